@@ -1,0 +1,190 @@
+// This file defines the game model that every front end produces: players, turn
+// order, board topology, pieces with their move programs, setup, options and goals.
+
+package vm
+
+// Game is one playable game or variant, complete and validated. Front ends build
+// it; Finish computes the derived tables. After Finish it is never modified.
+type Game struct {
+	Title       string
+	Description string
+	History     string
+	Strategy    string
+	Source      string // where it came from: "file.zrf:12:1" of its (game ...) or (variant ...)
+	IsVariant   bool
+	Default     bool   // a variant marked (default)
+	Engine      string // an external move engine (Axiom); moves cannot be generated here
+
+	Players   []Player
+	TurnOrder []Turn
+	// RepeatFrom is the turn-order index where the cycle restarts after the last
+	// entry (0 when the file has no repeat).
+	RepeatFrom int
+
+	Board     *Board
+	Pieces    []*PieceType
+	MoveTypes []string // move-type names; index 0 is the unnamed default type
+	// MovePriorities lists move-type indices, highest priority first.
+	MovePriorities []int
+	Attributes     []string // piece attribute names; index = bit in Cell attributes
+	Flags          []string // run-local flag names
+	PosFlags       []string // run-local position flag names
+
+	Setup   []SetupItem
+	Options Options
+	Goals   []*Goal
+
+	// Letters maps piece types to FEN/notation letters (white = upper case).
+	// Empty strings where a type has none.
+	Letters []string
+	// Values are piece values for the evaluation, 0 when unknown (derived later).
+	Values []int
+}
+
+// Player is a side. Random players ("?Dice") choose uniformly among their moves.
+type Player struct {
+	Name   string
+	Random bool
+}
+
+// Turn is one turn-order entry: Mover moves, on behalf of As (usually the same
+// player), restricted to move type MoveType (AnyMoveType for no restriction).
+type Turn struct {
+	Mover    int
+	As       int
+	MoveType int
+}
+
+// AnyMoveType is the Turn.MoveType of an unrestricted turn.
+const AnyMoveType = -1
+
+// SetupItem places Count pieces of Type for Player off the board (Pos == OffBoard)
+// or one piece on position Pos.
+type SetupItem struct {
+	Player int
+	Type   int
+	Pos    int
+	Count  int
+}
+
+// OffBoard is the SetupItem.Pos of pieces that start in hand.
+const OffBoard = -1
+
+// PieceType is one kind of piece and its programs.
+type PieceType struct {
+	Name        string
+	Help        string
+	Description string
+	Notation    string
+	Attrs       []AttrDecl
+	Moves       []MoveBlock
+	Drops       []MoveBlock
+	Source      string
+}
+
+// AttrDecl declares a piece attribute with its initial value.
+type AttrDecl struct {
+	Attr    int
+	Default bool
+}
+
+// MoveBlock is one move definition: its move type and its compiled program.
+type MoveBlock struct {
+	Type   int
+	Prog   *Program
+	Source string // "file:line:col" of the definition
+}
+
+// Options are the game options with known meaning. Options without meaning for
+// the rules (display settings) and unknown options are kept in Other.
+type Options struct {
+	PassTurn         PassMode
+	PassPartial      bool
+	RecycleCaptures  bool
+	MaximalCaptures  int // 0 off, 1 most pieces, 2 most kings then most pieces
+	IncludeOffPieces bool
+	// FiftyMove, when > 0, draws the game after that many moves by each side
+	// without a capture or a move of a piece whose type is in ResetTypes.
+	FiftyMove  int
+	ResetTypes []int
+	// InsufficientMaterial draws the game when no side can mate (chess-like games).
+	InsufficientMaterial bool
+	Other                []Option
+}
+
+// PassMode says when a player may pass.
+type PassMode uint8
+
+const (
+	PassNever  PassMode = iota // no passing; no legal move means stalemate
+	PassAlways                 // a pass move is always available
+	PassForced                 // a player with no legal move passes
+)
+
+// Option is an option kept as written.
+type Option struct {
+	Name   string
+	Value  string
+	Known  bool // a Zillions option that affects display only
+	Source string
+}
+
+// GoalKind says what a goal does when it holds.
+type GoalKind uint8
+
+const (
+	WinGoal GoalKind = iota
+	LossGoal
+	DrawGoal
+	CountGoal
+)
+
+func (k GoalKind) String() string {
+	return [...]string{"win-condition", "loss-condition", "draw-condition", "count-condition"}[k]
+}
+
+// Goal is one win/loss/draw/count condition, tested for each listed player.
+type Goal struct {
+	Kind    GoalKind
+	Players []int
+	Cond    *Cond
+	Source  string
+}
+
+// CondOp is the kind of a goal condition node.
+type CondOp uint8
+
+const (
+	CondAnd CondOp = iota
+	CondOr
+	CondNot
+	CondStalemated
+	CondRepetition
+	CondCheckmated      // Types: the royal types
+	CondPiecesRemaining // N, Types (empty = all)
+	CondTotalPieceCount // N, Types
+	CondAbsoluteConfig  // Types, Positions, Zones
+	CondRelativeConfig  // Pattern
+	CondCaptured        // Types
+	CondTrue
+	CondFalse
+)
+
+// Cond is a goal condition.
+type Cond struct {
+	Op        CondOp
+	Args      []*Cond
+	N         int
+	Types     []int
+	Positions []int
+	Zones     []int
+	Pattern   []PatternStep
+}
+
+// PatternStep is one element of a relative-config: a piece type (or, with Not,
+// anything but that type) then the direction to the next element (-1 after the last).
+type PatternStep struct {
+	Type int
+	Not  bool
+	Dir  int
+}

@@ -1,0 +1,21 @@
+// This file defines compiled move programs: a flat slice of fixed-width
+// instructions with a source position for each.
+
+package vm
+
+// Program is the compiled form of one move or drop definition.
+type Program struct {
+	Name string // e.g. "Pawn moves #1"
+	Code []Inst
+	// Src[i] is the "file:line:col" of the statement instruction i came from.
+	Src []string
+}
+
+// Inst is one instruction: an opcode and two operands whose meaning depends on it.
+type Inst struct {
+	Op   Op
+	A, B int32
+}
+
+// Op is an opcode.
+type Op uint8

@@ -1,0 +1,22 @@
+// This file defines what loading a rule file produces.
+
+package zrf
+
+import "zrun/vm"
+
+// File is a loaded rule file: its games and variants in file order (menu
+// separators skipped), each lowered and compiled.
+type File struct {
+	Path     string
+	Games    []*GameDef
+	Warnings []*Error
+}
+
+// GameDef is one lowered game or variant: the model, plus the typed move trees
+// the programs in Game were compiled from (kept for tools and diagnostics).
+type GameDef struct {
+	Game     *vm.Game
+	Moves    [][]*MoveDef // per piece type, in Game.Pieces order
+	Drops    [][]*MoveDef
+	Warnings []*Error
+}

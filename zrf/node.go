@@ -1,0 +1,107 @@
+// This file defines the S-expression tree every later phase works on, and source positions.
+
+package zrf
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Pos is a source position: file, 1-based line and column.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	if p.File == "" && p.Line == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// IsValid reports whether p names a real place in a file.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Kind says what a Node is.
+type Kind uint8
+
+const (
+	Atom   Kind = iota // a bare symbol or number: e2, n, empty?, -1, $1
+	String             // a "..." literal (no escapes; Text is the content without quotes)
+	List               // ( ... )
+)
+
+// Node is one element of a ZRF file: an atom, a string or a list.
+//
+// Nodes produced by macro expansion carry the position of the text they were
+// copied from (Pos) and, when they came out of a macro body, the position of the
+// call that produced them (CallPos), so errors can name both places.
+type Node struct {
+	Kind    Kind
+	Text    string  // atom text or string content
+	Elems   []*Node // list elements
+	Pos     Pos     // where the atom, string or '(' is
+	End     Pos     // for lists: where the closing ')' is (zero if it was missing)
+	CallPos Pos     // for nodes out of a macro body: where that macro was called
+	Macro   string  // for nodes out of a macro body: the macro's name
+}
+
+// IsAtom reports whether n is the atom s.
+func (n *Node) IsAtom(s string) bool { return n != nil && n.Kind == Atom && n.Text == s }
+
+// Head returns the atom text of a list's first element, or "".
+func (n *Node) Head() string {
+	if n == nil || n.Kind != List || len(n.Elems) == 0 || n.Elems[0].Kind != Atom {
+		return ""
+	}
+	return n.Elems[0].Text
+}
+
+// Args returns a list's elements after the head.
+func (n *Node) Args() []*Node {
+	if n == nil || n.Kind != List || len(n.Elems) == 0 {
+		return nil
+	}
+	return n.Elems[1:]
+}
+
+// String prints the node back as ZRF text on one line.
+func (n *Node) String() string {
+	var b strings.Builder
+	n.write(&b)
+	return b.String()
+}
+
+func (n *Node) write(b *strings.Builder) {
+	switch n.Kind {
+	case Atom:
+		b.WriteString(n.Text)
+	case String:
+		b.WriteByte('"')
+		b.WriteString(n.Text)
+		b.WriteByte('"')
+	case List:
+		b.WriteByte('(')
+		for i, e := range n.Elems {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			e.write(b)
+		}
+		b.WriteByte(')')
+	}
+}
+
+// Clone copies n deeply.
+func (n *Node) Clone() *Node {
+	c := *n
+	if n.Elems != nil {
+		c.Elems = make([]*Node, len(n.Elems))
+		for i, e := range n.Elems {
+			c.Elems[i] = e.Clone()
+		}
+	}
+	return &c
+}
