@@ -39,6 +39,8 @@ type Game struct {
 	Letters []string
 	// Values are piece values for the evaluation, 0 when unknown (derived later).
 	Values []int
+
+	prepOnce gamePrep // derived tables, computed on first use
 }
 
 // Player is a side. Random players ("?Dice") choose uniformly among their moves.

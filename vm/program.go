@@ -9,13 +9,7 @@ type Program struct {
 	Code []Inst
 	// Src[i] is the "file:line:col" of the statement instruction i came from.
 	Src []string
+	// Lists holds the piece-type lists of (add T1 T2 ...) instructions.
+	Lists [][]int32
 }
 
-// Inst is one instruction: an opcode and two operands whose meaning depends on it.
-type Inst struct {
-	Op   Op
-	A, B int32
-}
-
-// Op is an opcode.
-type Op uint8

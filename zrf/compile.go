@@ -2,6 +2,569 @@
 
 package zrf
 
+import (
+	"fmt"
+
+	"zrun/vm"
+)
+
 // compileGame compiles every move and drop definition of gd into gd.Game's
-// pieces. (Being written by the VM work; until then it compiles nothing.)
-func compileGame(gd *GameDef) ErrorList { return nil }
+// pieces. Names are resolved against the game: directions, positions, piece
+// types, zones, attributes, players and move types; flags and position flags
+// get indices on first use.
+func compileGame(gd *GameDef) ErrorList {
+	g := gd.Game
+	var errs ErrorList
+	for i, pt := range g.Pieces {
+		pt.Moves, pt.Drops = nil, nil
+		if i < len(gd.Moves) {
+			pt.Moves = compileBlocks(g, pt.Name+" moves", gd.Moves[i], &errs)
+		}
+		if i < len(gd.Drops) {
+			pt.Drops = compileBlocks(g, pt.Name+" drops", gd.Drops[i], &errs)
+		}
+	}
+	return errs
+}
+
+func compileBlocks(g *vm.Game, what string, defs []*MoveDef, errs *ErrorList) []vm.MoveBlock {
+	var out []vm.MoveBlock
+	for j, def := range defs {
+		c := &compiler{g: g, prog: &vm.Program{Name: fmt.Sprintf("%s #%d", what, j+1)}, die: -1}
+		c.compileDef(def)
+		if len(c.errs) > 0 {
+			*errs = append(*errs, c.errs...)
+			continue
+		}
+		out = append(out, vm.MoveBlock{Type: moveTypeIndex(g, def.MoveType), Prog: c.prog, Source: def.Pos.String()})
+	}
+	return out
+}
+
+// moveTypeIndex returns the index of a move type, adding it when new.
+func moveTypeIndex(g *vm.Game, name string) int {
+	if len(g.MoveTypes) == 0 {
+		g.MoveTypes = []string{""}
+	}
+	if i, ok := g.MoveTypeIndex(name); ok {
+		return i
+	}
+	g.MoveTypes = append(g.MoveTypes, name)
+	return len(g.MoveTypes) - 1
+}
+
+type compiler struct {
+	g    *vm.Game
+	prog *vm.Program
+	errs ErrorList
+	src  string
+	// die is the label of the shared "the run dies" instruction.
+	die    int
+	labels []int // label -> pc (-1 until placed)
+	fixups []fixup
+}
+
+type fixup struct{ pc, label int }
+
+func (c *compiler) errorf(p Pos, format string, args ...any) {
+	c.errs = append(c.errs, &Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *compiler) newLabel() int {
+	c.labels = append(c.labels, -1)
+	return len(c.labels) - 1
+}
+
+func (c *compiler) place(l int) { c.labels[l] = len(c.prog.Code) }
+
+func (c *compiler) emit(in vm.Inst) int {
+	c.prog.Code = append(c.prog.Code, in)
+	c.prog.Src = append(c.prog.Src, c.src)
+	return len(c.prog.Code) - 1
+}
+
+// emitJump emits an instruction whose B operand is a label, patched at the end.
+func (c *compiler) emitJump(in vm.Inst, label int) {
+	pc := c.emit(in)
+	c.fixups = append(c.fixups, fixup{pc, label})
+}
+
+func (c *compiler) compileDef(def *MoveDef) {
+	c.src = def.Pos.String()
+	c.die = c.newLabel()
+	c.stmts(def.Body)
+	c.emit(vm.Inst{Op: vm.OpEnd})
+	c.place(c.die)
+	c.emit(vm.Inst{Op: vm.OpDie})
+	for _, f := range c.fixups {
+		c.prog.Code[f.pc].B = int32(c.labels[f.label])
+	}
+}
+
+func (c *compiler) stmts(list []*Stmt) {
+	for i := 0; i < len(list); i++ {
+		if i+1 < len(list) && c.trySlide(list[i], list[i+1]) {
+			i++
+			continue
+		}
+		c.stmt(list[i])
+	}
+}
+
+// trySlide recognises "d (while empty? add d)" and emits one OpSlide.
+func (c *compiler) trySlide(step, loop *Stmt) bool {
+	if step.Op != StmtStep || loop.Op != StmtWhile || loop.Cond == nil ||
+		loop.Cond.Op != ExprEmpty || loop.Cond.Arg.Kind != ArgNone || len(loop.Body) != 2 {
+		return false
+	}
+	add, again := loop.Body[0], loop.Body[1]
+	if add.Op != StmtAdd || len(add.Names) != 0 || again.Op != StmtStep || again.Name != step.Name {
+		return false
+	}
+	d, ok := c.dir(step.Pos, step.Name)
+	if !ok {
+		return true
+	}
+	c.src = step.Pos.String()
+	c.emit(vm.Inst{Op: vm.OpSlide, A: d})
+	return true
+}
+
+func (c *compiler) stmt(s *Stmt) {
+	c.src = s.Pos.String()
+	switch s.Op {
+	case StmtStep:
+		if d, ok := c.dir(s.Pos, s.Name); ok {
+			c.emit(vm.Inst{Op: vm.OpStep, A: d})
+		}
+	case StmtJump:
+		if p, ok := c.position(s.Pos, s.Name); ok {
+			c.emit(vm.Inst{Op: vm.OpJump, A: p})
+		}
+	case StmtOpposite:
+		if d, ok := c.dir(s.Pos, s.Name); ok {
+			c.emit(vm.Inst{Op: vm.OpOpposite, A: d})
+		}
+	case StmtMark:
+		c.emit(vm.Inst{Op: vm.OpMark})
+	case StmtBack:
+		c.emit(vm.Inst{Op: vm.OpBack})
+	case StmtGo:
+		c.goStmt(s)
+	case StmtVerify:
+		c.condFalse(s.Cond, c.die)
+	case StmtIf:
+		elseL, endL := c.newLabel(), c.newLabel()
+		c.condFalse(s.Cond, elseL)
+		c.stmts(s.Body)
+		if len(s.Else) > 0 {
+			c.emitJump(vm.Inst{Op: vm.OpJmp}, endL)
+		}
+		c.place(elseL)
+		c.stmts(s.Else)
+		c.place(endL)
+	case StmtWhile:
+		top, endL := c.newLabel(), c.newLabel()
+		c.place(top)
+		c.condFalse(s.Cond, endL)
+		c.stmts(s.Body)
+		c.src = s.Pos.String()
+		c.emitJump(vm.Inst{Op: vm.OpJmp}, top)
+		c.place(endL)
+	case StmtAdd, StmtAddPartial, StmtAddCopy, StmtAddCopyPartial:
+		c.addStmt(s)
+	case StmtFrom:
+		c.emit(vm.Inst{Op: vm.OpFrom})
+	case StmtTo:
+		c.emit(vm.Inst{Op: vm.OpTo})
+	case StmtCascade:
+		c.emit(vm.Inst{Op: vm.OpCascade})
+	case StmtCapture:
+		c.withLoc(s.Pos, vm.Inst{Op: vm.OpCapture}, s.Arg)
+	case StmtCreate:
+		c.createStmt(s)
+	case StmtChangeType:
+		if len(s.Names) != 1 {
+			c.errorf(s.Pos, "change-type needs one piece type")
+			return
+		}
+		if t, ok := c.pieceType(s.Pos, s.Names[0]); ok {
+			c.withLoc(s.Pos, vm.Inst{Op: vm.OpChangeType, A: t}, s.Arg)
+		}
+	case StmtChangeOwner:
+		c.withLoc(s.Pos, vm.Inst{Op: vm.OpChangeOwner}, s.Arg)
+	case StmtFlip:
+		c.withLoc(s.Pos, vm.Inst{Op: vm.OpFlip}, s.Arg)
+	case StmtSetAttribute:
+		a, ok := c.attribute(s.Pos, s.Name)
+		if ok {
+			c.setValue(s, vm.Inst{Op: vm.OpSetAttr, A: a}, true)
+		}
+	case StmtSetFlag:
+		f, ok := c.flag(s.Pos, s.Name)
+		if ok {
+			c.setValue(s, vm.Inst{Op: vm.OpSetFlag, A: f}, false)
+		}
+	case StmtSetPosFlag:
+		f, ok := c.posFlag(s.Pos, s.Name)
+		if ok {
+			c.setValue(s, vm.Inst{Op: vm.OpSetPosFlag, A: f}, true)
+		}
+	default:
+		c.errorf(s.Pos, "cannot compile statement %s", s.Op)
+	}
+}
+
+func (c *compiler) goStmt(s *Stmt) {
+	targets := map[string]int32{"from": vm.GoFrom, "to": vm.GoTo, "last-from": vm.GoLastFrom, "last-to": vm.GoLastTo, "mark": vm.GoMark}
+	k, ok := targets[s.Name]
+	if !ok {
+		c.errorf(s.Pos, "go: unknown target %q (want from, to, last-from, last-to or mark)", s.Name)
+		return
+	}
+	c.emit(vm.Inst{Op: vm.OpGo, A: k})
+}
+
+func (c *compiler) addStmt(s *Stmt) {
+	in := vm.Inst{A: -1}
+	switch s.Op {
+	case StmtAdd:
+		in.Op = vm.OpAdd
+	case StmtAddCopy:
+		in.Op = vm.OpAddCopy
+	case StmtAddPartial:
+		in.Op = vm.OpAddPartial
+	case StmtAddCopyPartial:
+		in.Op = vm.OpAddCopyPartial
+	}
+	if in.Op == vm.OpAddPartial || in.Op == vm.OpAddCopyPartial {
+		in.B = int32(moveTypeIndex(c.g, s.MoveType))
+	}
+	if len(s.Names) > 0 {
+		var list []int32
+		for _, n := range s.Names {
+			t, ok := c.pieceType(s.Pos, n)
+			if !ok {
+				return
+			}
+			list = append(list, t)
+		}
+		c.prog.Lists = append(c.prog.Lists, list)
+		in.A = int32(len(c.prog.Lists) - 1)
+	}
+	c.emit(in)
+}
+
+func (c *compiler) createStmt(s *Stmt) {
+	if len(s.Names) != 1 {
+		c.errorf(s.Pos, "create needs one piece type")
+		return
+	}
+	t, ok := c.pieceType(s.Pos, s.Names[0])
+	if !ok {
+		return
+	}
+	owner := int32(-1)
+	if s.Player != "" {
+		pl, ok := c.g.PlayerIndex(s.Player)
+		if !ok {
+			c.errorf(s.Pos, "create: unknown player %q", s.Player)
+			return
+		}
+		owner = int32(pl)
+	}
+	c.withLoc(s.Pos, vm.Inst{Op: vm.OpCreate, A: t, B: owner}, s.Arg)
+}
+
+// setValue emits a set-attribute/flag/position-flag whose value is a
+// condition: a constant directly, anything else as a branch.
+func (c *compiler) setValue(s *Stmt, in vm.Inst, hasLoc bool) {
+	emit := func(v int32) {
+		in.B = v
+		if hasLoc {
+			c.withLoc(s.Pos, in, s.Arg)
+		} else {
+			c.emit(in)
+		}
+	}
+	switch {
+	case s.Cond == nil || s.Cond.Op == ExprTrue:
+		emit(1)
+	case s.Cond.Op == ExprFalse:
+		emit(0)
+	default:
+		zero, end := c.newLabel(), c.newLabel()
+		c.condFalse(s.Cond, zero)
+		emit(1)
+		c.emitJump(vm.Inst{Op: vm.OpJmp}, end)
+		c.place(zero)
+		emit(0)
+		c.place(end)
+	}
+}
+
+// withLoc fills an instruction's location operand and emits it.
+func (c *compiler) withLoc(p Pos, in vm.Inst, a LocArg) {
+	if !c.setLoc(p, &in, a) {
+		return
+	}
+	c.emit(in)
+}
+
+func (c *compiler) setLoc(p Pos, in *vm.Inst, a LocArg) bool {
+	switch a.Kind {
+	case ArgNone:
+		in.Loc = vm.LocCursor
+	case ArgDir, ArgOpposite:
+		d, ok := c.dir(p, a.Name)
+		if !ok {
+			return false
+		}
+		in.Loc, in.L = vm.LocDir, d
+		if a.Kind == ArgOpposite {
+			in.Loc = vm.LocOpposite
+		}
+	case ArgPos:
+		pos, ok := c.position(p, a.Name)
+		if !ok {
+			return false
+		}
+		in.Loc, in.L = vm.LocPos, pos
+	}
+	return true
+}
+
+// condFalse emits code that jumps to label when e is false and falls through
+// when it is true.
+func (c *compiler) condFalse(e *Expr, label int) { c.cond(e, label, false) }
+
+// cond emits code that jumps to label when e evaluates to jumpWhen.
+func (c *compiler) cond(e *Expr, label int, jumpWhen bool) {
+	if e == nil {
+		return
+	}
+	switch e.Op {
+	case ExprNot:
+		if len(e.Args) != 1 {
+			c.errorf(e.Pos, "not takes one condition")
+			return
+		}
+		c.cond(e.Args[0], label, !jumpWhen)
+	case ExprAnd, ExprOr:
+		// and jumping when false / or jumping when true: each operand jumps directly.
+		direct := (e.Op == ExprAnd) != jumpWhen
+		if direct {
+			for _, a := range e.Args {
+				c.cond(a, label, jumpWhen)
+			}
+			return
+		}
+		// and jumping when true / or jumping when false: skip out as soon as one
+		// operand decides the other way.
+		skip := c.newLabel()
+		for i, a := range e.Args {
+			if i == len(e.Args)-1 {
+				c.cond(a, label, jumpWhen)
+			} else {
+				c.cond(a, skip, !jumpWhen)
+			}
+		}
+		if len(e.Args) == 0 && jumpWhen == (e.Op == ExprAnd) {
+			c.emitJump(vm.Inst{Op: vm.OpJmp}, label)
+		}
+		c.place(skip)
+	default:
+		in, ok := c.predicate(e)
+		if !ok {
+			return
+		}
+		in.Jt = jumpWhen
+		c.emitJump(in, label)
+	}
+}
+
+func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
+	in := vm.Inst{}
+	switch e.Op {
+	case ExprTrue:
+		in.Op, in.A = vm.OpConst, 1
+		return in, true
+	case ExprFalse, ExprGoalPos:
+		in.Op, in.A = vm.OpConst, 0
+		return in, true
+	case ExprEmpty:
+		in.Op = vm.OpEmpty
+	case ExprFriend:
+		in.Op = vm.OpFriend
+	case ExprEnemy:
+		in.Op = vm.OpEnemy
+	case ExprNeutral:
+		in.Op = vm.OpNeutral
+	case ExprLastFrom:
+		in.Op = vm.OpLastFrom
+	case ExprLastTo:
+		in.Op = vm.OpLastTo
+	case ExprAttacked:
+		in.Op = vm.OpAttacked
+	case ExprDefended:
+		in.Op = vm.OpDefended
+	case ExprAdjEnemy:
+		in.Op = vm.OpAdjEnemy
+	case ExprMarked:
+		in.Op = vm.OpMarked
+		return in, true
+	case ExprPiece:
+		t, ok := c.pieceType(e.Pos, e.Name)
+		if !ok {
+			return in, false
+		}
+		in.Op, in.A = vm.OpPiece, t
+	case ExprInZone:
+		z, ok := c.g.Board.ZoneIndex(e.Name)
+		if !ok {
+			c.errorf(e.Pos, "unknown zone %q", e.Name)
+			return in, false
+		}
+		in.Op, in.A = vm.OpInZone, int32(z)
+	case ExprAttribute:
+		a, ok := c.attribute(e.Pos, e.Name)
+		if !ok {
+			return in, false
+		}
+		in.Op, in.A = vm.OpAttr, a
+	case ExprFlag:
+		f, ok := c.flag(e.Pos, e.Name)
+		if !ok {
+			return in, false
+		}
+		in.Op, in.A = vm.OpFlag, f
+		return in, true
+	case ExprPosFlag:
+		f, ok := c.posFlag(e.Pos, e.Name)
+		if !ok {
+			return in, false
+		}
+		in.Op, in.A = vm.OpPosFlag, f
+	case ExprOnBoard:
+		return c.onBoard(e)
+	case ExprPosition:
+		if e.Arg.Kind != ArgPos {
+			c.errorf(e.Pos, "position? needs a position")
+			return in, false
+		}
+		p, ok := c.position(e.Pos, e.Arg.Name)
+		if !ok {
+			return in, false
+		}
+		in.Op, in.A = vm.OpPosition, p
+		return in, true
+	default:
+		c.errorf(e.Pos, "cannot compile condition %s", e.Op)
+		return in, false
+	}
+	if !c.setLoc(e.Pos, &in, e.Arg) {
+		return in, false
+	}
+	return in, true
+}
+
+func (c *compiler) onBoard(e *Expr) (vm.Inst, bool) {
+	in := vm.Inst{}
+	switch e.Arg.Kind {
+	case ArgDir, ArgOpposite:
+		d, ok := c.dir(e.Pos, e.Arg.Name)
+		if !ok {
+			return in, false
+		}
+		in.Op, in.A = vm.OpOnBoard, d
+		if e.Arg.Kind == ArgOpposite {
+			in.Op = vm.OpOnBoardO
+		}
+	case ArgPos:
+		// A named position that exists is on the board.
+		if _, ok := c.position(e.Pos, e.Arg.Name); !ok {
+			return in, false
+		}
+		in.Op, in.A = vm.OpConst, 1
+	default:
+		// on-board? with no argument: the cursor is always on the board.
+		in.Op, in.A = vm.OpConst, 1
+	}
+	return in, true
+}
+
+func (c *compiler) dir(p Pos, name string) (int32, bool) {
+	d, ok := c.g.Board.DirIndex(name)
+	if !ok {
+		c.errorf(p, "unknown direction %q%s", name, didYouMean(name, c.g.Board.Dirs))
+		return 0, false
+	}
+	return int32(d), true
+}
+
+func (c *compiler) position(p Pos, name string) (int32, bool) {
+	i, ok := c.g.Board.PositionIndex(name)
+	if !ok {
+		c.errorf(p, "unknown position %q", name)
+		return 0, false
+	}
+	return int32(i), true
+}
+
+func (c *compiler) pieceType(p Pos, name string) (int32, bool) {
+	t, ok := c.g.PieceIndex(name)
+	if !ok {
+		names := make([]string, len(c.g.Pieces))
+		for i, pt := range c.g.Pieces {
+			names[i] = pt.Name
+		}
+		c.errorf(p, "unknown piece type %q%s", name, didYouMean(name, names))
+		return 0, false
+	}
+	return int32(t), true
+}
+
+func (c *compiler) attribute(p Pos, name string) (int32, bool) {
+	for i, a := range c.g.Attributes {
+		if a == name {
+			return int32(i), true
+		}
+	}
+	c.errorf(p, "unknown attribute %q%s", name, didYouMean(name, c.g.Attributes))
+	return 0, false
+}
+
+// maxFlags is how many run flags a game may use (they live in one word).
+const maxFlags = 64
+
+func (c *compiler) flag(p Pos, name string) (int32, bool) {
+	for i, f := range c.g.Flags {
+		if f == name {
+			return int32(i), true
+		}
+	}
+	if len(c.g.Flags) >= maxFlags {
+		c.errorf(p, "too many flags (at most %d)", maxFlags)
+		return 0, false
+	}
+	c.g.Flags = append(c.g.Flags, name)
+	return int32(len(c.g.Flags) - 1), true
+}
+
+func (c *compiler) posFlag(p Pos, name string) (int32, bool) {
+	for i, f := range c.g.PosFlags {
+		if f == name {
+			return int32(i), true
+		}
+	}
+	c.g.PosFlags = append(c.g.PosFlags, name)
+	return int32(len(c.g.PosFlags) - 1), true
+}
+
+// didYouMean formats a " (did you mean X?)" hint, or "".
+func didYouMean(name string, candidates []string) string {
+	if s := nearest(name, candidates); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return ""
+}

@@ -1,0 +1,166 @@
+// This file defines how a run's pending changes become a Move at add.
+
+package vm
+
+// emit assembles the move the run has built so far and appends it to the list.
+// promo >= 0 retypes the piece in hand; cont >= 0 makes it a partial move; a
+// copy move leaves the piece in hand on its square.
+//
+// Order of application, decided from the corpus (see doc.go): squares left by
+// moving pieces are emptied first; then captures, placements and creations
+// happen in program order (so a placement on a vacated square wins); then the
+// position-attached changes (attributes, type, owner) apply to whatever stands
+// on their square at the end.
+func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
+	ml := gn.ml
+	if len(ml.Moves) >= gn.s.Limit.MovesPerGen {
+		gn.fail(0, "too many moves generated (limit reached)")
+		return
+	}
+	board := gn.s.Board
+	gn.stamp++
+	if gn.stamp == 0 { // wrapped: clear the stamps
+		for i := range gn.ovStamp {
+			gn.ovStamp[i], gn.ovHit[i], gn.ovVac[i] = 0, 0, 0
+		}
+		gn.stamp = 1
+	}
+	gn.touched = gn.touched[:0]
+	actStart := len(ml.acts)
+	ml.acts = append(ml.acts, gn.acts...)
+
+	for _, v := range gn.vacate {
+		gn.set(v, Empty)
+		gn.ovVac[v] = gn.stamp
+	}
+	handTo := int32(NoPos)
+	var handCell Cell
+	if gn.hasHand {
+		handCell = gn.hand
+		if promo >= 0 {
+			handCell = gn.retype(handCell, promo)
+		}
+		handTo = gn.cursor
+		if gn.handFrom >= 0 && !copyMove {
+			gn.set(gn.handFrom, Empty)
+			gn.ovVac[gn.handFrom] = gn.stamp
+		}
+		occ := board[handTo]
+		if gn.handFrom >= 0 {
+			ml.acts = append(ml.acts, Act{Kind: ActMove, From: gn.handFrom, To: handTo, Type: int16(handCell.Type()),
+				Captures: occ != Empty && handTo != gn.handFrom})
+		} else {
+			ml.acts = append(ml.acts, Act{Kind: ActDrop, From: NoPos, To: handTo, Type: int16(handCell.Type()), Captures: occ != Empty})
+		}
+	}
+	for i := range gn.changes {
+		ch := &gn.changes[i]
+		if ch.kind == chCapture {
+			gn.set(ch.pos, Empty)
+		} else {
+			gn.set(ch.pos, ch.cell)
+		}
+		gn.ovHit[ch.pos] = gn.stamp
+	}
+	if handTo >= 0 {
+		gn.set(handTo, handCell)
+		gn.ovHit[handTo] = gn.stamp
+	}
+	for i := range gn.attach {
+		gn.applyAttached(&gn.attach[i])
+	}
+
+	effStart := len(ml.effs)
+	var captures, kings int16
+	nT := int32(len(gn.g.Pieces))
+	recycle := gn.g.Options.RecycleCaptures
+	for _, p := range gn.touched {
+		nc := gn.ov[p]
+		old := board[p]
+		if nc != old {
+			ml.effs = append(ml.effs, Effect{Pos: p, Kind: EffCell, Val: nc})
+		}
+		if old != Empty && gn.ovHit[p] == gn.stamp && gn.ovVac[p] != gn.stamp {
+			captures++
+			if gn.pre.isRoyal[old.Owner()][old.Type()] {
+				kings++
+			}
+			if recycle {
+				ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
+			}
+		}
+	}
+	if gn.isDrop && gn.hasHand {
+		ml.effs = append(ml.effs, Effect{Pos: gn.player*nT + gn.dropType, Kind: EffHand, Val: Cell(^uint64(0))})
+	}
+
+	m := Move{
+		Eff:      ml.effs[effStart:len(ml.effs):len(ml.effs)],
+		Acts:     ml.acts[actStart:len(ml.acts):len(ml.acts)],
+		Type:     gn.moveType,
+		Piece:    int16(board[gn.start].Type()),
+		From:     gn.start,
+		To:       gn.mainTo,
+		Continue: cont,
+		Drop:     gn.isDrop,
+		Captures: captures,
+		Kings:    kings,
+	}
+	if gn.isDrop {
+		m.From = NoPos
+		m.Piece = int16(gn.dropType)
+	}
+	if m.To < 0 {
+		m.To = handTo
+	}
+	if m.To < 0 {
+		m.To = gn.cursor
+	}
+	ml.Moves = append(ml.Moves, m)
+}
+
+// set writes the overlay slot of p.
+func (gn *generator) set(p int32, c Cell) {
+	if gn.ovStamp[p] != gn.stamp {
+		gn.ovStamp[p] = gn.stamp
+		gn.touched = append(gn.touched, p)
+	}
+	gn.ov[p] = c
+}
+
+// get reads the overlay slot of p, falling back to the snapshot board.
+func (gn *generator) get(p int32) Cell {
+	if gn.ovStamp[p] == gn.stamp {
+		return gn.ov[p]
+	}
+	return gn.s.Board[p]
+}
+
+// retype changes a piece's type; it takes the new type's default attributes.
+func (gn *generator) retype(c Cell, t int32) Cell {
+	return MakeCell(int(t), c.Owner(), gn.pre.defaults[t])
+}
+
+func (gn *generator) applyAttached(ch *change) {
+	c := gn.get(ch.pos)
+	if c == Empty {
+		return
+	}
+	switch ch.kind {
+	case chSetAttr:
+		c = c.WithAttr(int(ch.a), ch.b != 0)
+	case chChangeType:
+		c = gn.retype(c, ch.a)
+	case chChangeOwner:
+		c = c.WithOwner(int(ch.a))
+	case chFlip:
+		c = c.WithOwner(flipOwner(c.Owner(), len(gn.g.Players)))
+	}
+	gn.set(ch.pos, c)
+}
+
+// flipOwner is the owner after flip: the other player in two-player games, the
+// next player in turn otherwise.
+func flipOwner(o, nPlayers int) int {
+	return (o + 1) % nPlayers
+}

@@ -1,0 +1,481 @@
+// This file defines the interpreter: one run of a move program from a start
+// square, emitting a move at every add.
+
+package vm
+
+import "fmt"
+
+// generator holds the registers of one program run and the scratch space to
+// build moves. A State keeps one per nesting level (attack queries run enemy
+// programs while a run is in progress), reused so runs allocate nothing.
+type generator struct {
+	s     *State
+	g     *Game
+	pre   *prepared
+	links []int32
+	n     int32
+	level int
+
+	prog     *Program
+	player   int32
+	sym      []int
+	cursor   int32
+	mark     int32
+	start    int32
+	hand     Cell
+	hasHand  bool
+	handFrom int32
+	isDrop   bool
+	dropType int32
+	mainTo   int32
+	moveType int32
+	flags    uint64
+	steps    int
+
+	posFlags   []uint64
+	posFlagSet []int32 // indices of posFlags words written this run
+
+	vacate  []int32
+	changes []change
+	attach  []change
+	acts    []Act
+
+	// overlay of the board while a move is being assembled
+	ov      []Cell
+	ovStamp []uint32
+	ovHit   []uint32 // stamp when a capture or placement wrote the slot
+	ovVac   []uint32 // stamp when the slot was vacated by a moving piece
+	stamp   uint32
+	touched []int32
+
+	ml *MoveList
+
+	// attack query mode: does some move capture on target?
+	query  bool
+	target int32
+	hit    bool
+
+	err error
+}
+
+type changeKind uint8
+
+const (
+	chCapture changeKind = iota
+	chPlace
+	chSetAttr
+	chChangeType
+	chChangeOwner
+	chFlip
+)
+
+type change struct {
+	kind changeKind
+	pos  int32
+	cell Cell  // chPlace
+	a, b int32 // attribute and value, type, owner
+}
+
+func (gn *generator) init(s *State, level int) {
+	gn.s, gn.g, gn.pre, gn.level = s, s.g, s.pre, level
+	gn.links = s.g.Board.links
+	gn.n = int32(s.g.Board.N())
+	n := s.g.Board.N()
+	gn.posFlags = make([]uint64, len(s.g.PosFlags)*s.pre.posFlagWords)
+	gn.ov = make([]Cell, n)
+	gn.ovStamp = make([]uint32, n)
+	gn.ovHit = make([]uint32, n)
+	gn.ovVac = make([]uint32, n)
+}
+
+// RunError is a failure while running a move program: the step budget ran
+// out, or too many moves were produced.
+type RunError struct {
+	Src string // "file:line:col" of the statement
+	Msg string
+}
+
+func (e *RunError) Error() string { return e.Src + ": " + e.Msg }
+
+// run executes prog from square start for player pl and appends the moves it
+// emits to gn.ml (or, in query mode, sets gn.hit).
+func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, drop bool, dropType int32) {
+	gn.prog = prog
+	gn.player = pl
+	gn.sym = gn.g.Board.Symmetry[pl]
+	gn.cursor, gn.mark, gn.start = start, start, start
+	gn.moveType = moveType
+	gn.isDrop, gn.dropType = drop, dropType
+	if drop {
+		gn.hand = MakeCell(int(dropType), int(pl), gn.pre.defaults[dropType])
+		gn.hasHand, gn.handFrom = true, NoPos
+	} else {
+		gn.hand = gn.s.Board[start]
+		gn.hasHand, gn.handFrom = true, start
+	}
+	gn.mainTo = NoPos
+	gn.flags = 0
+	for _, w := range gn.posFlagSet {
+		gn.posFlags[w] = 0
+	}
+	gn.posFlagSet = gn.posFlagSet[:0]
+	gn.vacate = gn.vacate[:0]
+	gn.changes = gn.changes[:0]
+	gn.attach = gn.attach[:0]
+	gn.acts = gn.acts[:0]
+	gn.steps = 0
+	gn.exec()
+}
+
+func (gn *generator) fail(pc int, msg string) {
+	if gn.err == nil {
+		src := ""
+		if pc < len(gn.prog.Src) {
+			src = gn.prog.Src[pc]
+		}
+		gn.err = &RunError{Src: src, Msg: fmt.Sprintf("%s (in %s)", msg, gn.prog.Name)}
+	}
+}
+
+// locate resolves an instruction's location operand; ok is false when it leads
+// off the board (the run then dies).
+func (gn *generator) locate(in *Inst) (int32, bool) {
+	switch in.Loc {
+	case LocCursor:
+		return gn.cursor, true
+	case LocDir:
+		t := gn.links[int32(gn.sym[in.L])*gn.n+gn.cursor]
+		return t, t >= 0
+	case LocPos:
+		return in.L, true
+	default: // LocOpposite
+		o := gn.g.Board.Opposite[in.L]
+		if o < 0 {
+			return NoPos, false
+		}
+		t := gn.links[int32(gn.sym[o])*gn.n+gn.cursor]
+		return t, t >= 0
+	}
+}
+
+func (gn *generator) exec() {
+	code := gn.prog.Code
+	board := gn.s.Board
+	limit := gn.s.Limit.StepsPerRun
+	pc := 0
+	for {
+		gn.steps++
+		if gn.steps > limit {
+			gn.fail(pc, fmt.Sprintf("step budget of %d instructions exhausted (endless loop?)", limit))
+			return
+		}
+		in := &code[pc]
+		if in.Op.IsTest() {
+			r, ok := gn.test(in, board)
+			if !ok {
+				return
+			}
+			if r == in.Jt {
+				pc = int(in.B)
+			} else {
+				pc++
+			}
+			continue
+		}
+		switch in.Op {
+		case OpNop:
+		case OpStep:
+			t := gn.links[int32(gn.sym[in.A])*gn.n+gn.cursor]
+			if t < 0 {
+				return
+			}
+			gn.cursor = t
+		case OpJump:
+			gn.cursor = in.A
+		case OpOpposite:
+			o := gn.g.Board.Opposite[in.A]
+			if o < 0 {
+				return
+			}
+			t := gn.links[int32(gn.sym[o])*gn.n+gn.cursor]
+			if t < 0 {
+				return
+			}
+			gn.cursor = t
+		case OpMark:
+			gn.mark = gn.cursor
+		case OpBack:
+			gn.cursor = gn.mark
+		case OpGo:
+			t := gn.goTarget(in.A)
+			if t < 0 {
+				return
+			}
+			gn.cursor = t
+		case OpJmp:
+			pc = int(in.B)
+			continue
+		case OpDie, OpEnd:
+			return
+		case OpSlide:
+			if !gn.slide(in.A, board) {
+				return
+			}
+		case OpAdd, OpAddCopy, OpAddPartial, OpAddCopyPartial:
+			cont := int32(-1)
+			if in.Op == OpAddPartial || in.Op == OpAddCopyPartial {
+				cont = in.B
+			}
+			copyMove := in.Op == OpAddCopy || in.Op == OpAddCopyPartial
+			if gn.query {
+				if gn.capturesTarget() {
+					gn.hit = true
+					return
+				}
+				break
+			}
+			if in.A < 0 {
+				gn.emit(-1, cont, copyMove)
+			} else {
+				for _, t := range gn.prog.Lists[in.A] {
+					gn.emit(t, cont, copyMove)
+				}
+			}
+			if gn.err != nil {
+				return
+			}
+		case OpFrom:
+			c := board[gn.cursor]
+			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, gn.cursor
+		case OpTo:
+			gn.putDown()
+		case OpCascade:
+			gn.putDown()
+			c := board[gn.cursor]
+			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, gn.cursor
+		case OpCapture:
+			p, ok := gn.locate(in)
+			if !ok {
+				return
+			}
+			gn.changes = append(gn.changes, change{kind: chCapture, pos: p})
+			if board[p] != Empty {
+				gn.acts = append(gn.acts, Act{Kind: ActCapture, From: p, To: NoPos, Type: int16(board[p].Type())})
+			}
+		case OpCreate:
+			p, ok := gn.locate(in)
+			if !ok {
+				return
+			}
+			owner := gn.player
+			if in.B >= 0 {
+				owner = in.B
+			}
+			c := MakeCell(int(in.A), int(owner), gn.pre.defaults[in.A])
+			gn.changes = append(gn.changes, change{kind: chPlace, pos: p, cell: c})
+			gn.acts = append(gn.acts, Act{Kind: ActCreate, To: p, From: NoPos, Type: int16(in.A), Arg: int16(owner)})
+		case OpChangeType, OpChangeOwner, OpFlip, OpSetAttr:
+			p, ok := gn.locate(in)
+			if !ok {
+				return
+			}
+			gn.attachChange(in, p)
+		case OpSetFlag:
+			if in.B != 0 {
+				gn.flags |= 1 << uint(in.A)
+			} else {
+				gn.flags &^= 1 << uint(in.A)
+			}
+		case OpSetPosFlag:
+			p, ok := gn.locate(in)
+			if !ok {
+				return
+			}
+			w := in.A*int32(gn.pre.posFlagWords) + p/64
+			if in.B != 0 {
+				gn.posFlags[w] |= 1 << uint(p%64)
+			} else {
+				gn.posFlags[w] &^= 1 << uint(p%64)
+			}
+			gn.posFlagSet = append(gn.posFlagSet, w)
+		default:
+			gn.fail(pc, "unknown instruction "+in.Op.String())
+			return
+		}
+		pc++
+	}
+}
+
+func (gn *generator) attachChange(in *Inst, p int32) {
+	ch := change{pos: p}
+	act := Act{From: p, To: NoPos}
+	switch in.Op {
+	case OpChangeType:
+		ch.kind, ch.a = chChangeType, in.A
+		act.Kind, act.Type = ActChangeType, int16(in.A)
+	case OpChangeOwner:
+		ch.kind, ch.a = chChangeOwner, gn.player
+		act.Kind, act.Arg = ActChangeOwner, int16(gn.player)
+	case OpFlip:
+		ch.kind = chFlip
+		act.Kind = ActFlip
+	case OpSetAttr:
+		ch.kind, ch.a, ch.b = chSetAttr, in.A, in.B
+		act.Kind, act.Type, act.Arg = ActSetAttr, int16(in.A), int16(in.B)
+	}
+	gn.attach = append(gn.attach, ch)
+	gn.acts = append(gn.acts, act)
+}
+
+// slide runs "step d; while empty? { add; step d }" and leaves the cursor on
+// the first occupied square. It returns false when the run dies off the board.
+func (gn *generator) slide(d int32, board []Cell) bool {
+	off := int32(gn.sym[d]) * gn.n
+	t := gn.links[off+gn.cursor]
+	for {
+		if t < 0 {
+			return false
+		}
+		gn.cursor = t
+		if board[t] != Empty {
+			return true
+		}
+		if gn.query {
+			if gn.capturesTarget() {
+				gn.hit = true
+				return false
+			}
+		} else {
+			gn.emit(-1, -1, false)
+			if gn.err != nil {
+				return false
+			}
+		}
+		t = gn.links[off+t]
+	}
+}
+
+func (gn *generator) goTarget(k int32) int32 {
+	switch k {
+	case GoFrom:
+		if gn.handFrom >= 0 {
+			return gn.handFrom
+		}
+		return gn.start
+	case GoTo:
+		return gn.mainTo
+	case GoLastFrom:
+		return gn.s.LastFrom
+	case GoLastTo:
+		return gn.s.LastTo
+	default:
+		return gn.mark
+	}
+}
+
+// putDown places the piece in hand at the cursor (to).
+func (gn *generator) putDown() {
+	if !gn.hasHand {
+		return
+	}
+	c := gn.s.Board[gn.cursor]
+	gn.recordPlacement(gn.hand, gn.cursor, c)
+	gn.hasHand = false
+}
+
+func (gn *generator) recordPlacement(piece Cell, to int32, occupant Cell) {
+	if gn.handFrom >= 0 {
+		gn.vacate = append(gn.vacate, gn.handFrom)
+		gn.acts = append(gn.acts, Act{Kind: ActMove, From: gn.handFrom, To: to, Type: int16(piece.Type()),
+			Captures: occupant != Empty && to != gn.handFrom})
+	} else {
+		gn.acts = append(gn.acts, Act{Kind: ActDrop, From: NoPos, To: to, Type: int16(piece.Type()), Captures: occupant != Empty})
+	}
+	gn.changes = append(gn.changes, change{kind: chPlace, pos: to, cell: piece})
+	if gn.mainTo < 0 {
+		gn.mainTo = to
+	}
+}
+
+// test evaluates a test instruction; ok is false when its location is off the board.
+func (gn *generator) test(in *Inst, board []Cell) (r bool, ok bool) {
+	switch in.Op {
+	case OpConst:
+		return in.A != 0, true
+	case OpFlag:
+		return gn.flags&(1<<uint(in.A)) != 0, true
+	case OpMarked:
+		return gn.cursor == gn.mark, true
+	case OpOnBoard:
+		return gn.links[int32(gn.sym[in.A])*gn.n+gn.cursor] >= 0, true
+	case OpOnBoardO:
+		o := gn.g.Board.Opposite[in.A]
+		return o >= 0 && gn.links[int32(gn.sym[o])*gn.n+gn.cursor] >= 0, true
+	case OpPosition:
+		return gn.cursor == in.A, true
+	}
+	p, ok := gn.locate(in)
+	if !ok {
+		return false, false
+	}
+	c := board[p]
+	switch in.Op {
+	case OpEmpty:
+		return c == Empty, true
+	case OpFriend:
+		return c != Empty && int32(c.Owner()) == gn.player, true
+	case OpEnemy:
+		return c != Empty && int32(c.Owner()) != gn.player, true
+	case OpNeutral:
+		return false, true
+	case OpPiece:
+		return c != Empty && int32(c.Type()) == in.A, true
+	case OpInZone:
+		return gn.g.Board.InZone(int(in.A), int(gn.player), int(p)), true
+	case OpLastFrom:
+		return p == gn.s.LastFrom, true
+	case OpLastTo:
+		return p == gn.s.LastTo, true
+	case OpAttr:
+		return c != Empty && c.Attr(int(in.A)), true
+	case OpPosFlag:
+		w := in.A*int32(gn.pre.posFlagWords) + p/64
+		return gn.posFlags[w]&(1<<uint(p%64)) != 0, true
+	case OpAttacked, OpDefended:
+		if gn.query {
+			// An attack query does not nest: inside one, attacked?/defended? are false.
+			return false, true
+		}
+		virtual := gn.hand
+		if !gn.hasHand {
+			virtual = MakeCell(0, int(gn.player), 0)
+		}
+		if in.Op == OpAttacked {
+			return gn.s.attackedBy(p, int(gn.player), true, virtual, gn.level+1), true
+		}
+		return gn.s.attackedBy(p, int(gn.player), false, virtual, gn.level+1), true
+	case OpAdjEnemy:
+		for d := range gn.g.Board.Dirs {
+			t := gn.links[int32(d)*gn.n+p]
+			if t >= 0 && board[t] != Empty && int32(board[t].Owner()) != gn.player {
+				return true, true
+			}
+		}
+		return false, true
+	}
+	return false, true
+}
+
+// capturesTarget reports whether the move assembled so far would remove the
+// piece standing on the query target.
+func (gn *generator) capturesTarget() bool {
+	if gn.hasHand && gn.cursor == gn.target {
+		return true
+	}
+	for i := range gn.changes {
+		if gn.changes[i].pos == gn.target {
+			return true
+		}
+	}
+	return false
+}

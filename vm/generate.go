@@ -1,0 +1,240 @@
+// This file defines move generation for the side to move: running every
+// program, then duplicate removal, move priorities, maximal captures, the
+// no-moving-into-check filter and passing.
+
+package vm
+
+// Generate fills ml with the legal moves of the player to move. It returns an
+// error (with the rule's position) when a program exceeds its step budget.
+func (s *State) Generate(ml *MoveList) error { return s.generate(ml, 0, true) }
+
+// GeneratePseudo fills ml with the moves before the check-legality filter.
+func (s *State) GeneratePseudo(ml *MoveList) error { return s.generate(ml, 0, false) }
+
+func (s *State) generate(ml *MoveList, lv int, legal bool) error {
+	ml.Reset()
+	gn := s.genAt(lv)
+	gn.ml, gn.err, gn.query = ml, nil, false
+	g := s.g
+	turn := g.TurnOrder[s.Turn]
+	pl := int32(turn.As)
+	if s.Partial != NoPos {
+		s.runContinuation(gn, pl)
+	} else {
+		s.runMoves(gn, pl, int32(turn.MoveType))
+		s.runDrops(gn, pl, int32(turn.MoveType))
+	}
+	if gn.err != nil {
+		return gn.err
+	}
+	s.dedup(ml)
+	s.applyPriorities(ml)
+	if g.Options.MaximalCaptures > 0 {
+		keepMaximal(ml, g.Options.MaximalCaptures)
+	}
+	if legal && len(s.pre.royal[pl]) > 0 {
+		if err := s.filterIllegal(ml, lv, int(pl)); err != nil {
+			return err
+		}
+	}
+	s.addPass(ml)
+	return nil
+}
+
+func (s *State) runContinuation(gn *generator, pl int32) {
+	c := s.Board[s.Partial]
+	if c == Empty || int32(c.Owner()) != pl {
+		return
+	}
+	for _, b := range s.g.Pieces[c.Type()].Moves {
+		if int32(b.Type) != s.PartialType || b.Prog == nil {
+			continue
+		}
+		gn.run(b.Prog, s.Partial, pl, int32(b.Type), false, 0)
+		if gn.err != nil {
+			return
+		}
+	}
+}
+
+func (s *State) runMoves(gn *generator, pl, only int32) {
+	for p, c := range s.Board {
+		if c == Empty || int32(c.Owner()) != pl {
+			continue
+		}
+		for _, b := range s.g.Pieces[c.Type()].Moves {
+			if b.Prog == nil || (only != AnyMoveType && int32(b.Type) != only) {
+				continue
+			}
+			gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
+			if gn.err != nil {
+				return
+			}
+		}
+	}
+}
+
+func (s *State) runDrops(gn *generator, pl, only int32) {
+	nT := len(s.g.Pieces)
+	for t, pt := range s.g.Pieces {
+		if len(pt.Drops) == 0 || s.Hands[int(pl)*nT+t] <= 0 {
+			continue
+		}
+		for _, b := range pt.Drops {
+			if b.Prog == nil || (only != AnyMoveType && int32(b.Type) != only) {
+				continue
+			}
+			for p := range s.Board {
+				gn.run(b.Prog, int32(p), pl, int32(b.Type), true, int32(t))
+				if gn.err != nil {
+					return
+				}
+			}
+		}
+	}
+}
+
+// dedup removes moves that change the position exactly as an earlier one does
+// (different definitions can produce the same move; Zillions lists it once).
+func (s *State) dedup(ml *MoveList) {
+	n := len(ml.Moves)
+	if n < 2 {
+		return
+	}
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	if cap(s.dedupTab) < size {
+		s.dedupTab = make([]int32, size)
+	}
+	tab := s.dedupTab[:size]
+	for i := range tab {
+		tab[i] = -1
+	}
+	out := 0
+	for i := 0; i < n; i++ {
+		m := &ml.Moves[i]
+		m.key = moveKey(m)
+		slot := int(m.key & uint64(size-1))
+		dup := false
+		for tab[slot] >= 0 {
+			o := &ml.Moves[tab[slot]]
+			if o.key == m.key && o.SameAs(m) {
+				dup = true
+				break
+			}
+			slot = (slot + 1) & (size - 1)
+		}
+		if dup {
+			continue
+		}
+		ml.Moves[out] = *m
+		tab[slot] = int32(out)
+		out++
+	}
+	ml.Moves = ml.Moves[:out]
+}
+
+func moveKey(m *Move) uint64 {
+	h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To))
+	if m.Pass {
+		h ^= 0x5555
+	}
+	for _, e := range m.Eff {
+		h = mix64(h ^ uint64(e.Val) ^ uint64(e.Pos)<<40 ^ uint64(e.Kind)<<60)
+	}
+	return h
+}
+
+// applyPriorities keeps only the moves of the highest-priority move type
+// present. Types not listed rank below every listed type.
+func (s *State) applyPriorities(ml *MoveList) {
+	pr := s.g.MovePriorities
+	if len(pr) == 0 || len(ml.Moves) == 0 {
+		return
+	}
+	rank := func(t int32) int {
+		for i, x := range pr {
+			if int32(x) == t {
+				return i
+			}
+		}
+		return len(pr)
+	}
+	best := len(pr) + 1
+	for i := range ml.Moves {
+		if r := rank(ml.Moves[i].Type); r < best {
+			best = r
+		}
+	}
+	out := ml.Moves[:0]
+	for _, m := range ml.Moves {
+		if rank(m.Type) == best {
+			out = append(out, m)
+		}
+	}
+	ml.Moves = out
+}
+
+// keepMaximal keeps only the moves that capture the most pieces (mode 2: the
+// most royal pieces first, then the most pieces).
+func keepMaximal(ml *MoveList, mode int) {
+	if len(ml.Moves) == 0 {
+		return
+	}
+	better := func(a, b *Move) int {
+		if mode == 2 && a.Kings != b.Kings {
+			return int(a.Kings) - int(b.Kings)
+		}
+		return int(a.Captures) - int(b.Captures)
+	}
+	best := &ml.Moves[0]
+	for i := range ml.Moves {
+		if better(&ml.Moves[i], best) > 0 {
+			best = &ml.Moves[i]
+		}
+	}
+	b := *best
+	out := ml.Moves[:0]
+	for _, m := range ml.Moves {
+		if better(&m, &b) == 0 {
+			out = append(out, m)
+		}
+	}
+	ml.Moves = out
+}
+
+// filterIllegal removes the moves after which one of pl's royal pieces is
+// attacked, when the turn passes to another player. While the same player
+// keeps moving (partial moves, double moves) the test waits for the last move.
+func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
+	out := ml.Moves[:0]
+	for i := range ml.Moves {
+		m := ml.Moves[i]
+		if err := s.makeAt(&m, lv+1); err != nil {
+			s.Unmake()
+			return err
+		}
+		bad := s.Partial == NoPos && s.Mover() != pl && s.royalAttacked(pl, lv+1)
+		s.Unmake()
+		if !bad {
+			out = append(out, m)
+		}
+	}
+	ml.Moves = out
+	return nil
+}
+
+// addPass adds the pass move the options allow.
+func (s *State) addPass(ml *MoveList) {
+	o := &s.g.Options
+	switch {
+	case s.Partial != NoPos && o.PassPartial:
+	case s.Partial == NoPos && o.PassTurn == PassAlways:
+	case s.Partial == NoPos && o.PassTurn == PassForced && len(ml.Moves) == 0:
+	default:
+		return
+	}
+	ml.Moves = append(ml.Moves, Move{Pass: true, Piece: -1, From: NoPos, To: NoPos, Continue: -1, Type: -1})
+}

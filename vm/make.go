@@ -1,0 +1,112 @@
+// This file defines Make and Unmake.
+
+package vm
+
+// Make plays m (a move generated for this position). It returns an error only
+// when deciding whether a partial move can continue runs out of step budget.
+func (s *State) Make(m *Move) error { return s.makeAt(m, 0) }
+
+func (s *State) makeAt(m *Move, lv int) error {
+	s.hist = append(s.hist, histRec{
+		undoLen: len(s.undo), turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo,
+		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, hash: s.hash,
+	})
+	h := s.hash ^ s.stateKey()
+	for _, e := range m.Eff {
+		if e.Kind == EffCell {
+			old := s.Board[e.Pos]
+			s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffCell, old: old})
+			h ^= cellKey(e.Pos, old) ^ cellKey(e.Pos, e.Val)
+			s.Board[e.Pos] = e.Val
+			continue
+		}
+		old := s.Hands[e.Pos]
+		s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffHand, old: Cell(old)})
+		nw := old + int64(e.Val)
+		h ^= handKey(e.Pos, old) ^ handKey(e.Pos, nw)
+		s.Hands[e.Pos] = nw
+	}
+	if m.Pass {
+		s.LastFrom, s.LastTo = NoPos, NoPos
+	} else {
+		s.LastFrom, s.LastTo = m.From, m.To
+	}
+	s.Ply++
+	if m.Captures > 0 || s.isResetType(m.Piece) {
+		s.Quiet = 0
+	} else if m.Continue < 0 {
+		s.Quiet++
+	}
+	var err error
+	if m.Continue >= 0 {
+		s.Partial, s.PartialType = m.To, m.Continue
+		var more bool
+		more, err = s.hasContinuation(lv + 1)
+		if !more {
+			s.endTurn()
+		}
+	} else {
+		s.endTurn()
+	}
+	s.hash = h ^ s.stateKey()
+	return err
+}
+
+func (s *State) endTurn() {
+	s.Partial, s.PartialType = NoPos, -1
+	s.Turn++
+	if s.Turn >= len(s.g.TurnOrder) {
+		s.Turn = s.g.RepeatFrom
+	}
+}
+
+func (s *State) isResetType(t int16) bool {
+	for _, r := range s.g.Options.ResetTypes {
+		if int16(r) == t {
+			return true
+		}
+	}
+	return false
+}
+
+// hasContinuation reports whether the piece of a partial move has a move of its
+// continuation type.
+func (s *State) hasContinuation(lv int) (bool, error) {
+	ml := s.scratchAt(lv)
+	ml.Reset()
+	gn := s.genAt(lv)
+	gn.ml, gn.err, gn.query = ml, nil, false
+	s.runContinuation(gn, int32(s.g.TurnOrder[s.Turn].As))
+	return len(ml.Moves) > 0, gn.err
+}
+
+// Unmake takes back the last move made.
+func (s *State) Unmake() {
+	n := len(s.hist) - 1
+	h := s.hist[n]
+	s.hist = s.hist[:n]
+	for i := len(s.undo) - 1; i >= h.undoLen; i-- {
+		u := s.undo[i]
+		if u.kind == EffCell {
+			s.Board[u.pos] = u.old
+		} else {
+			s.Hands[u.pos] = int64(u.old)
+		}
+	}
+	s.undo = s.undo[:h.undoLen]
+	s.Turn, s.LastFrom, s.LastTo = h.turn, h.lastFrom, h.lastTo
+	s.Partial, s.PartialType, s.Quiet = h.partial, h.ptype, h.quiet
+	s.hash = h.hash
+	s.Ply--
+}
+
+// Depth returns how many moves can be unmade.
+func (s *State) Depth() int { return len(s.hist) }
+
+// HashAt returns the hash of the position i moves ago (0 = now).
+func (s *State) HashAt(i int) uint64 {
+	if i == 0 {
+		return s.hash
+	}
+	return s.hist[len(s.hist)-i].hash
+}

@@ -1,0 +1,122 @@
+// This file computes the tables a game needs at play time from its model.
+
+package vm
+
+import "sync"
+
+// prepared holds derived, read-only data, computed once per Game.
+type prepared struct {
+	nTypes   int
+	nPlayers int
+	// royal[pl] lists the types whose attack makes a move of pl illegal:
+	// the T of every (checkmated T) loss-condition that lists pl.
+	royal    [][]int
+	isRoyal  [][]bool
+	defaults []uint64 // default attribute bits per type
+	usesLast bool     // some program tests last-from?/last-to? (they go into the hash)
+	// moveBlocks[t] and dropBlocks[t] are the blocks of type t.
+	posFlagWords int
+	reach        *reachTable
+}
+
+type gamePrep struct {
+	once sync.Once
+	p    *prepared
+}
+
+func (g *Game) prep() *prepared {
+	g.prepOnce.once.Do(func() { g.prepOnce.p = g.computePrepared() })
+	return g.prepOnce.p
+}
+
+func (g *Game) computePrepared() *prepared {
+	p := &prepared{nTypes: len(g.Pieces), nPlayers: len(g.Players)}
+	p.royal = make([][]int, p.nPlayers)
+	p.isRoyal = make([][]bool, p.nPlayers)
+	for pl := range p.isRoyal {
+		p.isRoyal[pl] = make([]bool, p.nTypes)
+	}
+	for _, goal := range g.Goals {
+		if goal.Kind != LossGoal {
+			continue
+		}
+		for _, t := range checkmatedTypes(goal.Cond) {
+			for _, pl := range goal.Players {
+				if !p.isRoyal[pl][t] {
+					p.isRoyal[pl][t] = true
+					p.royal[pl] = append(p.royal[pl], t)
+				}
+			}
+		}
+	}
+	p.defaults = make([]uint64, p.nTypes)
+	for t, pt := range g.Pieces {
+		for _, a := range pt.Attrs {
+			if a.Default {
+				p.defaults[t] |= 1 << uint(a.Attr)
+			}
+		}
+		for _, blocks := range [][]MoveBlock{pt.Moves, pt.Drops} {
+			for _, b := range blocks {
+				if b.Prog == nil {
+					continue
+				}
+				for _, in := range b.Prog.Code {
+					if in.Op == OpLastFrom || in.Op == OpLastTo || (in.Op == OpGo && (in.A == GoLastFrom || in.A == GoLastTo)) {
+						p.usesLast = true
+					}
+				}
+			}
+		}
+	}
+	p.posFlagWords = (g.Board.N() + 63) / 64
+	p.reach = g.computeReach()
+	return p
+}
+
+func checkmatedTypes(c *Cond) []int {
+	if c == nil {
+		return nil
+	}
+	if c.Op == CondCheckmated {
+		return c.Types
+	}
+	var out []int
+	for _, a := range c.Args {
+		out = append(out, checkmatedTypes(a)...)
+	}
+	return out
+}
+
+// RoyalTypes returns the types of player pl that may not be left attacked.
+func (g *Game) RoyalTypes(pl int) []int { return g.prep().royal[pl] }
+
+// PieceIndex returns the index of the named piece type.
+func (g *Game) PieceIndex(name string) (int, bool) {
+	for i, p := range g.Pieces {
+		if p.Name == name {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// PlayerIndex returns the index of the named player.
+func (g *Game) PlayerIndex(name string) (int, bool) {
+	for i, p := range g.Players {
+		if p.Name == name {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// MoveTypeIndex returns the index of the named move type.
+func (g *Game) MoveTypeIndex(name string) (int, bool) {
+	for i, t := range g.MoveTypes {
+		if t == name {
+			return i, true
+		}
+	}
+	return -1, false
+}

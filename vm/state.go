@@ -1,0 +1,198 @@
+// This file defines State, a mutable position of a game, and its hash.
+
+package vm
+
+import "fmt"
+
+// State is a position: the board, pieces in hand, whose turn it is, the last
+// move, a pending partial-move continuation and the history needed to unmake
+// moves and detect repetitions.
+type State struct {
+	g   *Game
+	pre *prepared
+
+	Board []Cell
+	// Hands[pl*len(Pieces)+t] is how many pieces of type t player pl has off board.
+	Hands []int64
+	// Turn is the index of the current entry in Game.TurnOrder.
+	Turn int
+	// LastFrom and LastTo are the previous move's main squares (NoPos if none).
+	LastFrom, LastTo int32
+	// Partial is the square of the piece that must continue a partial move, or
+	// NoPos; PartialType is the move type it continues with.
+	Partial     int32
+	PartialType int32
+	// Ply counts moves (and move parts) made since the start.
+	Ply int
+	// Quiet counts completed turns since the last capture or move of a
+	// Options.ResetTypes piece (for the fifty-move rule).
+	Quiet int
+
+	hash uint64
+	undo []undoRec
+	hist []histRec
+
+	gens    []*generator // one per nesting level, created on first use
+	scratch []*MoveList  // per nesting level, for legality tests and continuations
+	dedupTab []int32
+	Limit   Limits
+}
+
+// Limits bounds the work of one generation, so a rule with an endless loop is
+// an error instead of a hang.
+type Limits struct {
+	StepsPerRun int // instructions one program run may execute
+	MovesPerGen int // moves one generation may produce
+}
+
+// DefaultLimits are generous for every corpus game.
+var DefaultLimits = Limits{StepsPerRun: 1 << 20, MovesPerGen: 1 << 18}
+
+type undoRec struct {
+	pos  int32
+	kind EffectKind
+	old  Cell
+}
+
+type histRec struct {
+	undoLen          int
+	turn             int
+	lastFrom, lastTo int32
+	partial, ptype   int32
+	quiet            int
+	hash             uint64
+}
+
+// Game returns the game this state belongs to.
+func (s *State) Game() *Game { return s.g }
+
+// NewState returns the start position of g (board-setup).
+func NewState(g *Game) (*State, error) {
+	if g.Board == nil {
+		return nil, fmt.Errorf("%s: game %q has no board", g.Source, g.Title)
+	}
+	if len(g.Players) == 0 || len(g.TurnOrder) == 0 {
+		return nil, fmt.Errorf("%s: game %q has no players or turn order", g.Source, g.Title)
+	}
+	if len(g.Players) > 255 || len(g.Pieces) > 0xfffe || len(g.Attributes) > MaxAttributes {
+		return nil, fmt.Errorf("%s: game %q is too large (players, piece types or attributes)", g.Source, g.Title)
+	}
+	pre := g.prep()
+	s := &State{
+		g:        g,
+		pre:      pre,
+		Board:    make([]Cell, g.Board.N()),
+		Hands:    make([]int64, len(g.Players)*len(g.Pieces)),
+		LastFrom: NoPos, LastTo: NoPos, Partial: NoPos, PartialType: -1,
+		Limit: DefaultLimits,
+	}
+	for _, it := range g.Setup {
+		if it.Pos == OffBoard {
+			s.Hands[it.Player*len(g.Pieces)+it.Type] += int64(it.Count)
+			continue
+		}
+		s.Board[it.Pos] = MakeCell(it.Type, it.Player, pre.defaults[it.Type])
+	}
+	s.hash = s.computeHash()
+	return s, nil
+}
+
+// Clear empties the board and hands and resets the turn and history, keeping
+// the game. Used to set up positions from FEN.
+func (s *State) Clear() {
+	for i := range s.Board {
+		s.Board[i] = Empty
+	}
+	for i := range s.Hands {
+		s.Hands[i] = 0
+	}
+	s.Turn, s.Ply, s.Quiet = 0, 0, 0
+	s.LastFrom, s.LastTo, s.Partial, s.PartialType = NoPos, NoPos, NoPos, -1
+	s.undo, s.hist = s.undo[:0], s.hist[:0]
+	s.Rehash()
+}
+
+// Rehash recomputes the hash after the board was edited directly.
+func (s *State) Rehash() { s.hash = s.computeHash() }
+
+// Clone returns an independent copy (without the undo history).
+func (s *State) Clone() *State {
+	c := &State{g: s.g, pre: s.pre, Turn: s.Turn, LastFrom: s.LastFrom, LastTo: s.LastTo,
+		Partial: s.Partial, PartialType: s.PartialType, Ply: s.Ply, Quiet: s.Quiet, hash: s.hash, Limit: s.Limit}
+	c.Board = append([]Cell(nil), s.Board...)
+	c.Hands = append([]int64(nil), s.Hands...)
+	return c
+}
+
+// Hash returns the position's Zobrist-style hash: board, hands, turn entry,
+// partial-move state and (in games that test them) the last move's squares.
+func (s *State) Hash() uint64 { return s.hash }
+
+// Mover returns the player whose pieces move now (the "as" player of the turn entry).
+func (s *State) Mover() int { return s.g.TurnOrder[s.Turn].As }
+
+// Chooser returns the player who chooses the move now (a random player, or the mover).
+func (s *State) Chooser() int { return s.g.TurnOrder[s.Turn].Mover }
+
+// HandCount returns how many pieces of type t player pl holds off board.
+func (s *State) HandCount(pl, t int) int64 { return s.Hands[pl*len(s.g.Pieces)+t] }
+
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+func cellKey(pos int32, c Cell) uint64 {
+	if c == Empty {
+		return 0
+	}
+	return mix64(uint64(c)*0x9e3779b97f4a7c15 + uint64(pos)*0xc2b2ae3d27d4eb4f + 1)
+}
+
+func handKey(i int32, n int64) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return mix64(uint64(n)*0x632be59bd9b4e019 + uint64(i)*0x85ebca77c2b2ae63 + 7)
+}
+
+func (s *State) stateKey() uint64 {
+	k := mix64(uint64(s.Turn)*0x27d4eb2f165667c5 + uint64(uint32(s.Partial))<<20 + uint64(uint32(s.PartialType)) + 11)
+	if s.pre.usesLast {
+		k ^= mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
+	}
+	return k
+}
+
+func (s *State) computeHash() uint64 {
+	var h uint64
+	for p, c := range s.Board {
+		h ^= cellKey(int32(p), c)
+	}
+	for i, n := range s.Hands {
+		h ^= handKey(int32(i), n)
+	}
+	return h ^ s.stateKey()
+}
+
+// genAt returns the generator for nesting level lv.
+func (s *State) genAt(lv int) *generator {
+	for len(s.gens) <= lv {
+		gn := &generator{}
+		gn.init(s, len(s.gens))
+		s.gens = append(s.gens, gn)
+	}
+	return s.gens[lv]
+}
+
+// scratchAt returns a reusable move list for nesting level lv.
+func (s *State) scratchAt(lv int) *MoveList {
+	for len(s.scratch) <= lv {
+		s.scratch = append(s.scratch, &MoveList{})
+	}
+	return s.scratch[lv]
+}
