@@ -1,0 +1,155 @@
+// This file defines "zrun check": load rule files and report, for each game
+// and variant, its shape, or the errors that keep it from loading.
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"time"
+
+	"zrun/vm"
+	"zrun/zrf"
+)
+
+func init() {
+	register("check", "[-q] FILE...  load .zrf files and report their games, warnings and errors", runCheck)
+}
+
+// checkTotals accumulates the final summary line.
+type checkTotals struct {
+	files, failed, games, variants, errors, warnings int
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	quiet := fs.Bool("q", false, "print only errors and the totals")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: zrun check [-q] FILE...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	start := time.Now()
+	var tot checkTotals
+	files := fs.Args()
+	for i, file := range files {
+		checkFile(file, *quiet, stdout, &tot)
+		// Progress for long runs goes to stderr so stdout stays a clean report.
+		if len(files) >= 50 && (i+1)%50 == 0 {
+			fmt.Fprintf(stderr, "checked %d/%d files\n", i+1, len(files))
+		}
+	}
+	fmt.Fprintf(stdout, "%d files (%d failed), %d games, %d variants, %d errors, %d warnings in %v\n",
+		tot.files, tot.failed, tot.games, tot.variants, tot.errors, tot.warnings, time.Since(start).Round(time.Millisecond))
+	if tot.failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// checkFile loads one file and prints its report.
+func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
+	tot.files++
+	f, err := zrf.LoadFile(file)
+	if !quiet {
+		fmt.Fprintln(w, file)
+	}
+	if f != nil {
+		tot.warnings += len(f.Warnings)
+		printWarnings(w, quiet, f.Warnings)
+		for _, gd := range f.Games {
+			reportGame(w, quiet, gd, tot)
+		}
+	}
+	if err != nil {
+		tot.failed++
+		var el zrf.ErrorList
+		if errors.As(err, &el) {
+			tot.errors += len(el)
+		} else {
+			tot.errors++
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, file) {
+			msg = file + ": " + msg
+		}
+		fmt.Fprintln(w, msg)
+	}
+}
+
+// reportGame prints one game or variant's summary line and warnings.
+func reportGame(w io.Writer, quiet bool, gd *zrf.GameDef, tot *checkTotals) {
+	g := gd.Game
+	kind := "game"
+	if g.IsVariant {
+		kind = "variant"
+		tot.variants++
+	} else {
+		tot.games++
+	}
+	tot.warnings += len(gd.Warnings)
+	if quiet {
+		return
+	}
+	fmt.Fprintf(w, "  %s %q: %s\n", kind, g.Title, summary(gd))
+	printWarnings(w, quiet, gd.Warnings)
+}
+
+// summary describes a game's shape on one line.
+func summary(gd *zrf.GameDef) string {
+	g := gd.Game
+	if g.Engine != "" {
+		return fmt.Sprintf("moves come from an external engine (%s); not playable here", path.Base(strings.ReplaceAll(g.Engine, `\`, "/")))
+	}
+	board := fmt.Sprintf("%d positions", g.Board.N())
+	if dims := gridDims(g.Board); dims != "" {
+		board += " (" + dims + ")"
+	}
+	s := fmt.Sprintf("%s, %d players, %d piece types, %d move blocks, %d drop blocks",
+		board, len(g.Players), len(g.Pieces), countDefs(gd.Moves), countDefs(gd.Drops))
+	if len(gd.Warnings) > 0 {
+		s += fmt.Sprintf(", %d warnings", len(gd.Warnings))
+	}
+	return s
+}
+
+// gridDims prints each grid's size, e.g. "8x8" or "8x8x2+2x1".
+func gridDims(b *vm.Board) string {
+	var out []string
+	for _, g := range b.Grids {
+		var d []string
+		for _, l := range g.Labels {
+			d = append(d, fmt.Sprint(len(l)))
+		}
+		out = append(out, strings.Join(d, "x"))
+	}
+	return strings.Join(out, "+")
+}
+
+func countDefs(defs [][]*zrf.MoveDef) int {
+	n := 0
+	for _, d := range defs {
+		n += len(d)
+	}
+	return n
+}
+
+func printWarnings(w io.Writer, quiet bool, ws []*zrf.Error) {
+	if quiet {
+		return
+	}
+	for _, x := range ws {
+		fmt.Fprintf(w, "    warning: %v\n", x)
+	}
+}

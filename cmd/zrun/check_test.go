@@ -1,0 +1,63 @@
+// This file tests the "zrun check" command.
+
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const lowerTestdata = "../../zrf/testdata/lower/"
+
+func runCheckCmd(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := runMain(append([]string{"check"}, args...), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestCheckGood(t *testing.T) {
+	code, out, _ := runCheckCmd(lowerTestdata+"board2d.zrf", lowerTestdata+"variants.zrf")
+	if code != 0 {
+		t.Fatalf("exit status %d, output:\n%s", code, out)
+	}
+	for _, want := range []string{
+		`game "Board 2D": 14 positions (4x3), 2 players, 1 piece types, 1 move blocks, 0 drop blocks, 2 warnings`,
+		"warning: " + lowerTestdata + "board2d.zrf:",
+		`variant "Capture Loss": 6 positions (3x2)`,
+		"2 files (0 failed), 2 games, 3 variants, 0 errors, 2 warnings in ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestCheckBroken(t *testing.T) {
+	code, out, _ := runCheckCmd(lowerTestdata+"broken.zrf", lowerTestdata+"turns.zrf")
+	if code != 1 {
+		t.Errorf("exit status %d, want 1", code)
+	}
+	errLine := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(lowerTestdata) + `broken\.zrf:(\d+):(\d+): (.*)$`)
+	m := errLine.FindAllStringSubmatch(out, -1)
+	if len(m) != 2 || m[0][1] != "6" || !strings.Contains(m[0][3], "noth") || m[1][1] != "7" {
+		t.Errorf("want 2 errors as file:line:col: message on lines 6 and 7, got %q in:\n%s", m, out)
+	}
+	if !strings.Contains(out, `game "Turns"`) || !strings.Contains(out, "2 files (1 failed), 1 games, 0 variants, 2 errors") {
+		t.Errorf("report wrong:\n%s", out)
+	}
+}
+
+func TestCheckQuietAndUsage(t *testing.T) {
+	code, out, _ := runCheckCmd("-q", lowerTestdata+"board2d.zrf")
+	if code != 0 || strings.Contains(out, "Board 2D") || !strings.HasPrefix(out, "1 files (0 failed)") {
+		t.Errorf("-q: status %d, output:\n%s", code, out)
+	}
+	if code, _, _ := runCheckCmd(); code != 2 {
+		t.Errorf("no files: status %d, want 2", code)
+	}
+	if code, out, _ := runCheckCmd("no-such-file.zrf"); code != 1 || !strings.Contains(out, "no-such-file.zrf") {
+		t.Errorf("missing file: status %d, output %s", code, out)
+	}
+}

@@ -1,0 +1,189 @@
+// This file defines loading a rule file: read, expand macros, split it into
+// games and variants, apply variant inheritance, lower and compile each one.
+
+package zrf
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// LoadFile reads the rule file at path (with its includes), expands its macros
+// and lowers every game and variant in it.
+//
+// When some games or variants fail, the returned error is an ErrorList (sorted,
+// capped when printed) and the returned File still holds every game and variant
+// that lowered without error, so callers can use what works. A nil File means
+// the file could not be read or parsed at all.
+func LoadFile(path string) (*File, error) {
+	forms, warnings, err := readForms(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	return loadForms(path, forms, warnings)
+}
+
+// Load is LoadFile for source text already in memory; includes are resolved
+// relative to path's directory. The partial-result contract is LoadFile's.
+func Load(path string, src []byte) (*File, error) {
+	forms, warnings, err := readForms(path, src)
+	if err != nil {
+		return nil, err
+	}
+	return loadForms(path, forms, warnings)
+}
+
+// loadForms lowers the macro-free top-level forms of a file.
+func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
+	f := &File{Path: path, Warnings: warnings}
+	var errs ErrorList
+	var game *Node // the most recent (game ...): what variants inherit from
+	for _, form := range forms {
+		switch form.Head() {
+		case "version":
+			// Informational only.
+		case "game":
+			game = form
+			lowerBlock(f, form, form.Args(), false, &errs)
+		case "variant":
+			if isSeparator(form) {
+				continue
+			}
+			if game == nil {
+				errs.Add(errorAt(form, "variant before any game: a variant inherits from the game above it"))
+				continue
+			}
+			lowerBlock(f, form, mergeVariant(game.Args(), form.Args()), true, &errs)
+		default:
+			errs.Add(errorAt(form, "unexpected top-level form %s: expected game, variant, define, include or version%s",
+				describe(form), hint(form.Head(), []string{"game", "variant", "define", "include", "version"})))
+		}
+	}
+	if len(f.Games) == 0 && len(errs) == 0 {
+		errs.Add(&Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "no (game ...) in file"})
+	}
+	return f, capErrors(errs).Err()
+}
+
+// lowerBlock lowers one game or variant (its sections already merged) and
+// compiles it; the result goes into f when it has no errors.
+func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, errs *ErrorList) {
+	gd, lerrs := lowerGame(block, sections, isVariant)
+	if len(lerrs) == 0 && gd.Game.Engine == "" {
+		lerrs = compileGame(gd)
+	}
+	if len(lerrs) > 0 {
+		*errs = append(*errs, lerrs...)
+		return
+	}
+	f.Games = append(f.Games, gd)
+}
+
+// capErrors keeps a pathological file from producing millions of errors; the
+// ErrorList printer caps what is shown, this caps what is kept.
+func capErrors(errs ErrorList) ErrorList {
+	const keep = 1000
+	if len(errs) > keep {
+		errs.Sort()
+		errs = errs[:keep]
+	}
+	return errs
+}
+
+// isSeparator reports whether a variant is a menu separator: (variant (title "-")).
+func isSeparator(v *Node) bool {
+	for _, s := range v.Args() {
+		if s.Head() == "title" && len(s.Args()) == 1 && strings.TrimSpace(s.Args()[0].Text) == "-" {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeVariant applies Z2J inheritance: every section of the variant replaces
+// the game's sections with the same key; the others are inherited. Replaced
+// sections keep the game's place (so a replaced piece keeps its type number);
+// sections new to the variant are appended in variant order.
+func mergeVariant(game, variant []*Node) []*Node {
+	groups := map[string][]*Node{}
+	var order []string
+	for _, s := range variant {
+		k := sectionKey(s)
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], s)
+	}
+	used := map[string]bool{}
+	var out []*Node
+	for _, s := range game {
+		k := sectionKey(s)
+		if k == "default" {
+			continue // (default) marks one variant; it is not inherited
+		}
+		if vs, ok := groups[k]; ok {
+			if !used[k] {
+				out = append(out, vs...)
+				used[k] = true
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	for _, k := range order {
+		if !used[k] {
+			out = append(out, groups[k]...)
+		}
+	}
+	return out
+}
+
+// sectionKey is the inheritance key of a game section: its head, plus the
+// name of a piece (name X) or of an option, so pieces and options are replaced
+// one by one. Every other section kind (all win-conditions together, the
+// board, players, ...) is one key.
+func sectionKey(s *Node) string {
+	h := s.Head()
+	switch h {
+	case "option":
+		if a := s.Args(); len(a) > 0 {
+			return "option\x00" + a[0].Text
+		}
+	case "":
+		return "\x00" + s.String()
+	}
+	for _, e := range s.Args() {
+		if e.Head() == "name" && len(e.Args()) > 0 {
+			return h + "\x00" + e.Args()[0].Text
+		}
+	}
+	return h
+}
+
+// describe names a node for an error message.
+func describe(n *Node) string {
+	switch {
+	case n == nil:
+		return "nothing"
+	case n.Kind == Atom:
+		return n.Text
+	case n.Kind == String:
+		return fmt.Sprintf("%q", n.Text)
+	case n.Head() != "":
+		return "(" + n.Head() + " ...)"
+	}
+	return "list"
+}
+
+// readForms reads a file and expands its macros.
+func readForms(path string, src []byte) ([]*Node, []*Error, error) {
+	if src == nil {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		src = b
+	}
+	return Parse(path, src)
+}

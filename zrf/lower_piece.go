@@ -1,0 +1,282 @@
+// This file defines the lowering of pieces (names, texts, attributes, move and
+// drop definitions), of (board-setup ...) and of options.
+
+package zrf
+
+import (
+	"strings"
+
+	"zrun/vm"
+)
+
+// declarePieces creates the piece types and their attributes, so that move
+// definitions can name any piece and attribute whatever the file order.
+func (l *lowerer) declarePieces(pieces []*Node) {
+	for _, pn := range pieces {
+		pt := &vm.PieceType{Source: pn.Pos.String()}
+		for _, s := range pn.Args() {
+			l.pieceForm(pt, s)
+		}
+		if pt.Name == "" {
+			l.errorf(pn, "piece has no (name ...)")
+			pt.Name = "?" // keep the index so Moves/Drops stay aligned
+		} else if _, dup := l.pieces[pt.Name]; dup {
+			l.errorf(pn, "piece %s is defined twice", pt.Name)
+		} else {
+			l.pieces[pt.Name] = len(l.g.Pieces)
+		}
+		l.g.Pieces = append(l.g.Pieces, pt)
+	}
+	l.gd.Moves = make([][]*MoveDef, len(l.g.Pieces))
+	l.gd.Drops = make([][]*MoveDef, len(l.g.Pieces))
+}
+
+// pieceForm reads one sub-form of (piece ...) except moves and drops.
+func (l *lowerer) pieceForm(pt *vm.PieceType, s *Node) {
+	switch s.Head() {
+	case "name":
+		if a := s.Args(); len(a) == 1 && a[0].Kind == Atom {
+			pt.Name = a[0].Text
+		} else {
+			l.errorf(s, "piece name must be one atom")
+		}
+	case "help":
+		pt.Help = l.stringArg(s)
+	case "description":
+		pt.Description = l.stringArg(s)
+	case "notation":
+		pt.Notation = l.stringArg(s)
+	case "attribute":
+		l.attribute(pt, s)
+	case "moves", "drops", "image", "dummy", "open":
+		// moves and drops come later; image is display; (dummy) is an Axiom marker.
+	default:
+		l.errorf(s, "unknown piece form %s%s", describe(s), hint(s.Head(), []string{
+			"name", "help", "description", "notation", "attribute", "moves", "drops", "image"}))
+	}
+}
+
+// attribute reads (attribute name default).
+func (l *lowerer) attribute(pt *vm.PieceType, s *Node) {
+	a := s.Args()
+	if len(a) != 2 || a[0].Kind != Atom {
+		l.errorf(s, "attribute must be (attribute name true|false)")
+		return
+	}
+	def, ok := boolValue(a[1].Text)
+	if !ok || a[1].Kind != Atom {
+		l.errorf(a[1], "attribute default must be true or false, found %s", describe(a[1]))
+	}
+	idx, known := l.attrs[a[0].Text]
+	if !known {
+		idx = len(l.g.Attributes)
+		l.attrs[a[0].Text] = idx
+		l.g.Attributes = append(l.g.Attributes, a[0].Text)
+	}
+	pt.Attrs = append(pt.Attrs, vm.AttrDecl{Attr: idx, Default: def})
+}
+
+// lowerPieceMoves lowers every piece's (moves ...) and (drops ...).
+func (l *lowerer) lowerPieceMoves(pieces []*Node) {
+	for i, pn := range pieces {
+		for _, s := range pn.Args() {
+			switch s.Head() {
+			case "moves":
+				l.gd.Moves[i] = append(l.gd.Moves[i], l.moveDefs(s)...)
+			case "drops":
+				l.gd.Drops[i] = append(l.gd.Drops[i], l.moveDefs(s)...)
+			}
+		}
+	}
+}
+
+// moveDefs reads a moves/drops list: definitions with (move-type T)
+// separators setting the type of the definitions after them.
+func (l *lowerer) moveDefs(s *Node) []*MoveDef {
+	var out []*MoveDef
+	mt := ""
+	for _, d := range s.Args() {
+		if d.Head() == "move-type" {
+			if a := d.Args(); len(a) == 1 && a[0].Kind == Atom {
+				mt = a[0].Text
+				l.moveType(mt)
+			} else {
+				l.errorf(d, "move-type takes one move type name")
+			}
+			continue
+		}
+		if d.Kind != List {
+			l.errorf(d, "move definition must be a list of statements, found %s", describe(d))
+			continue
+		}
+		l.typeDefined[mt] = true
+		out = append(out, &MoveDef{Pos: d.Pos, MoveType: mt, Body: l.stmts(d.Elems)})
+	}
+	return out
+}
+
+// lowerSetup reads (board-setup (Player (Type item ...) ...) ...); an item is
+// a position or "off N".
+func (l *lowerer) lowerSetup(s *Node) {
+	for _, pe := range s.Args() {
+		if pe.Kind != List || len(pe.Elems) == 0 {
+			l.errorf(pe, "board-setup entry must be (Player (Type position ...) ...), found %s", describe(pe))
+			continue
+		}
+		pl, ok := l.player(pe.Elems[0])
+		if !ok {
+			continue
+		}
+		for _, te := range pe.Elems[1:] {
+			l.setupType(pl, te)
+		}
+	}
+}
+
+func (l *lowerer) setupType(pl int, te *Node) {
+	if te.Kind != List || len(te.Elems) == 0 {
+		l.errorf(te, "setup entry must be (Type position ... [off N]), found %s", describe(te))
+		return
+	}
+	t, ok := l.piece(te.Elems[0])
+	if !ok {
+		return
+	}
+	items := te.Elems[1:]
+	for i := 0; i < len(items); i++ {
+		it := items[i]
+		if it.IsAtom("off") {
+			if i+1 == len(items) {
+				l.errorf(it, "off needs a count")
+				return
+			}
+			i++
+			if n, ok := l.intArg(items[i], "off count"); ok {
+				l.g.Setup = append(l.g.Setup, vm.SetupItem{Player: pl, Type: t, Pos: vm.OffBoard, Count: n})
+			}
+			continue
+		}
+		if p, ok := l.position(l.g.Board, it); ok {
+			l.g.Setup = append(l.g.Setup, vm.SetupItem{Player: pl, Type: t, Pos: p, Count: 1})
+		}
+	}
+}
+
+// piece resolves a piece type name.
+func (l *lowerer) piece(n *Node) (int, bool) {
+	if n.Kind == Atom {
+		if i, ok := l.pieces[n.Text]; ok {
+			return i, true
+		}
+	}
+	l.errorf(n, "unknown piece type %s%s", describe(n), hint(n.Text, keys(l.pieces)))
+	return 0, false
+}
+
+// Zillions options that only affect the user interface: kept, Known.
+var displayOptions = setOf("animate captures", "animate drops", "smart moves", "prevent flipping",
+	"highlight goals", "show moves list", "progressive levels", "selection screen",
+	"silent ? moves", "discard cascades", "show hints", "show captures", "show blink",
+	"allow flipping")
+
+// Options whose meaning is hand-written JavaScript in Dagaz (besides every
+// "... extension" and "... invariant").
+var dagazOptions = setOf("ko", "deferred captures", "deferred-captures", "board model", "board-model",
+	"zrf advanced", "zrf-advanced", "sliding-puzzle", "smart-moves", "shared pieces", "shared-pieces",
+	"pente-restrictions", "kamisado-setup")
+
+var ruleOptions = []string{"pass turn", "pass partial", "recycle captures", "maximal captures", "include off-pieces"}
+
+// lowerOptions reads (option "name" value) and the legacy (pass-turn v) forms.
+func (l *lowerer) lowerOptions(forms []*Node) {
+	for _, o := range forms {
+		name, val, ok := l.optionNameValue(o)
+		if ok {
+			l.option(o, name, val)
+		}
+	}
+}
+
+func (l *lowerer) optionNameValue(o *Node) (name string, val *Node, ok bool) {
+	a := o.Args()
+	if legacy := legacyOptions[o.Head()]; legacy != "" {
+		if len(a) != 1 {
+			l.errorf(o, "%s takes one value", o.Head())
+			return "", nil, false
+		}
+		return legacy, a[0], true
+	}
+	if len(a) != 2 || a[0].Kind != String || a[1].Kind == List {
+		l.errorf(o, "option must be (option \"name\" value)")
+		return "", nil, false
+	}
+	return a[0].Text, a[1], true
+}
+
+// option sets one option: rule options into typed fields, the rest kept.
+func (l *lowerer) option(o *Node, name string, val *Node) {
+	opts := &l.g.Options
+	v := val.Text
+	switch name {
+	case "pass turn":
+		switch v {
+		case "true", "1":
+			opts.PassTurn = vm.PassAlways
+		case "forced", "2":
+			opts.PassTurn = vm.PassForced
+		default:
+			opts.PassTurn = vm.PassNever
+			l.checkBool(val, name)
+		}
+	case "pass partial":
+		opts.PassPartial = l.checkBool(val, name)
+	case "recycle captures":
+		opts.RecycleCaptures = l.checkBool(val, name)
+	case "include off-pieces":
+		opts.IncludeOffPieces = l.checkBool(val, name)
+	case "maximal captures":
+		if v == "2" {
+			opts.MaximalCaptures = 2
+		} else if l.checkBool(val, name) {
+			opts.MaximalCaptures = 1
+		} else {
+			opts.MaximalCaptures = 0
+		}
+	default:
+		l.otherOption(o, name, v)
+	}
+}
+
+// otherOption keeps an option without rule meaning, warning unless it is a
+// known Zillions display option.
+func (l *lowerer) otherOption(o *Node, name, v string) {
+	known := displayOptions[name]
+	l.g.Options.Other = append(l.g.Options.Other, vm.Option{Name: name, Value: v, Known: known, Source: o.Pos.String()})
+	switch {
+	case known:
+	case dagazOptions[name] || strings.Contains(name, "extension") || strings.Contains(name, "invariant"):
+		l.warnf(o, "Dagaz-only option: the rules it selects live in Dagaz's JavaScript: %q", name)
+	default:
+		all := append(keys(displayOptions), ruleOptions...)
+		l.warnf(o, "unknown option %q (ignored)%s", name, hint(name, all))
+	}
+}
+
+// checkBool reads true/false (or 1/0), warning about anything else.
+func (l *lowerer) checkBool(val *Node, name string) bool {
+	b, ok := boolValue(val.Text)
+	if !ok {
+		l.warnf(val, "option %q: expected true or false, found %s (taken as false)", name, describe(val))
+	}
+	return b
+}
+
+func boolValue(s string) (bool, bool) {
+	switch s {
+	case "true", "1":
+		return true, true
+	case "false", "0":
+		return false, true
+	}
+	return false, false
+}
