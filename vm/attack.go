@@ -57,7 +57,7 @@ func (s *State) attackedBy(target int32, pl int, enemy bool, virtual Cell, lv in
 			continue
 		}
 		for bi, b := range s.g.Pieces[c.Type()].Moves {
-			if b.Prog == nil || !reach.mayReach(c.Type(), bi, q, int(target)) {
+			if b.Prog == nil || !reach.mayReach(o, c.Type(), bi, q, int(target)) {
 				continue
 			}
 			gn.run(b.Prog, int32(q), int32(o), int32(b.Type), false, 0)

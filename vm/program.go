@@ -12,4 +12,3 @@ type Program struct {
 	// Lists holds the piece-type lists of (add T1 T2 ...) instructions.
 	Lists [][]int32
 }
-

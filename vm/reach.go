@@ -1,27 +1,249 @@
-// This file defines the reach table: for each piece type, move block and start
-// square, the squares on which that block could possibly capture, computed by
-// abstract interpretation of the program over the board's links with every
-// test taken both ways. Attack tests skip the blocks that cannot reach the
-// target, which makes them cheap without giving up any program's semantics.
+// This file defines the reach table: for each player, piece type, move block
+// and start square, the squares on which that block could possibly capture.
+// It is computed by abstract interpretation of the program over the board's
+// links with every board-dependent test taken both ways, so it is an
+// over-approximation for any program. Attack tests skip the blocks that cannot
+// reach the target, which makes them cheap without special-casing any piece.
 
 package vm
 
+import "sync/atomic"
+
 type reachTable struct {
+	g     *Game
+	n     int
 	words int
-	// sets[t][b] is nil when block b of type t was not analysed (then it may
-	// reach anything); else sets[t][b][start*words : (start+1)*words] is a bitset.
-	sets [][][]uint64
+	// slots[first[pl*nTypes+t]+b] holds the bitsets of block b of type t for
+	// player pl once computed (nil inside for unanalysable blocks). Computing
+	// is idempotent, so concurrent first uses only duplicate work.
+	slots []atomic.Pointer[[]uint64]
+	first []int
 }
 
-func (r *reachTable) mayReach(t, b, from, to int) bool {
+// maxReachPositions bounds the boards the table is built for; larger boards
+// run every block in attack tests.
+const maxReachPositions = 1024
+
+func (g *Game) computeReach() *reachTable {
+	n := g.Board.N()
+	if n == 0 || n > maxReachPositions {
+		return nil
+	}
+	r := &reachTable{g: g, n: n, words: (n + 63) / 64}
+	total := 0
+	for range g.Players {
+		for _, pt := range g.Pieces {
+			r.first = append(r.first, total)
+			total += len(pt.Moves)
+		}
+	}
+	r.slots = make([]atomic.Pointer[[]uint64], total)
+	return r
+}
+
+// mayReach reports whether block b of type t, played by pl from square from,
+// could capture on square to.
+func (r *reachTable) mayReach(pl, t, b, from, to int) bool {
 	if r == nil {
 		return true
 	}
-	set := r.sets[t][b]
+	set := r.block(pl, t, b)
 	if set == nil {
 		return true
 	}
 	return set[from*r.words+to/64]&(1<<uint(to%64)) != 0
 }
 
-func (g *Game) computeReach() *reachTable { return nil }
+func (r *reachTable) block(pl, t, b int) []uint64 {
+	slot := &r.slots[r.first[pl*len(r.g.Pieces)+t]+b]
+	if p := slot.Load(); p != nil {
+		return *p
+	}
+	prog := r.g.Pieces[t].Moves[b].Prog
+	var set []uint64
+	if analysable(prog) {
+		set = make([]uint64, r.n*r.words)
+		a := reachAnalyser{g: r.g, prog: prog, sym: r.g.Board.Symmetry[pl], n: r.n}
+		for from := 0; from < r.n; from++ {
+			a.run(int32(from), set[from*r.words:(from+1)*r.words])
+		}
+	}
+	slot.Store(&set)
+	return set
+}
+
+// analysable reports whether the program only uses instructions whose effect
+// on the cursor is known without the board: go (from/to/last-*) depends on
+// the history of the move, so such programs are not analysed.
+func analysable(p *Program) bool {
+	if p == nil {
+		return false
+	}
+	for _, in := range p.Code {
+		if in.Op == OpGo && in.A != GoMark {
+			return false
+		}
+	}
+	return true
+}
+
+type reachState struct {
+	pc           int32
+	cursor, mark int32
+}
+
+type reachAnalyser struct {
+	g    *Game
+	prog *Program
+	sym  []int
+	n    int
+	seen map[reachState]bool
+	work []reachState
+}
+
+// run explores every path of the program from start and sets in out the
+// squares where some path could capture.
+func (a *reachAnalyser) run(start int32, out []uint64) {
+	if a.seen == nil {
+		a.seen = map[reachState]bool{}
+	}
+	clear(a.seen)
+	a.work = a.work[:0]
+	a.push(reachState{0, start, start})
+	mark := func(p int32) { out[p/64] |= 1 << uint(p%64) }
+	b := a.g.Board
+	for len(a.work) > 0 {
+		st := a.work[len(a.work)-1]
+		a.work = a.work[:len(a.work)-1]
+		in := &a.prog.Code[st.pc]
+		next := st
+		next.pc++
+		if in.Op.IsTest() {
+			jump := st
+			jump.pc = in.B
+			r, known, alive := a.staticTest(in, st)
+			if !alive {
+				continue
+			}
+			if !known {
+				a.push(next)
+				a.push(jump)
+			} else if r == in.Jt {
+				a.push(jump)
+			} else {
+				a.push(next)
+			}
+			continue
+		}
+		switch in.Op {
+		case OpStep, OpOpposite:
+			d := int(in.A)
+			if in.Op == OpOpposite {
+				d = b.Opposite[in.A]
+				if d < 0 {
+					continue
+				}
+			}
+			t := b.Link(a.sym[d], int(st.cursor))
+			if t < 0 {
+				continue
+			}
+			next.cursor = int32(t)
+		case OpJump:
+			next.cursor = in.A
+		case OpMark:
+			next.mark = st.cursor
+		case OpBack:
+			next.cursor = st.mark
+		case OpGo: // GoMark only (analysable)
+			next.cursor = st.mark
+		case OpJmp:
+			next.pc = in.B
+		case OpDie, OpEnd:
+			continue
+		case OpSlide:
+			// The slide stops on the first occupied square, which may be any
+			// square of the ray; code after it continues from there.
+			p := st.cursor
+			for {
+				t := b.Link(a.sym[in.A], int(p))
+				if t < 0 {
+					break
+				}
+				p = int32(t)
+				c := next
+				c.cursor = p
+				a.push(c)
+			}
+			continue
+		case OpAdd, OpAddPartial, OpAddCopy, OpAddCopyPartial, OpTo, OpCascade:
+			mark(st.cursor)
+		case OpCapture, OpCreate:
+			p, ok := a.loc(in, st)
+			if !ok {
+				continue
+			}
+			mark(p)
+		case OpChangeType, OpChangeOwner, OpFlip, OpSetAttr, OpSetPosFlag:
+			if _, ok := a.loc(in, st); !ok {
+				continue
+			}
+		}
+		a.push(next)
+	}
+}
+
+func (a *reachAnalyser) push(s reachState) {
+	if !a.seen[s] {
+		a.seen[s] = true
+		a.work = append(a.work, s)
+	}
+}
+
+func (a *reachAnalyser) loc(in *Inst, st reachState) (int32, bool) {
+	b := a.g.Board
+	switch in.Loc {
+	case LocCursor:
+		return st.cursor, true
+	case LocPos:
+		return in.L, true
+	case LocDir:
+		t := b.Link(a.sym[in.L], int(st.cursor))
+		return int32(t), t >= 0
+	default:
+		o := b.Opposite[in.L]
+		if o < 0 {
+			return NoPos, false
+		}
+		t := b.Link(a.sym[o], int(st.cursor))
+		return int32(t), t >= 0
+	}
+}
+
+// staticTest evaluates the tests that do not depend on the board. alive is
+// false when the test's location is off the board (the run dies).
+func (a *reachAnalyser) staticTest(in *Inst, st reachState) (r, known, alive bool) {
+	b := a.g.Board
+	switch in.Op {
+	case OpConst:
+		return in.A != 0, true, true
+	case OpOnBoard:
+		return b.Link(a.sym[in.A], int(st.cursor)) >= 0, true, true
+	case OpOnBoardO:
+		o := b.Opposite[in.A]
+		return o >= 0 && b.Link(a.sym[o], int(st.cursor)) >= 0, true, true
+	case OpPosition:
+		return st.cursor == in.A, true, true
+	case OpMarked:
+		return st.cursor == st.mark, true, true
+	case OpFlag:
+		return false, false, true
+	}
+	if _, ok := a.loc(in, st); !ok {
+		return false, false, false
+	}
+	if in.Op == OpInZone {
+		return false, false, true
+	}
+	return false, false, true
+}

@@ -32,10 +32,10 @@ type State struct {
 	undo []undoRec
 	hist []histRec
 
-	gens    []*generator // one per nesting level, created on first use
-	scratch []*MoveList  // per nesting level, for legality tests and continuations
+	gens     []*generator // one per nesting level, created on first use
+	scratch  []*MoveList  // per nesting level, for legality tests and continuations
 	dedupTab []int32
-	Limit   Limits
+	Limit    Limits
 }
 
 // Limits bounds the work of one generation, so a rule with an endless loop is

@@ -1,0 +1,63 @@
+// This file defines how commands load a game from a rule file.
+
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"zrun/vm"
+	"zrun/zrf"
+)
+
+// loadGame loads a rule file and picks the game or variant named variant (by
+// title, case-insensitively), or the file's first game when variant is "".
+func loadGame(path, variant string) (*vm.Game, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".zrf", ".inc":
+	default:
+		return nil, fmt.Errorf("%s: unknown rule file type (want .zrf)", path)
+	}
+	f, err := zrf.LoadFile(path)
+	if f == nil || len(f.Games) == 0 {
+		if err == nil {
+			err = fmt.Errorf("%s: no games", path)
+		}
+		return nil, err
+	}
+	var names []string
+	for _, gd := range f.Games {
+		g := gd.Game
+		// A game with errors is not in f.Games, so one found here is whole
+		// even when another game of the file failed.
+		if variant == "" || strings.EqualFold(g.Title, variant) {
+			return g, nil
+		}
+		names = append(names, g.Title)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	return nil, fmt.Errorf("%s: no game or variant %q (have: %s)", path, variant, strings.Join(names, ", "))
+}
+
+// newState loads a game and sets up its start position or a FEN.
+func newState(path, variant, fen string) (*vm.State, error) {
+	g, err := loadGame(path, variant)
+	if err != nil {
+		return nil, err
+	}
+	s, err := vm.NewState(g)
+	if err != nil {
+		return nil, err
+	}
+	if fen != "" {
+		if err := s.SetFEN(fen); err != nil {
+			return nil, fmt.Errorf("--fen: %v", err)
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,59 @@
+// This file defines "zrun perft": leaf counts of the legal-move tree.
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"zrun/vm"
+)
+
+func init() {
+	register("perft", "[--variant NAME] [--fen FEN] [--divide] FILE DEPTH: count positions DEPTH moves deep", runPerft)
+}
+
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "", "game or variant title")
+	fen := fs.String("fen", "", "start from this FEN")
+	divide := fs.Bool("divide", false, "print the count below each root move")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 2 {
+		fmt.Fprintln(stderr, "usage: zrun perft [--variant NAME] [--fen FEN] [--divide] FILE DEPTH")
+		return 2
+	}
+	depth, err := strconv.Atoi(fs.Arg(1))
+	if err != nil || depth < 0 {
+		fmt.Fprintf(stderr, "zrun perft: bad depth %q\n", fs.Arg(1))
+		return 2
+	}
+	s, err := newState(fs.Arg(0), *variant, *fen)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	start := time.Now()
+	var nodes uint64
+	if *divide && depth > 0 {
+		_, nodes, err = s.Divide(depth, func(l vm.DivideLine) {
+			fmt.Fprintf(stdout, "%s: %d\n", l.Move, l.Nodes)
+		})
+	} else {
+		nodes, err = s.Perft(depth)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	el := time.Since(start)
+	fmt.Fprintf(stderr, "time %.3fs, %.0f nodes/s\n", el.Seconds(), float64(nodes)/max(el.Seconds(), 1e-9))
+	fmt.Fprintln(stdout, nodes)
+	return 0
+}

@@ -1,0 +1,273 @@
+// This file defines goal evaluation: whether the game is over after a move,
+// and how it ended.
+
+package vm
+
+// Outcome says whether and how the game has ended.
+type Outcome struct {
+	Over bool
+	// Winner is the winning player, or -1 for a draw (or, with more than two
+	// players, when a loss condition removes Loser without naming a winner).
+	Winner int
+	Loser  int // the player a loss condition held for, else -1
+	Kind   GoalKind
+	Reason string // "checkmated", "stalemated", "repetition", "pieces-remaining", ...
+}
+
+// RepetitionCount is how many times a position must occur for `repetition`.
+const RepetitionCount = 3
+
+// Outcome evaluates the goals in the current position. legal must hold the
+// legal moves of the player to move (as Generate produced them); pass nil to
+// have them generated. Conditions are tested in kind order (win, loss, draw,
+// count) and file order within a kind, for each listed player in turn; the
+// first that holds decides. stalemated and checkmated hold only for the player
+// to move. With no goal that holds, a player to move with no legal move draws.
+func (s *State) Outcome(legal *MoveList) (Outcome, error) {
+	none := Outcome{Winner: -1, Loser: -1}
+	if s.Partial != NoPos {
+		return none, nil
+	}
+	if legal == nil {
+		legal = s.scratchAt(0)
+		if err := s.Generate(legal); err != nil {
+			return none, err
+		}
+	}
+	noMoves := len(legal.Moves) == 0
+	for _, kind := range []GoalKind{WinGoal, LossGoal, DrawGoal, CountGoal} {
+		for _, goal := range s.g.Goals {
+			if goal.Kind != kind {
+				continue
+			}
+			for _, pl := range goal.Players {
+				reason, ok := s.holds(goal.Cond, pl, noMoves)
+				if ok {
+					return s.decide(kind, pl, reason), nil
+				}
+			}
+		}
+	}
+	if o := s.g.Options; o.FiftyMove > 0 && s.Quiet >= 2*o.FiftyMove {
+		return Outcome{Over: true, Winner: -1, Loser: -1, Kind: DrawGoal, Reason: "fifty-move rule"}, nil
+	}
+	if noMoves {
+		return Outcome{Over: true, Winner: -1, Loser: -1, Kind: DrawGoal, Reason: "no legal move"}, nil
+	}
+	return none, nil
+}
+
+func (s *State) decide(kind GoalKind, pl int, reason string) Outcome {
+	o := Outcome{Over: true, Winner: -1, Loser: -1, Kind: kind, Reason: reason}
+	switch kind {
+	case WinGoal:
+		o.Winner = pl
+	case LossGoal:
+		o.Loser = pl
+		if len(s.g.Players) == 2 {
+			o.Winner = 1 - pl
+		}
+	case CountGoal:
+		o.Winner = s.mostPieces()
+	}
+	return o
+}
+
+// mostPieces returns the player with the most pieces on the board, or -1 on a tie.
+func (s *State) mostPieces() int {
+	counts := make([]int, len(s.g.Players))
+	for _, c := range s.Board {
+		if c != Empty {
+			counts[c.Owner()]++
+		}
+	}
+	best, bestN, tie := -1, -1, false
+	for pl, n := range counts {
+		switch {
+		case n > bestN:
+			best, bestN, tie = pl, n, false
+		case n == bestN:
+			tie = true
+		}
+	}
+	if tie {
+		return -1
+	}
+	return best
+}
+
+// holds evaluates a condition for player pl and names the predicate that
+// decided it.
+func (s *State) holds(c *Cond, pl int, noMoves bool) (string, bool) {
+	switch c.Op {
+	case CondAnd:
+		reason := ""
+		for _, a := range c.Args {
+			r, ok := s.holds(a, pl, noMoves)
+			if !ok {
+				return "", false
+			}
+			reason = r
+		}
+		return reason, true
+	case CondOr:
+		for _, a := range c.Args {
+			if r, ok := s.holds(a, pl, noMoves); ok {
+				return r, true
+			}
+		}
+		return "", false
+	case CondNot:
+		if len(c.Args) == 1 {
+			if _, ok := s.holds(c.Args[0], pl, noMoves); !ok {
+				return "not", true
+			}
+		}
+		return "", false
+	case CondTrue:
+		return "true", true
+	case CondFalse:
+		return "", false
+	case CondStalemated:
+		return "stalemated", pl == s.Mover() && noMoves
+	case CondCheckmated:
+		return "checkmated", pl == s.Mover() && noMoves && s.typesAttacked(pl, c.Types)
+	case CondRepetition:
+		return "repetition", s.Repetitions() >= RepetitionCount
+	case CondPiecesRemaining:
+		return "pieces-remaining", s.countPieces(pl, c.Types, s.g.Options.IncludeOffPieces) == c.N
+	case CondTotalPieceCount:
+		n := 0
+		for p := range s.g.Players {
+			n += s.countPieces(p, c.Types, s.g.Options.IncludeOffPieces)
+		}
+		return "total-piece-count", n == c.N
+	case CondAbsoluteConfig:
+		return "absolute-config", s.absoluteConfig(c, pl)
+	case CondRelativeConfig:
+		return "relative-config", s.relativeConfig(c.Pattern, pl)
+	case CondCaptured:
+		// A piece of one of these types was captured: read as "none is left on
+		// the board", which is what the corpus uses it for (single Generals,
+		// Flags, Elephants).
+		return "captured", s.countPieces(pl, c.Types, false) == 0
+	}
+	return "", false
+}
+
+func (s *State) typesAttacked(pl int, types []int) bool {
+	for p, c := range s.Board {
+		if c == Empty || c.Owner() != pl {
+			continue
+		}
+		for _, t := range types {
+			if c.Type() == t && s.attackedBy(int32(p), pl, true, c, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *State) countPieces(pl int, types []int, offToo bool) int {
+	match := func(t int) bool {
+		if len(types) == 0 {
+			return true
+		}
+		for _, x := range types {
+			if x == t {
+				return true
+			}
+		}
+		return false
+	}
+	n := 0
+	for _, c := range s.Board {
+		if c != Empty && c.Owner() == pl && match(c.Type()) {
+			n++
+		}
+	}
+	if offToo {
+		nT := len(s.g.Pieces)
+		for t := 0; t < nT; t++ {
+			if match(t) {
+				n += int(s.Hands[pl*nT+t])
+			}
+		}
+	}
+	return n
+}
+
+func (s *State) absoluteConfig(c *Cond, pl int) bool {
+	ok := func(p int) bool {
+		cell := s.Board[p]
+		if cell == Empty || cell.Owner() != pl {
+			return false
+		}
+		for _, t := range c.Types {
+			if cell.Type() == t {
+				return true
+			}
+		}
+		return len(c.Types) == 0
+	}
+	for _, p := range c.Positions {
+		if ok(p) {
+			return true
+		}
+	}
+	for _, z := range c.Zones {
+		for p := range s.Board {
+			if s.g.Board.InZone(z, pl, p) && ok(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// relativeConfig looks for the pattern starting on any square, with the
+// directions seen through pl's symmetry.
+func (s *State) relativeConfig(pat []PatternStep, pl int) bool {
+	if len(pat) == 0 {
+		return false
+	}
+	b := s.g.Board
+	sym := b.Symmetry[pl]
+	for start := range s.Board {
+		p := start
+		ok := true
+		for i, st := range pat {
+			c := s.Board[p]
+			is := c != Empty && c.Owner() == pl && c.Type() == st.Type
+			if is == st.Not {
+				ok = false
+				break
+			}
+			if i == len(pat)-1 || st.Dir < 0 {
+				break
+			}
+			p = b.Link(sym[st.Dir], p)
+			if p < 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Repetitions counts how many times the current position has occurred in the
+// game so far, including now.
+func (s *State) Repetitions() int {
+	n := 1
+	for i := 1; i <= len(s.hist); i++ {
+		if s.hist[len(s.hist)-i].hash == s.hash {
+			n++
+		}
+	}
+	return n
+}
