@@ -2,6 +2,105 @@
 // instruction set of the move-description machine, the interpreter that turns a
 // program into moves, make/unmake, hashing and goal evaluation.
 //
-// It imports nothing else from zrun: the front ends (zrf, fmaxini) build a *Game
-// and the searcher (engine) drives a *State.
+// It imports nothing else from zrun: the front ends (zrf, fmaxini) build a
+// *Game and the searcher (engine) drives a *State.
+//
+// # Files
+//
+//	game.go, board.go   the model: players, turn order, pieces, setup, options, goals; positions and links
+//	cell.go             Cell: a board square's contents packed in one word
+//	inst.go, program.go the instruction set, Program and Disassemble (the golden-test format)
+//	exec.go             the interpreter: one run of a program from one square
+//	emit.go             how a run's pending changes become a Move at add
+//	generate.go         all runs for the side to move; dedup, priorities, maximal captures, check filter, pass
+//	make.go             Make / Unmake with an undo stack
+//	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap
+//	goal.go             win/loss/draw/count conditions
+//	fen.go, notation.go FEN, Zillions move text and coordinates
+//	perft.go            perft and divide
+//
+// # The machine
+//
+// A run has registers: the cursor, the mark (initially the start square), the
+// piece in hand with the square it came from, run-local flags (one word) and
+// position flags (a bitset per flag), and the pending changes: squares left by
+// moving pieces, captures, placements and creations in program order, and
+// position-attached changes. Tests read the board as it was when the move
+// started (the snapshot rule); nothing a run does is visible to its own tests.
+// A run is one deterministic path: add emits the move built so far and the run
+// goes on with the same registers (no forking is needed, because if/while pick
+// one branch). Conditions compile to short-circuit jumps; a test's optional
+// location (direction, position or opposite direction) is an operand of the
+// test instruction. The common idiom "d (while empty? add d)" compiles to one
+// table-driven OpSlide. Every run has a step budget (Limits.StepsPerRun) and
+// every generation a move budget, so an endless while is a RunError naming the
+// rule's file:line:col, not a hang.
+//
+// A Move is a list of primitive effects (set square p to cell c; add n to a
+// hand count) computed when it is emitted, plus a record of acts for notation.
+// Make applies the effects and pushes the old values; Unmake pops them, so the
+// position and its hash are restored bit for bit, and neither allocates once
+// the stacks have grown.
+//
+// # Decisions on the reference's open questions (zrf-language.md §12)
+//
+// Application order of a move: squares left by moving pieces are emptied
+// first; then captures, placements and creations apply in program order (so a
+// piece placed on a square another piece left stays there — Sokoban's create
+// at the start square, cascades); then position-attached changes
+// (set-attribute, change-type, change-owner, flip) apply to whatever stands on
+// their square at the end (Chess.zrf's rook-slide sets never-moved? on the
+// empty destination before the rook arrives; Dobutsu's change-owner on an
+// empty hand cell).
+//
+// A piece that gets a new type (add T, change-type) takes T's default
+// attribute values. A piece picked up by from but never put down stays where
+// it is. flip gives the piece to the next player in player order (the other
+// player in two-player games); change-owner gives it to the player moving.
+//
+// A test whose direction argument leads off the board ends the run (as Dagaz
+// does; native files guard with on-board?). An attribute test on an empty
+// square is false. neutral? is always false: every piece has an owner.
+//
+// attacked? at a square: the square is made to hold a piece of the player
+// moving (the piece in hand when the square is empty, so castling transit
+// squares are tested as if the king stood there) and the enemies' move
+// programs run; the square is attacked when a move they emit would remove that
+// piece. defended? is the same with our own programs and an enemy piece on the
+// square. Drops and continuations of partial moves are not threats;
+// turn-order move-type restrictions do not limit threats. Inside a threat
+// query attacked?/defended? are false (queries do not nest).
+//
+// Move priorities apply before the check filter: after generation, duplicates
+// are removed (two moves are duplicates when their effects are identical),
+// then only the moves of the best-ranked move type present are kept (types not
+// listed in move-priorities rank below all listed ones), then "maximal
+// captures", then the moves that leave a royal piece attacked are removed.
+// Evidence: Chess.zrf-derived files with mandatory captures add their non-capture
+// moves to the capture type while the king is attacked, which is only needed when
+// priorities come first.
+//
+// Royal pieces: every T of a (checkmated T) loss-condition, for the players it
+// lists. A move is illegal when, after it, the turn passes to another player
+// and one of the mover's royal pieces is attacked. While the same player keeps
+// moving (partial moves, consecutive turn-order entries) the test waits for
+// the last move (Schoolbook's "Double-Move (Checkmate)" description).
+//
+// "maximal captures" counts the pieces one move (or move part) removes; with
+// value 2 it first prefers moves capturing more royal pieces.
+//
+// Partial moves: a move emitted by add-partial is made at once; the same
+// player then continues with the moving piece's definitions of the
+// continuation type, run from its new square against the new board. When no
+// continuation exists the turn ends. With "pass partial" the player may stop
+// (a pass move). last-from?/last-to? then refer to the previous part.
+//
+// Goals are tested after a turn is complete, in kind order (win, loss, draw,
+// count) and file order within a kind, for each listed player; the first that
+// holds decides. stalemated and checkmated hold only for the player to move.
+// pieces-remaining N means exactly N (on the board, plus hands with "include
+// off-pieces"). repetition means the position (board, hands, turn entry,
+// partial state, and last move in games that test it) has occurred 3 times.
+// captured T is read as "no T of the player is left on the board". A player
+// to move with no legal move and no goal that decides draws.
 package vm
