@@ -7,30 +7,30 @@ package zrf
 type StmtOp uint8
 
 const (
-	StmtStep        StmtOp = iota // Name: direction; move the cursor one link (run dies off board)
-	StmtJump                      // Name: position; move the cursor there
-	StmtOpposite                  // Name: direction; step in its opposite
-	StmtMark                      // mark := cursor
-	StmtBack                      // cursor := mark
-	StmtGo                        // Name: from | to | last-from | last-to | mark
-	StmtVerify                    // Cond
-	StmtIf                        // Cond, Body, Else
-	StmtWhile                     // Cond, Body
-	StmtAdd                       // Names: promotion types (may be empty)
-	StmtAddPartial                // Names: promotion types (0 or 1); MoveType
-	StmtAddCopy                   // Names: types (0 or 1)
-	StmtAddCopyPartial            // Names: types (0 or 1); MoveType
-	StmtFrom                      // pick up the piece at the cursor
-	StmtTo                        // put the held piece down at the cursor
-	StmtCascade                   // to, then pick up the snapshot piece here
-	StmtCapture                   // Arg: optional direction/position
-	StmtCreate                    // Player (optional), Names[0]: type, Arg
-	StmtChangeType                // Names[0]: type, Arg
-	StmtChangeOwner               // Arg
-	StmtFlip                      // Arg
-	StmtSetAttribute              // Name: attribute, Cond: value, Arg
-	StmtSetFlag                   // Name: flag, Cond: value
-	StmtSetPosFlag                // Name: position flag, Cond: value, Arg
+	StmtStep           StmtOp = iota // Name: direction; move the cursor one link (run dies off board)
+	StmtJump                         // Name: position; move the cursor there
+	StmtOpposite                     // Name: direction; step in its opposite
+	StmtMark                         // mark := cursor
+	StmtBack                         // cursor := mark
+	StmtGo                           // Name: from | to | last-from | last-to | mark
+	StmtVerify                       // Cond
+	StmtIf                           // Cond, Body, Else
+	StmtWhile                        // Cond, Body
+	StmtAdd                          // Names: promotion types (may be empty)
+	StmtAddPartial                   // Names: promotion types (0 or 1); MoveType
+	StmtAddCopy                      // Names: types (0 or 1)
+	StmtAddCopyPartial               // Names: types (0 or 1); MoveType
+	StmtFrom                         // pick up the piece at the cursor
+	StmtTo                           // put the held piece down at the cursor
+	StmtCascade                      // to, then pick up the snapshot piece here
+	StmtCapture                      // Arg: optional direction/position
+	StmtCreate                       // Player (optional), Names[0]: type, Arg
+	StmtChangeType                   // Names[0]: type, Arg
+	StmtChangeOwner                  // Arg
+	StmtFlip                         // Arg
+	StmtSetAttribute                 // Name: attribute, Cond: value, Arg
+	StmtSetFlag                      // Name: flag, Cond: value
+	StmtSetPosFlag                   // Name: position flag, Cond: value, Arg
 )
 
 var stmtNames = [...]string{
@@ -81,24 +81,24 @@ const (
 	ExprNot
 	ExprTrue
 	ExprFalse
-	ExprEmpty      // empty? [arg]
-	ExprFriend     // friend? [arg]
-	ExprEnemy      // enemy? [arg]
-	ExprNeutral    // neutral? [arg]
-	ExprPiece      // piece? Name [arg]
-	ExprInZone     // in-zone? Name [arg]
-	ExprOnBoard    // on-board? arg (required)
-	ExprPosition   // position? arg (a position)
-	ExprLastFrom   // last-from? [arg]
-	ExprLastTo     // last-to? [arg]
-	ExprAttacked   // attacked? [arg]
-	ExprDefended   // defended? [arg]
-	ExprMarked     // marked?
-	ExprAttribute  // attribute Name used as a predicate [arg]
-	ExprFlag       // flag? Name
-	ExprPosFlag    // position-flag? Name [arg]
-	ExprAdjEnemy   // adjacent-to-enemy? [arg]
-	ExprGoalPos    // goal-position? (unused in the corpus)
+	ExprEmpty     // empty? [arg]
+	ExprFriend    // friend? [arg]
+	ExprEnemy     // enemy? [arg]
+	ExprNeutral   // neutral? [arg]
+	ExprPiece     // piece? Name [arg]
+	ExprInZone    // in-zone? Name [arg]
+	ExprOnBoard   // on-board? arg (required)
+	ExprPosition  // position? arg (a position)
+	ExprLastFrom  // last-from? [arg]
+	ExprLastTo    // last-to? [arg]
+	ExprAttacked  // attacked? [arg]
+	ExprDefended  // defended? [arg]
+	ExprMarked    // marked?
+	ExprAttribute // attribute Name used as a predicate [arg]
+	ExprFlag      // flag? Name
+	ExprPosFlag   // position-flag? Name [arg]
+	ExprAdjEnemy  // adjacent-to-enemy? [arg]
+	ExprGoalPos   // goal-position? (unused in the corpus)
 )
 
 var exprNames = [...]string{
