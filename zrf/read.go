@@ -1,10 +1,11 @@
-// This file defines the S-expression reader, built on participle.
+// This file defines the S-expression reader, built on participle over the
+// hand-written lexer in lex.go.
 
 package zrf
 
 import (
 	"errors"
-	"strings"
+	"fmt"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -12,45 +13,32 @@ import (
 
 // The grammar is deliberately tiny: lists, strings and atoms. Keyword meaning is
 // decided later, by the lowering pass, so errors stay under our control.
-var zrfLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `;[^\n]*`},
-	{Name: "String", Pattern: `"[^"]*"`},
-	{Name: "BadString", Pattern: `"`},
-	{Name: "LParen", Pattern: `\(`},
-	{Name: "RParen", Pattern: `\)`},
-	{Name: "Atom", Pattern: `[^\s()";]+`},
-	{Name: "Space", Pattern: `\s+`},
-})
+//
+// Whole tokens are captured (they carry their positions), so each element
+// costs participle one struct, not one struct per alternative.
 
+// pFile is a whole file: top-level elements, among which a stray ')' is
+// accepted by the grammar so that it can be reported with our own message.
 type pFile struct {
-	Items []*pItem `@@*`
+	Items []*pTop `parser:"@@*"`
 }
 
-type pItem struct {
-	Pos   lexer.Position
-	List  *pList  `  @@`
-	Str   *string `| @String`
-	Atom  *string `| @Atom`
-	Stray *string `| @RParen`
+type pTop struct {
+	Node  *pNode       `parser:"@@"`
+	Stray *lexer.Token `parser:"| @RParen"`
 }
 
-type pList struct {
-	Pos    lexer.Position
-	Items  []*pListItem `"(" @@*`
-	Close  *string      `@")"?`
-	EndPos lexer.Position
-}
-
-type pListItem struct {
-	Pos  lexer.Position
-	List *pList  `  @@`
-	Str  *string `| @String`
-	Atom *string `| @Atom`
+// pNode is an atom, a string, or a list whose ')' may be missing at end of
+// file (reported as a warning, as Zillions tolerates it).
+type pNode struct {
+	Toks  []lexer.Token `parser:"@((Atom | String)+)"`
+	Open  *lexer.Token  `parser:"| ( @LParen"`
+	Elems []*pNode      `parser:"@@*"`
+	Close *lexer.Token  `parser:"@RParen? )"`
 }
 
 var zrfParser = participle.MustBuild[pFile](
 	participle.Lexer(zrfLexer),
-	participle.Elide("Comment", "Space"),
 	participle.UseLookahead(1),
 )
 
@@ -59,33 +47,17 @@ var zrfParser = participle.MustBuild[pFile](
 // the returned warnings (the rest of the file still loads); every other
 // problem is an error with a position.
 func Parse(filename string, src []byte) (forms []*Node, warnings []*Error, err error) {
-	text := string(src)
-	text = strings.TrimPrefix(text, "\ufeff")
-	f, perr := zrfParser.ParseString(filename, text)
+	f, perr := zrfParser.ParseBytes(filename, src)
 	if perr != nil {
-		var pe participle.Error
-		if errors.As(perr, &pe) {
-			p := pe.Position()
-			msg := pe.Message()
-			if strings.Contains(msg, `"\""`) || strings.Contains(msg, "BadString") {
-				msg = "unterminated string"
-			}
-			return nil, nil, &Error{Pos: Pos{File: filename, Line: p.Line, Col: p.Column}, Msg: msg}
-		}
-		return nil, nil, &Error{Pos: Pos{File: filename}, Msg: perr.Error()}
+		return nil, nil, parseError(filename, perr)
 	}
 	var errs ErrorList
 	for _, it := range f.Items {
-		switch {
-		case it.List != nil:
-			forms = append(forms, convertList(filename, it.List, &warnings))
-		case it.Str != nil:
-			forms = append(forms, &Node{Kind: String, Text: unquote(*it.Str), Pos: toPos(filename, it.Pos)})
-		case it.Atom != nil:
-			forms = append(forms, &Node{Kind: Atom, Text: *it.Atom, Pos: toPos(filename, it.Pos)})
-		case it.Stray != nil:
-			errs.Add(&Error{Pos: toPos(filename, it.Pos), Msg: "unexpected ')' with no matching '('"})
+		if it.Stray != nil {
+			errs.Add(&Error{Pos: toPos(it.Stray.Pos), Msg: "unexpected ')' with no matching '('"})
+			continue
 		}
+		forms = convert(forms, it.Node, &warnings)
 	}
 	if len(errs) > 0 {
 		return nil, warnings, errs.Err()
@@ -93,28 +65,49 @@ func Parse(filename string, src []byte) (forms []*Node, warnings []*Error, err e
 	return forms, warnings, nil
 }
 
-func convertList(file string, l *pList, warnings *[]*Error) *Node {
-	n := &Node{Kind: List, Pos: toPos(file, l.Pos), Elems: make([]*Node, 0, len(l.Items))}
-	for _, it := range l.Items {
-		switch {
-		case it.List != nil:
-			n.Elems = append(n.Elems, convertList(file, it.List, warnings))
-		case it.Str != nil:
-			n.Elems = append(n.Elems, &Node{Kind: String, Text: unquote(*it.Str), Pos: toPos(file, it.Pos)})
-		case it.Atom != nil:
-			n.Elems = append(n.Elems, &Node{Kind: Atom, Text: *it.Atom, Pos: toPos(file, it.Pos)})
+// parseError turns a participle or lexer error into an *Error. The grammar
+// accepts every token sequence, so in practice only lexer errors get here.
+func parseError(filename string, err error) *Error {
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		p := toPos(pe.Position())
+		if p.File == "" {
+			p.File = filename
 		}
+		if !p.IsValid() {
+			p.Line, p.Col = 1, 1
+		}
+		return &Error{Pos: p, Msg: pe.Message()}
 	}
-	if l.Close == nil {
-		*warnings = append(*warnings, &Error{Pos: n.Pos, Msg: "'(' is never closed (closed at end of file)"})
-	} else {
-		n.End = toPos(file, l.EndPos)
-	}
-	return n
+	return &Error{Pos: Pos{File: filename, Line: 1, Col: 1}, Msg: fmt.Sprint(err)}
 }
 
-func unquote(s string) string { return s[1 : len(s)-1] }
+// convert appends the Nodes for a parsed element to out, adding a warning
+// for each list whose ')' is missing.
+func convert(out []*Node, p *pNode, warnings *[]*Error) []*Node {
+	if p.Open == nil {
+		for i := range p.Toks {
+			t := &p.Toks[i]
+			n := &Node{Kind: Atom, Text: t.Value, Pos: toPos(t.Pos)}
+			if t.Type == tokString {
+				n.Kind = String
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	n := &Node{Kind: List, Pos: toPos(p.Open.Pos), Elems: make([]*Node, 0, len(p.Elems))}
+	for _, e := range p.Elems {
+		n.Elems = convert(n.Elems, e, warnings)
+	}
+	if p.Close == nil {
+		*warnings = append(*warnings, &Error{Pos: n.Pos, Msg: "'(' is never closed (closed at end of file)"})
+	} else {
+		n.End = toPos(p.Close.Pos)
+	}
+	return append(out, n)
+}
 
-func toPos(file string, p lexer.Position) Pos {
-	return Pos{File: file, Line: p.Line, Col: p.Column}
+func toPos(p lexer.Position) Pos {
+	return Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }

@@ -1,0 +1,183 @@
+// This file defines the hand-written ZRF lexer that feeds the participle parser.
+
+package zrf
+
+import (
+	"bytes"
+	"io"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types. ZRF has only four kinds of token; whitespace and comments are
+// dropped by the lexer itself, so participle never has to elide them (the
+// regexp lexer spent most of its time producing and skipping those tokens).
+const (
+	tokAtom lexer.TokenType = -(iota + 2)
+	tokString
+	tokLParen
+	tokRParen
+)
+
+// maxNesting bounds how deeply lists may nest. Real files nest about 20 deep;
+// the limit keeps the recursive parser and expander far from stack exhaustion
+// (a fatal, unrecoverable error in Go) on hostile input.
+const maxNesting = 1000
+
+// zrfLexDef is the participle lexer.Definition for ZRF.
+type zrfLexDef struct{}
+
+var zrfLexer lexer.Definition = zrfLexDef{}
+
+func (zrfLexDef) Symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF":    lexer.EOF,
+		"Atom":   tokAtom,
+		"String": tokString,
+		"LParen": tokLParen,
+		"RParen": tokRParen,
+	}
+}
+
+func (d zrfLexDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return d.LexBytes(filename, src)
+}
+
+func (d zrfLexDef) LexString(filename string, input string) (lexer.Lexer, error) {
+	return newZrfLex(filename, []byte(input)), nil
+}
+
+func (d zrfLexDef) LexBytes(filename string, input []byte) (lexer.Lexer, error) {
+	return newZrfLex(filename, input), nil
+}
+
+// zrfLex scans one file. Columns count runes (invalid UTF-8 bytes count one
+// each), as participle's own lexers do.
+type zrfLex struct {
+	file  string
+	src   []byte
+	off   int
+	line  int
+	col   int
+	depth int // current '(' nesting, for maxNesting
+}
+
+func newZrfLex(filename string, src []byte) *zrfLex {
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	return &zrfLex{file: filename, src: src, line: 1, col: 1}
+}
+
+func (l *zrfLex) pos() lexer.Position {
+	return lexer.Position{Filename: l.file, Offset: l.off, Line: l.line, Column: l.col}
+}
+
+// Next returns the next token, skipping whitespace and comments.
+func (l *zrfLex) Next() (lexer.Token, error) {
+	l.skipSpace()
+	p := l.pos()
+	if l.off >= len(l.src) {
+		return lexer.EOFToken(p), nil
+	}
+	switch c := l.src[l.off]; c {
+	case '(':
+		l.depth++
+		if l.depth > maxNesting {
+			return lexer.Token{}, &lexer.Error{Pos: p, Msg: "lists nested too deeply"}
+		}
+		l.advanceASCII(1)
+		return lexer.Token{Type: tokLParen, Value: "(", Pos: p}, nil
+	case ')':
+		if l.depth > 0 {
+			l.depth--
+		}
+		l.advanceASCII(1)
+		return lexer.Token{Type: tokRParen, Value: ")", Pos: p}, nil
+	case '"':
+		return l.lexString(p)
+	default:
+		return l.lexAtom(p), nil
+	}
+}
+
+// skipSpace skips whitespace (any ASCII control character or space) and
+// ';' comments.
+func (l *zrfLex) skipSpace() {
+	for l.off < len(l.src) {
+		c := l.src[l.off]
+		switch {
+		case c == '\n':
+			l.off++
+			l.line++
+			l.col = 1
+		case c <= ' ' || c == 0x7f:
+			l.advanceASCII(1)
+		case c == ';':
+			end := bytes.IndexByte(l.src[l.off:], '\n')
+			if end < 0 {
+				end = len(l.src) - l.off
+			}
+			l.advanceLine(end)
+		default:
+			return
+		}
+	}
+}
+
+// lexString scans a "..." literal. ZRF strings have no escapes and may span
+// lines; the token's Value is the content without the quotes.
+func (l *zrfLex) lexString(p lexer.Position) (lexer.Token, error) {
+	end := bytes.IndexByte(l.src[l.off+1:], '"')
+	if end < 0 {
+		return lexer.Token{}, &lexer.Error{Pos: p, Msg: "unterminated string (no closing '\"')"}
+	}
+	text := string(l.src[l.off+1 : l.off+1+end])
+	l.advance(end + 2)
+	return lexer.Token{Type: tokString, Value: text, Pos: p}, nil
+}
+
+// lexAtom scans a run of characters other than whitespace, ( ) " and ;.
+func (l *zrfLex) lexAtom(p lexer.Position) lexer.Token {
+	n := 0
+	for l.off+n < len(l.src) && isAtomByte(l.src[l.off+n]) {
+		n++
+	}
+	text := string(l.src[l.off : l.off+n])
+	l.advanceLine(n)
+	return lexer.Token{Type: tokAtom, Value: text, Pos: p}
+}
+
+func isAtomByte(c byte) bool {
+	switch c {
+	case '(', ')', '"', ';', 0x7f:
+		return false
+	}
+	return c > ' '
+}
+
+func (l *zrfLex) advanceASCII(n int) {
+	l.off += n
+	l.col += n
+}
+
+// advanceLine moves over n bytes known to hold no newline.
+func (l *zrfLex) advanceLine(n int) {
+	l.col += utf8.RuneCount(l.src[l.off : l.off+n])
+	l.off += n
+}
+
+// advance moves over n bytes that may hold newlines.
+func (l *zrfLex) advance(n int) {
+	seg := l.src[l.off : l.off+n]
+	if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+		l.line += bytes.Count(seg, []byte{'\n'})
+		l.col = 1 + utf8.RuneCount(seg[nl+1:])
+	} else {
+		l.col += utf8.RuneCount(seg)
+	}
+	l.off += n
+}
