@@ -32,8 +32,8 @@ func (g *Game) fenLayout() (*fenLayout, error) {
 	if len(b.Grids) == 0 || len(b.Grids[0].Labels) != 2 {
 		return nil, fmt.Errorf("FEN needs a board with a two-dimensional grid")
 	}
-	if len(g.Players) != 2 {
-		return nil, fmt.Errorf("FEN needs a two-player game")
+	if len(g.Players) < 2 {
+		return nil, fmt.Errorf("FEN needs a game of two (or more) players")
 	}
 	labels := b.Grids[0].Labels
 	rankDim := 1
@@ -413,6 +413,9 @@ func (s *State) FEN() (string, error) {
 				empty = 0
 			}
 			cell := s.Board[p]
+			if cell.Owner() > 1 {
+				return "", fmt.Errorf("FEN cannot write a piece of player %s", g.Players[cell.Owner()].Name)
+			}
 			b.WriteString(g.typeLetter(cell.Type(), cell.Owner()))
 		}
 		if empty > 0 {
