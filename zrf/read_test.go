@@ -201,6 +201,9 @@ func TestReadFileIncludePositions(t *testing.T) {
 // TestReadExpandCorpus loads and expands every corpus file. Only ginseng.zrf's
 // unclosed '(' is an expected problem.
 func TestReadExpandCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole-corpus load skipped in -short mode")
+	}
 	dir := corpusRoot(t)
 	var files []string
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
