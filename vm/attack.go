@@ -5,12 +5,9 @@ package vm
 
 // royalAttacked reports whether any royal piece of pl stands attacked.
 func (s *State) royalAttacked(pl int, lv int) bool {
-	royal := s.pre.isRoyal[pl]
-	for p, c := range s.Board {
-		if c != Empty && c.Owner() == pl && royal[c.Type()] {
-			if s.attackedBy(int32(p), pl, true, c, lv) {
-				return true
-			}
+	for _, p := range s.occ.royal[pl] {
+		if s.attackedBy(p, pl, true, s.Board[p], lv) {
+			return true
 		}
 	}
 	return false
@@ -48,29 +45,40 @@ func (s *State) attackedBy(target int32, pl int, enemy bool, virtual Cell, lv in
 	gn.query, gn.target, gn.hit, gn.err = true, target, false, nil
 	hit := false
 	reach := s.pre.reach
-	for q, c := range s.Board {
-		if c == Empty || int32(q) == target {
-			continue
-		}
-		o := c.Owner()
+	words := (len(s.Board) + 63) / 64
+	for o := range s.g.Players {
 		if (o != pl) != enemy {
 			continue
 		}
-		for bi, b := range s.g.Pieces[c.Type()].Moves {
-			if b.Prog == nil || !reach.mayReach(o, c.Type(), bi, q, int(target)) {
-				continue
-			}
-			gn.run(b.Prog, int32(q), int32(o), int32(b.Type), false, 0)
-			if gn.hit {
-				hit = true
-				break
-			}
-		}
-		if hit {
+		if hit = s.playerHits(gn, o, target, reach, words); hit {
 			break
 		}
 	}
 	gn.query = false
 	s.Board[target] = saved
 	return hit
+}
+
+// playerHits runs player o's pieces' blocks that may reach target.
+func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable, words int) bool {
+	for _, q := range s.occ.pieces[o] {
+		if q == target {
+			continue
+		}
+		c := s.Board[q]
+		tr := reach.forType(o, c.Type())
+		if !tr.mayReachAny(words, int(q), int(target)) {
+			continue
+		}
+		for bi, b := range s.g.Pieces[c.Type()].Moves {
+			if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(target)) {
+				continue
+			}
+			gn.run(b.Prog, q, int32(o), int32(b.Type), false, 0)
+			if gn.hit {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -18,6 +18,7 @@ func (s *State) makeAt(m *Move, lv int) error {
 			s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffCell, old: old})
 			h ^= cellKey(e.Pos, old) ^ cellKey(e.Pos, e.Val)
 			s.Board[e.Pos] = e.Val
+			s.occ.change(s, e.Pos, old, e.Val)
 			continue
 		}
 		old := s.Hands[e.Pos]
@@ -88,6 +89,7 @@ func (s *State) Unmake() {
 	for i := len(s.undo) - 1; i >= h.undoLen; i-- {
 		u := s.undo[i]
 		if u.kind == EffCell {
+			s.occ.change(s, u.pos, s.Board[u.pos], u.old)
 			s.Board[u.pos] = u.old
 		} else {
 			s.Hands[u.pos] = int64(u.old)

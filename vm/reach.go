@@ -13,11 +13,17 @@ type reachTable struct {
 	g     *Game
 	n     int
 	words int
-	// slots[first[pl*nTypes+t]+b] holds the bitsets of block b of type t for
-	// player pl once computed (nil inside for unanalysable blocks). Computing
-	// is idempotent, so concurrent first uses only duplicate work.
-	slots []atomic.Pointer[[]uint64]
-	first []int
+	// types[pl*nTypes+t] holds the reach of type t played by pl once computed.
+	// Computing is idempotent, so concurrent first uses only duplicate work.
+	types []atomic.Pointer[typeReach]
+}
+
+// typeReach is the reach of one piece type for one player.
+type typeReach struct {
+	// any is the union over blocks, or nil when some block is unanalysable.
+	any []uint64
+	// blocks[b] is block b's bitsets (start*words + target/64), nil when unanalysable.
+	blocks [][]uint64
 }
 
 // maxReachPositions bounds the boards the table is built for; larger boards
@@ -30,46 +36,63 @@ func (g *Game) computeReach() *reachTable {
 		return nil
 	}
 	r := &reachTable{g: g, n: n, words: (n + 63) / 64}
-	total := 0
-	for range g.Players {
-		for _, pt := range g.Pieces {
-			r.first = append(r.first, total)
-			total += len(pt.Moves)
-		}
-	}
-	r.slots = make([]atomic.Pointer[[]uint64], total)
+	r.types = make([]atomic.Pointer[typeReach], len(g.Players)*len(g.Pieces))
 	return r
 }
 
-// mayReach reports whether block b of type t, played by pl from square from,
-// could capture on square to.
-func (r *reachTable) mayReach(pl, t, b, from, to int) bool {
+// forType returns the reach of type t played by pl (nil: no table).
+func (r *reachTable) forType(pl, t int) *typeReach {
 	if r == nil {
-		return true
+		return nil
 	}
-	set := r.block(pl, t, b)
-	if set == nil {
-		return true
+	slot := &r.types[pl*len(r.g.Pieces)+t]
+	if p := slot.Load(); p != nil {
+		return p
 	}
-	return set[from*r.words+to/64]&(1<<uint(to%64)) != 0
+	tr := r.compute(pl, t)
+	slot.Store(tr)
+	return tr
 }
 
-func (r *reachTable) block(pl, t, b int) []uint64 {
-	slot := &r.slots[r.first[pl*len(r.g.Pieces)+t]+b]
-	if p := slot.Load(); p != nil {
-		return *p
-	}
-	prog := r.g.Pieces[t].Moves[b].Prog
-	var set []uint64
-	if analysable(prog) {
-		set = make([]uint64, r.n*r.words)
-		a := reachAnalyser{g: r.g, prog: prog, sym: r.g.Board.Symmetry[pl], n: r.n}
+func (r *reachTable) compute(pl, t int) *typeReach {
+	moves := r.g.Pieces[t].Moves
+	tr := &typeReach{blocks: make([][]uint64, len(moves)), any: make([]uint64, r.n*r.words)}
+	a := reachAnalyser{g: r.g, sym: r.g.Board.Symmetry[pl], n: r.n}
+	for b, blk := range moves {
+		if !analysable(blk.Prog) {
+			tr.any = nil
+			continue
+		}
+		set := make([]uint64, r.n*r.words)
+		a.prog = blk.Prog
 		for from := 0; from < r.n; from++ {
 			a.run(int32(from), set[from*r.words:(from+1)*r.words])
 		}
+		tr.blocks[b] = set
+		if tr.any != nil {
+			for i, w := range set {
+				tr.any[i] |= w
+			}
+		}
 	}
-	slot.Store(&set)
-	return set
+	return tr
+}
+
+// mayReachAny reports whether some block of the type could capture on to
+// when played from from.
+func (tr *typeReach) mayReachAny(words, from, to int) bool {
+	if tr == nil || tr.any == nil {
+		return true
+	}
+	return tr.any[from*words+to/64]&(1<<uint(to%64)) != 0
+}
+
+// mayReach reports whether block b could capture on to when played from from.
+func (tr *typeReach) mayReach(words, b, from, to int) bool {
+	if tr == nil || tr.blocks[b] == nil {
+		return true
+	}
+	return tr.blocks[b][from*words+to/64]&(1<<uint(to%64)) != 0
 }
 
 // analysable reports whether the program only uses instructions whose effect

@@ -29,6 +29,7 @@ type State struct {
 	Quiet int
 
 	hash uint64
+	occ  occupancy
 	undo []undoRec
 	hist []histRec
 
@@ -93,7 +94,7 @@ func NewState(g *Game) (*State, error) {
 		}
 		s.Board[it.Pos] = MakeCell(it.Type, it.Player, pre.defaults[it.Type])
 	}
-	s.hash = s.computeHash()
+	s.Rehash()
 	return s, nil
 }
 
@@ -112,8 +113,12 @@ func (s *State) Clear() {
 	s.Rehash()
 }
 
-// Rehash recomputes the hash after the board was edited directly.
-func (s *State) Rehash() { s.hash = s.computeHash() }
+// Rehash recomputes the hash and the occupancy lists after the board was
+// edited directly.
+func (s *State) Rehash() {
+	s.hash = s.computeHash()
+	s.occ.reset(s)
+}
 
 // Clone returns an independent copy (without the undo history).
 func (s *State) Clone() *State {
@@ -121,6 +126,7 @@ func (s *State) Clone() *State {
 		Partial: s.Partial, PartialType: s.PartialType, Ply: s.Ply, Quiet: s.Quiet, hash: s.hash, Limit: s.Limit}
 	c.Board = append([]Cell(nil), s.Board...)
 	c.Hands = append([]int64(nil), s.Hands...)
+	c.occ.reset(c)
 	return c
 }
 

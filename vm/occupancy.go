@@ -1,0 +1,74 @@
+// This file defines the per-player lists of occupied squares that attack
+// tests iterate instead of scanning the whole board.
+
+package vm
+
+// occupancy lists, per player, the squares holding that player's pieces, and
+// separately those holding royal pieces. Order inside a list depends on the
+// history; only order-independent code (attack tests) reads them.
+type occupancy struct {
+	pieces [][]int32 // per player
+	royal  [][]int32 // per player
+	idx    []int32   // square -> index in its owner's pieces list
+	ridx   []int32   // square -> index in its owner's royal list
+}
+
+func (o *occupancy) reset(s *State) {
+	np := len(s.g.Players)
+	if o.pieces == nil {
+		o.pieces = make([][]int32, np)
+		o.royal = make([][]int32, np)
+		o.idx = make([]int32, len(s.Board))
+		o.ridx = make([]int32, len(s.Board))
+	}
+	for pl := 0; pl < np; pl++ {
+		o.pieces[pl] = o.pieces[pl][:0]
+		o.royal[pl] = o.royal[pl][:0]
+	}
+	for p, c := range s.Board {
+		o.idx[p], o.ridx[p] = -1, -1
+		if c != Empty {
+			o.add(s, int32(p), c)
+		}
+	}
+}
+
+func (o *occupancy) add(s *State, p int32, c Cell) {
+	pl := c.Owner()
+	o.idx[p] = int32(len(o.pieces[pl]))
+	o.pieces[pl] = append(o.pieces[pl], p)
+	if s.pre.isRoyal[pl][c.Type()] {
+		o.ridx[p] = int32(len(o.royal[pl]))
+		o.royal[pl] = append(o.royal[pl], p)
+	}
+}
+
+func (o *occupancy) remove(s *State, p int32, c Cell) {
+	pl := c.Owner()
+	removeAt(o.pieces[pl], o.idx, p)
+	o.pieces[pl] = o.pieces[pl][:len(o.pieces[pl])-1]
+	o.idx[p] = -1
+	if o.ridx[p] >= 0 {
+		removeAt(o.royal[pl], o.ridx, p)
+		o.royal[pl] = o.royal[pl][:len(o.royal[pl])-1]
+		o.ridx[p] = -1
+	}
+}
+
+// removeAt moves the list's last element into p's slot (the caller shortens the list).
+func removeAt(list []int32, idx []int32, p int32) {
+	i := idx[p]
+	last := list[len(list)-1]
+	list[i] = last
+	idx[last] = i
+}
+
+// change records that square p went from old to nw.
+func (o *occupancy) change(s *State, p int32, old, nw Cell) {
+	if old != Empty {
+		o.remove(s, p, old)
+	}
+	if nw != Empty {
+		o.add(s, p, nw)
+	}
+}
