@@ -195,3 +195,27 @@ func TestExpandLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestExpandSharedCopies checks that a parameter-free body reached several
+// times still carries the call site of each user call.
+func TestExpandSharedCopies(t *testing.T) {
+	src := "(define c (k v))\n(define two (c) (c))\n(x (two) (two))" // calls at 3:4 and 3:10
+	forms, _, err := Parse("s.zrf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := Expand(forms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out[0].String(), "(x (k v) (k v) (k v) (k v))"; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	for i, want := range []string{"s.zrf:3:4", "s.zrf:3:4", "s.zrf:3:10", "s.zrf:3:10"} {
+		n := out[0].Elems[i+1]
+		if n.CallPos.String() != want || n.Macro != "c" || n.Pos.String() != "s.zrf:1:11" ||
+			n.Elems[1].CallPos.String() != want {
+			t.Errorf("copy %d: Pos %s CallPos %s Macro %q; want s.zrf:1:11 %s \"c\"", i, n.Pos, n.CallPos, n.Macro, want)
+		}
+	}
+}

@@ -226,7 +226,7 @@ func TestReadExpandCorpus(t *testing.T) {
 			t.Errorf("unexpected warnings: %v", warns)
 		}
 		t1 := time.Now()
-		x := &expander{macros: map[string]*macro{}, warned: map[Pos]bool{}}
+		x := newExpander()
 		var out []*Node
 		err = x.run(x.collect(forms), &out)
 		expandTime += time.Since(t1)
@@ -243,5 +243,48 @@ func TestReadExpandCorpus(t *testing.T) {
 		len(files), readTime, expandTime, nwarn, maxWork, maxExpandWork)
 	if len(files) < 600 {
 		t.Errorf("found only %d .zrf files", len(files))
+	}
+}
+
+// corpusSources returns the name and contents of every corpus .zrf file.
+func corpusSources(b *testing.B) (names []string, srcs [][]byte) {
+	dir := corpusRoot(b)
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.EqualFold(filepath.Ext(p), ".zrf") {
+			if data, err := os.ReadFile(p); err == nil {
+				names, srcs = append(names, p), append(srcs, data)
+			}
+		}
+		return nil
+	})
+	return names, srcs
+}
+
+// BenchmarkParseCorpus parses every corpus file once per iteration.
+func BenchmarkParseCorpus(b *testing.B) {
+	names, srcs := corpusSources(b)
+	b.ResetTimer()
+	for range b.N {
+		for i, src := range srcs {
+			Parse(names[i], src)
+		}
+	}
+}
+
+// BenchmarkExpandCorpus expands every (already read) corpus file once per
+// iteration.
+func BenchmarkExpandCorpus(b *testing.B) {
+	names, _ := corpusSources(b)
+	var all [][]*Node
+	for _, n := range names {
+		if forms, _, err := ReadFile(n); err == nil {
+			all = append(all, forms)
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, forms := range all {
+			Expand(forms)
+		}
 	}
 }
