@@ -1,0 +1,33 @@
+// Package engine is a game-independent searcher. It imports nothing from
+// zrun: it declares the Position interface it needs (generic over the move
+// type) and cmd/zrun adapts *vm.State to it, so its tests run on toy games.
+//
+// # Search features and where they live
+//
+//	position.go  Position, NullMover, MoveInfo, Rules, Limits, Result; score scale (Win, MateIn)
+//	search.go    iterative deepening; principal variation search (null windows,
+//	             re-search); check extension (games with royal pieces); null-move
+//	             pruning and late-move reductions, both switched by Rules; mate
+//	             distance pruning; quiescence on noisy moves (captures,
+//	             promotions); chance nodes (average of children) for random
+//	             players; paranoid multi-player search; path-repetition draws;
+//	             time management (move time, clock with moves-to-go and
+//	             increment, depth, nodes) and stopping (context or Stop)
+//	tt.go        transposition table (size in MB; win scores stored relative to the node)
+//	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
+//
+// # Scores and sides
+//
+// Scores are for the root player. A node's side is +1 (the root player) or -1
+// (any other player: the search is paranoid), and a value is negated only when
+// the side changes from a node to its child, so a player moving several times
+// in a row (partial moves, double-move turn orders) needs no special case.
+// Game ends come from Position.Outcome: a win is Win minus the plies to it, a
+// draw 0. The static evaluation is Position.Evaluate plus a mobility term
+// (legal moves of the side to move against those of the other side one ply
+// earlier, both already generated).
+//
+// A random player's node is a chance node: its value is the average of its
+// children, each searched with a full window; it is never cut off and never
+// stored in the transposition table.
+package engine

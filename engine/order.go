@@ -1,0 +1,104 @@
+// This file defines move ordering: the transposition-table move first, then
+// captures and promotions by MVV-LVA, then killer moves, then quiet moves by
+// the history heuristic. Moves are picked lazily (selection), since a cutoff
+// often comes after the first few.
+
+package engine
+
+const histSize = 1 << 14
+
+const (
+	scoreTT     = 1 << 30
+	scoreNoisy  = 1 << 26
+	scoreKiller = 1 << 24
+	histMax     = 1 << 22
+)
+
+// order computes the facts and order scores of the moves at ply.
+func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
+	pd := &s.plies[ply]
+	n := len(pd.moves)
+	pd.infos = growInfos(pd.infos, n)
+	pd.scores = growScores(pd.scores, n)
+	h := &s.hist[histSide(me)]
+	for i, m := range pd.moves {
+		info := s.pos.Info(m)
+		pd.infos[i] = info
+		var sc int
+		switch {
+		case info.Key == ttMove && ttMove != 0:
+			sc = scoreTT
+		case info.Noisy:
+			sc = scoreNoisy + min(max(info.Victim, 0), 1<<16)*64 - min(max(info.Attacker, 0), 1<<16)/16
+		case noisyOnly:
+			sc = -1
+		case info.Key == pd.killers[0]:
+			sc = scoreKiller
+		case info.Key == pd.killers[1]:
+			sc = scoreKiller - 1
+		default:
+			sc = int(h[histIndex(info.Key)])
+		}
+		pd.scores[i] = int32(sc)
+	}
+}
+
+// pick moves the best remaining move to position i and returns it.
+func (s *Searcher[M]) pick(pd *plyData[M], i int) (M, MoveInfo) {
+	b := i
+	for j := i + 1; j < len(pd.moves); j++ {
+		if pd.scores[j] > pd.scores[b] {
+			b = j
+		}
+	}
+	if b != i {
+		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
+		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
+		pd.scores[i], pd.scores[b] = pd.scores[b], pd.scores[i]
+	}
+	return pd.moves[i], pd.infos[i]
+}
+
+// rewardQuiet records a quiet move that caused a cutoff: as a killer at this
+// ply and in the history table of the side that played it.
+func (s *Searcher[M]) rewardQuiet(pd *plyData[M], me int, key uint64, depth int) {
+	if pd.killers[0] != key {
+		pd.killers[1], pd.killers[0] = pd.killers[0], key
+	}
+	h := &s.hist[histSide(me)][histIndex(key)]
+	*h = min(*h+int32(depth*depth), histMax)
+}
+
+// decayHistory halves the history between searches so old cutoffs fade.
+func (s *Searcher[M]) decayHistory() {
+	for side := range s.hist {
+		for i := range s.hist[side] {
+			s.hist[side][i] /= 2
+		}
+	}
+}
+
+func histSide(me int) int {
+	if me < 0 {
+		return 1
+	}
+	return 0
+}
+
+func histIndex(key uint64) int {
+	return int((key ^ key>>23 ^ key>>47) & (histSize - 1))
+}
+
+func growInfos(b []MoveInfo, n int) []MoveInfo {
+	if cap(b) < n {
+		return make([]MoveInfo, n, 2*n)
+	}
+	return b[:n]
+}
+
+func growScores(b []int32, n int) []int32 {
+	if cap(b) < n {
+		return make([]int32, n, 2*n)
+	}
+	return b[:n]
+}

@@ -1,0 +1,119 @@
+// This file defines what the searcher needs from a game: the Position
+// interface, per-move facts, rule switches, search limits and results.
+
+package engine
+
+import "time"
+
+// Position is a game position the searcher drives by make/unmake. M is the
+// move type; the searcher never compares moves directly, only their keys.
+//
+// Moves returned by Generate need only stay valid until the next Generate call
+// at the same depth (the same number of Make calls since the search started),
+// so an implementation may hand out pointers into per-depth buffers.
+type Position[M any] interface {
+	// Generate appends the legal moves of the player to move to buf.
+	Generate(buf []M) []M
+	// Make plays a move generated for this position; Unmake takes it back.
+	Make(m M)
+	Unmake()
+	// Hash identifies the position, including whose turn it is.
+	Hash() uint64
+	// ToMove is the player who chooses the next move. It need not alternate:
+	// after a partial move the same player moves again.
+	ToMove() int
+	// Random reports whether the player to move chooses uniformly at random
+	// (dice): such a node is a chance node.
+	Random() bool
+	// Outcome says whether the game is over; it is called right after
+	// Generate at the same position. winner is -1 for a draw (or when only a
+	// loser is known); loser is -1 when no loss condition decided.
+	Outcome() (over bool, winner, loser int)
+	// Evaluate scores the position for player pl in centipawn-like units
+	// (positive is good for pl).
+	Evaluate(pl int) int
+	// Info describes a move of this position for ordering and quiescence.
+	Info(m M) MoveInfo
+	// InCheck reports whether the player to move has a royal piece attacked.
+	InCheck() bool
+	// Rules says which unsound-in-general prunings the game allows.
+	Rules() Rules
+	// MoveText names a move of this position (before it is made).
+	MoveText(m M) string
+}
+
+// NullMover is implemented by positions that can pass the turn to the
+// opponent without a move, for null-move pruning. MakeNull returns false
+// (and changes nothing) when a null move makes no sense here.
+type NullMover interface {
+	MakeNull() bool
+	UnmakeNull()
+}
+
+// MoveInfo is what the searcher knows about a move without making it.
+type MoveInfo struct {
+	Key      uint64 // identifies the move among the moves of its position
+	Noisy    bool   // captures or promotes: searched in quiescence
+	Victim   int    // material the move wins (captured values, promotion gain)
+	Attacker int    // value of the moving piece (for MVV-LVA)
+}
+
+// Rules switches prunings that are unsound in some games.
+type Rules struct {
+	// NullMove allows null-move pruning: zugzwang is rare (chess-like games
+	// with a royal piece, two players, no drops).
+	NullMove bool
+	// LMR allows late-move reductions.
+	LMR bool
+	// Royal: the game has royal pieces, so InCheck can be true (check extension).
+	Royal bool
+}
+
+// Limits bound one search. Zero fields are unlimited; with no limit at all the
+// search runs until Stop (or MaxDepth).
+type Limits struct {
+	Depth     int
+	Nodes     uint64
+	MoveTime  time.Duration // fixed time for this move
+	Time, Inc time.Duration // clock of the side to move and its increment
+	MovesToGo int           // moves until the next time control (0: sudden death)
+}
+
+// Info is reported after each completed iteration.
+type Info struct {
+	Depth int
+	Score int // for the player to move at the root; see MateIn
+	Nodes uint64
+	Time  time.Duration
+	PV    []string
+}
+
+// Result is the outcome of a search.
+type Result[M any] struct {
+	Best  M    // valid until the position's next Generate at the root depth
+	Found bool // false when the root has no legal move
+	Score int
+	Depth int
+	Nodes uint64
+	Time  time.Duration
+	PV    []string
+}
+
+// Score bounds. A won game scores Win minus the plies to the win.
+const (
+	Inf      = 1 << 20
+	Win      = 100000
+	winBound = Win - 1000
+)
+
+// MateIn returns the number of plies to a forced win (positive) or loss
+// (negative) a score encodes, and whether it encodes one.
+func MateIn(score int) (int, bool) {
+	switch {
+	case score > winBound:
+		return Win - score, true
+	case score < -winBound:
+		return -(Win + score), true
+	}
+	return 0, false
+}

@@ -1,0 +1,545 @@
+// This file defines the searcher: iterative deepening over a principal
+// variation search (alpha-beta with null windows), with null-move pruning,
+// late-move reductions, check extension, chance nodes and quiescence.
+
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+)
+
+// maxPly bounds the search stack (iterations, extensions and quiescence).
+const maxPly = 128
+
+// maxQuiesce bounds the quiescence plies below the horizon, so games with long
+// capture chains (or captures that create captures) cannot explode.
+const maxQuiesce = 8
+
+// mobilityWeight is the score per legal move of difference between the side
+// to move and the opponent that moved just before.
+const mobilityWeight = 2
+
+// Searcher searches one Position. It keeps the transposition table and the
+// history heuristic between searches; it is not safe for concurrent searches,
+// but Stop may be called from another goroutine.
+//
+// Players: the searcher is "paranoid": the player to move at the root maximises
+// and every other player is treated as one opponent minimising the root
+// player's score. With two players this is plain minimax; with more it is a
+// sound lower bound and keeps alpha-beta pruning (max-n would lose it). A
+// node's score is kept from the point of view of its side (root player or
+// opponents), and negated only when the side changes, so partial moves (the
+// same player moving again) need no special case.
+type Searcher[M any] struct {
+	pos   Position[M]
+	null  NullMover
+	rules Rules
+	tt    *table
+	hist  [2][histSize]int32
+	plies [maxPly + 1]plyData[M]
+	path  [maxPly + 1]uint64
+
+	// OnInfo, when set, is called after each completed iteration.
+	OnInfo func(Info)
+
+	stopFlag  atomic.Bool
+	ctx       context.Context
+	limits    Limits
+	start     time.Time
+	hard      time.Duration
+	stopped   bool
+	nodes     uint64
+	root      int
+	rootDepth int
+	rootBest  uint64
+	rng       *rand.Rand
+}
+
+// plyData is the per-ply scratch space: moves, their facts and order scores,
+// killers, and what the node's static mobility term needs.
+type plyData[M any] struct {
+	moves   []M
+	infos   []MoveInfo
+	scores  []int32
+	killers [2]uint64
+	sign    int // +1 root side, -1 opponents, 0 chance node
+	n       int // legal moves generated
+}
+
+// New returns a searcher for pos with a transposition table of about hashMB megabytes.
+func New[M any](pos Position[M], hashMB int) *Searcher[M] {
+	s := &Searcher[M]{pos: pos, tt: newTable(hashMB), rng: rand.New(rand.NewPCG(1, 2))}
+	s.null, _ = pos.(NullMover)
+	return s
+}
+
+// Stop asks a running search to return as soon as possible.
+func (s *Searcher[M]) Stop() { s.stopFlag.Store(true) }
+
+// Clear forgets the transposition table and history (a new game).
+func (s *Searcher[M]) Clear() {
+	s.tt.clear()
+	s.hist = [2][histSize]int32{}
+}
+
+// Search finds a move for the player to move within the limits. At a chance
+// node (a random player to move) it returns a uniformly random move: the
+// caller plays the dice.
+func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
+	s.begin(ctx, lim)
+	var res Result[M]
+	pos := s.pos
+	pd := &s.plies[0]
+	pd.moves = pos.Generate(pd.moves[:0])
+	if len(pd.moves) == 0 {
+		return res
+	}
+	if pos.Random() {
+		res.Best, res.Found = pd.moves[s.rng.IntN(len(pd.moves))], true
+		return res
+	}
+	soft := s.budget(lim)
+	maxDepth := maxPly / 2
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+	inCheck := s.rules.Royal && pos.InCheck()
+	var bestKey uint64
+	for d := 1; d <= maxDepth; d++ {
+		s.rootDepth, s.rootBest = d, 0
+		v := s.search(0, d, -Inf, Inf, inCheck, false)
+		if s.stopped {
+			if s.rootBest != 0 {
+				bestKey = s.rootBest
+			}
+			break
+		}
+		bestKey, res.Score, res.Depth = s.rootBest, v, d
+		res.PV = s.pv(bestKey, d)
+		if s.OnInfo != nil {
+			s.OnInfo(Info{Depth: d, Score: v, Nodes: s.nodes, Time: time.Since(s.start), PV: res.PV})
+		}
+		if plies, ok := MateIn(v); ok && abs(plies) <= d {
+			break // a forced result within the horizon cannot change
+		}
+		if soft > 0 && time.Since(s.start) > soft/2 {
+			break // the next iteration would not finish in time
+		}
+	}
+	pd.moves = pos.Generate(pd.moves[:0])
+	res.Best, res.Found = pd.moves[0], true
+	for _, m := range pd.moves {
+		if pos.Info(m).Key == bestKey {
+			res.Best = m
+			break
+		}
+	}
+	if len(res.PV) == 0 {
+		res.PV = []string{pos.MoveText(res.Best)}
+	}
+	res.Nodes, res.Time = s.nodes, time.Since(s.start)
+	return res
+}
+
+func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s.ctx, s.limits, s.start = ctx, lim, time.Now()
+	s.stopped, s.nodes = false, 0
+	s.stopFlag.Store(false)
+	s.rules = s.pos.Rules()
+	s.root = s.pos.ToMove()
+	s.tt.age++
+	s.decayHistory()
+	for i := range s.plies {
+		s.plies[i].killers = [2]uint64{}
+	}
+}
+
+// poll counts a node and reports whether the search must stop. The clock and
+// the context are read every 64 nodes: a node of a rule-file game costs
+// microseconds, so this keeps the overshoot small.
+func (s *Searcher[M]) poll() bool {
+	s.nodes++
+	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
+		s.stopped = true
+	}
+	if s.nodes&63 == 0 {
+		if s.stopFlag.Load() || s.ctx.Err() != nil || (s.hard > 0 && time.Since(s.start) >= s.hard) {
+			s.stopped = true
+		}
+	}
+	return s.stopped
+}
+
+// sign is the side of the node at hand: +1 for the root player, -1 for the
+// opponents, 0 for a chance node (whose value is kept from the root's view).
+func (s *Searcher[M]) sign() int {
+	switch {
+	case s.pos.Random():
+		return 0
+	case s.pos.ToMove() == s.root:
+		return 1
+	}
+	return -1
+}
+
+// view converts a value seen by a node of side from (0 = root's view) to the
+// view of side to.
+func view(v, from, to int) int {
+	if from == 0 {
+		from = 1
+	}
+	if to == 0 {
+		to = 1
+	}
+	if from == to {
+		return v
+	}
+	return -v
+}
+
+// child searches the position after a move made at a node of side me and
+// returns its value for me. The window is translated only when the side changes.
+func (s *Searcher[M]) child(ply, depth, alpha, beta, me int, inCheck, allowNull bool) int {
+	cs := s.sign()
+	if view(1, cs, me) == 1 {
+		return s.search(ply+1, depth, alpha, beta, inCheck, allowNull)
+	}
+	return -s.search(ply+1, depth, -beta, -alpha, inCheck, allowNull)
+}
+
+// search returns the value of the position for the side to move (for a chance
+// node: for the root player), searched depth plies deep.
+func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull bool) int {
+	if s.poll() {
+		return 0
+	}
+	pos := s.pos
+	if pos.Random() {
+		return s.chance(ply, depth)
+	}
+	if depth <= 0 || ply >= maxPly-maxQuiesce-1 {
+		return s.qsearch(ply, alpha, beta, 0)
+	}
+	me := s.sign()
+	key := pos.Hash()
+	s.path[ply] = key
+	if ply > 0 {
+		if s.repeated(ply) {
+			return 0
+		}
+		// A win found sooner bounds what this node can still change.
+		alpha, beta = max(alpha, -Win+ply), min(beta, Win-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	var ttMove uint64
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+		if v := fromTT(int(e.score), ply); ply > 0 && int(e.depth) >= depth &&
+			(e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha)) {
+			return v
+		}
+	}
+	pd := &s.plies[ply]
+	pd.moves = pos.Generate(pd.moves[:0])
+	pd.sign, pd.n = me, len(pd.moves)
+	if ply > 0 {
+		if over, w, l := pos.Outcome(); over {
+			return s.terminal(w, l, ply, me)
+		}
+	}
+	if len(pd.moves) == 0 {
+		return 0
+	}
+	if allowNull && ply > 0 && depth >= 3 && !inCheck && s.rules.NullMove && s.null != nil &&
+		beta < winBound && beta > -winBound && s.staticEval(ply, me) >= beta {
+		if v, ok := s.nullMove(ply, depth, beta, me); ok && v >= beta {
+			return beta
+		}
+		if s.stopped {
+			return 0
+		}
+	}
+	s.order(ply, ttMove, me, false)
+	best, bestKey, bound := -Inf, uint64(0), boundUpper
+	for i := 0; i < len(pd.moves); i++ {
+		m, info := s.pick(pd, i)
+		pos.Make(m)
+		childCheck := s.rules.Royal && !pos.Random() && pos.InCheck()
+		nd := depth - 1
+		if childCheck && ply < 2*s.rootDepth {
+			nd++ // check extension: forced replies rarely need a full ply budget
+		}
+		var v int
+		if i == 0 {
+			v = s.child(ply, nd, alpha, beta, me, childCheck, true)
+		} else {
+			r := s.reduction(pd, depth, i, info, inCheck, childCheck)
+			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
+			if v > alpha && r > 0 {
+				v = s.child(ply, nd, alpha, alpha+1, me, childCheck, true)
+			}
+			if v > alpha && v < beta {
+				v = s.child(ply, nd, alpha, beta, me, childCheck, true)
+			}
+		}
+		pos.Unmake()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestKey = v, info.Key
+			if ply == 0 {
+				s.rootBest = bestKey
+			}
+			if v > alpha {
+				alpha, bound = v, boundExact
+				if v >= beta {
+					bound = boundLower
+					if !info.Noisy {
+						s.rewardQuiet(pd, me, info.Key, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	s.tt.store(key, bestKey, best, depth, ply, bound)
+	return best
+}
+
+// reduction is the late-move reduction for move i: quiet late moves at
+// enough depth are searched one or two plies shallower first.
+func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info MoveInfo, inCheck, childCheck bool) int {
+	if !s.rules.LMR || depth < 3 || i < 3 || info.Noisy || inCheck || childCheck ||
+		info.Key == pd.killers[0] || info.Key == pd.killers[1] {
+		return 0
+	}
+	r := 1
+	if i >= 8 && depth >= 5 {
+		r = 2
+	}
+	return min(r, depth-2)
+}
+
+// nullMove lets the opponent move twice; if the reduced search still fails
+// high the node is assumed to fail high. ok is false when no null move was made.
+func (s *Searcher[M]) nullMove(ply, depth, beta, me int) (int, bool) {
+	if !s.null.MakeNull() {
+		return 0, false
+	}
+	defer s.null.UnmakeNull()
+	if s.sign() != -me {
+		return 0, false
+	}
+	r := 2 + depth/4
+	return -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false), true
+}
+
+// chance returns the expected value (for the root player) of a node where a
+// random player moves: the average over its moves, each searched with a full
+// window, since a bound on one child says nothing about the average.
+func (s *Searcher[M]) chance(ply, depth int) int {
+	pos := s.pos
+	pd := &s.plies[ply]
+	pd.moves = pos.Generate(pd.moves[:0])
+	pd.sign, pd.n = 0, len(pd.moves)
+	if over, w, l := pos.Outcome(); over {
+		return s.terminal(w, l, ply, 1)
+	}
+	if len(pd.moves) == 0 || depth <= 0 || ply >= maxPly-maxQuiesce-1 {
+		return s.evalFor(1)
+	}
+	sum := 0
+	for i := range pd.moves {
+		pos.Make(pd.moves[i])
+		sum += s.child(ply, depth-1, -Inf, Inf, 0, false, false)
+		pos.Unmake()
+		if s.stopped {
+			return 0
+		}
+	}
+	return sum / len(pd.moves)
+}
+
+// qsearch resolves captures and promotions below the horizon, so the static
+// evaluation is only trusted in quiet positions. The side to move may stand pat.
+func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
+	if s.poll() {
+		return 0
+	}
+	pos := s.pos
+	if pos.Random() {
+		return s.chance(ply, 0)
+	}
+	me := s.sign()
+	s.path[ply] = pos.Hash()
+	if ply > 0 && s.repeated(ply) {
+		return 0
+	}
+	pd := &s.plies[ply]
+	pd.moves = pos.Generate(pd.moves[:0])
+	pd.sign, pd.n = me, len(pd.moves)
+	if over, w, l := pos.Outcome(); over && ply > 0 {
+		return s.terminal(w, l, ply, me)
+	}
+	stand := s.staticEval(ply, me)
+	if stand >= beta || qd >= maxQuiesce || ply >= maxPly-1 {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	best := stand
+	s.order(ply, 0, me, true)
+	for i := 0; i < len(pd.moves); i++ {
+		m, info := s.pick(pd, i)
+		if !info.Noisy {
+			break // order puts noisy moves first
+		}
+		pos.Make(m)
+		var v int
+		if cs := s.sign(); view(1, cs, me) == 1 {
+			v = s.qsearch(ply+1, alpha, beta, qd+1)
+		} else {
+			v = -s.qsearch(ply+1, -beta, -alpha, qd+1)
+		}
+		pos.Unmake()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// repeated reports whether the position at ply occurred earlier on the
+// search path. Such a cycle is scored as a draw so the search cannot loop; the
+// game's own repetition rules are applied by Outcome.
+func (s *Searcher[M]) repeated(ply int) bool {
+	h := s.path[ply]
+	for i := ply - 1; i >= 0; i-- {
+		if s.path[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// terminal scores a finished game for side me: a win for the root player's
+// side is worth Win less the plies it took (so faster wins score higher).
+func (s *Searcher[M]) terminal(winner, loser, ply, me int) int {
+	v := 0
+	switch {
+	case winner >= 0 && winner == s.root:
+		v = Win - ply
+	case winner >= 0, loser == s.root:
+		v = -(Win - ply)
+	}
+	// Another player losing without a winner (more than two players) is
+	// neutral for the paranoid root.
+	if me == 0 {
+		return v
+	}
+	return v * me
+}
+
+// evalFor is the static evaluation for side me (0: root's view).
+func (s *Searcher[M]) evalFor(me int) int {
+	v := s.pos.Evaluate(s.root)
+	if me == -1 {
+		return -v
+	}
+	return v
+}
+
+// staticEval adds to the evaluation a mobility term: the legal moves of the
+// side to move against those the other side had one ply earlier (both counts
+// are known for free, having been generated).
+func (s *Searcher[M]) staticEval(ply, me int) int {
+	v := s.evalFor(me)
+	if ply > 0 {
+		if p := &s.plies[ply-1]; p.sign == -me {
+			v += mobilityWeight * (min(s.plies[ply].n, 64) - min(p.n, 64))
+		}
+	}
+	return v
+}
+
+// budget sets the hard time limit and returns the soft one (0: none): with a
+// clock, a share of the remaining time plus most of the increment.
+func (s *Searcher[M]) budget(lim Limits) time.Duration {
+	s.hard = 0
+	switch {
+	case lim.MoveTime > 0:
+		s.hard = lim.MoveTime
+		return 0
+	case lim.Time > 0:
+		mtg := lim.MovesToGo
+		if mtg <= 0 || mtg > 40 {
+			mtg = 40
+		}
+		reserve := min(lim.Time/10, 200*time.Millisecond)
+		avail := lim.Time - reserve
+		soft := min(avail/time.Duration(mtg)+lim.Inc*3/4, avail)
+		s.hard = min(soft*4, avail/2+lim.Inc/2, avail)
+		return soft
+	}
+	return 0
+}
+
+// pv returns the principal variation: first the root's best move, then the
+// best moves the transposition table holds, while they are legal.
+func (s *Searcher[M]) pv(first uint64, maxLen int) []string {
+	var out []string
+	pos := s.pos
+	made := 0
+	seen := map[uint64]bool{}
+	want := first
+	for made < maxLen && made < maxPly && want != 0 && !pos.Random() && !seen[pos.Hash()] {
+		seen[pos.Hash()] = true
+		pd := &s.plies[made]
+		pd.moves = pos.Generate(pd.moves[:0])
+		found := false
+		for _, m := range pd.moves {
+			if pos.Info(m).Key == want {
+				out = append(out, pos.MoveText(m))
+				pos.Make(m)
+				made++
+				found = true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+		want = 0
+		if e, ok := s.tt.probe(pos.Hash()); ok {
+			want = e.move
+		}
+	}
+	for ; made > 0; made-- {
+		pos.Unmake()
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

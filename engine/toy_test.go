@@ -1,0 +1,170 @@
+// This file defines toy games for the searcher's tests: tic-tac-toe, Nim with
+// an arbitrary turn order (so a player may move several times in a row), and
+// a dice race with a random player.
+
+package engine
+
+// ticTacToe is the 3x3 game; player 0 is X and moves first.
+type ticTacToe struct {
+	board [9]int8 // 0 empty, 1 X, 2 O
+	moves []int
+	turn  int
+}
+
+var lines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
+
+func (t *ticTacToe) Generate(buf []int) []int {
+	if t.winner() >= 0 {
+		return buf
+	}
+	for i, c := range t.board {
+		if c == 0 {
+			buf = append(buf, i)
+		}
+	}
+	return buf
+}
+
+func (t *ticTacToe) Make(m int) {
+	t.board[m] = int8(t.turn + 1)
+	t.moves = append(t.moves, m)
+	t.turn = 1 - t.turn
+}
+
+func (t *ticTacToe) Unmake() {
+	m := t.moves[len(t.moves)-1]
+	t.moves = t.moves[:len(t.moves)-1]
+	t.board[m] = 0
+	t.turn = 1 - t.turn
+}
+
+func (t *ticTacToe) Hash() uint64 {
+	h := uint64(t.turn)
+	for _, c := range t.board {
+		h = h*3 + uint64(c)
+	}
+	return h*0x9e3779b97f4a7c15 + 1
+}
+
+func (t *ticTacToe) winner() int {
+	for _, l := range lines {
+		if c := t.board[l[0]]; c != 0 && c == t.board[l[1]] && c == t.board[l[2]] {
+			return int(c) - 1
+		}
+	}
+	return -1
+}
+
+func (t *ticTacToe) ToMove() int  { return t.turn }
+func (t *ticTacToe) Random() bool { return false }
+func (t *ticTacToe) Outcome() (bool, int, int) {
+	if w := t.winner(); w >= 0 {
+		return true, w, 1 - w
+	}
+	return len(t.moves) == 9, -1, -1
+}
+func (t *ticTacToe) Evaluate(pl int) int   { return 0 }
+func (t *ticTacToe) Info(m int) MoveInfo   { return MoveInfo{Key: uint64(m + 1)} }
+func (t *ticTacToe) InCheck() bool         { return false }
+func (t *ticTacToe) Rules() Rules          { return Rules{} }
+func (t *ticTacToe) MoveText(m int) string { return string(rune('a'+m%3)) + string(rune('1'+m/3)) }
+func (t *ticTacToe) String() string        { return "tic-tac-toe" }
+func (t *ticTacToe) setup(ms ...int) Position[int] {
+	for _, m := range ms {
+		t.Make(m)
+	}
+	return t
+}
+
+// nimMove takes n objects from pile p (n == 0: a random player's "no effect").
+type nimMove struct{ p, n int }
+
+// nim is normal-play Nim (taking the last object wins) played in the turn
+// order order (a player index per turn entry, -1 for a random player who
+// takes one object from a random non-empty pile or nothing). maxTake bounds a
+// take (0: any amount).
+type nim struct {
+	piles   []int
+	order   []int
+	turn    int
+	maxTake int
+	hist    []nimMove
+	lastBy  []int
+}
+
+func (g *nim) Generate(buf []nimMove) []nimMove {
+	if g.empty() {
+		return buf
+	}
+	if g.Random() {
+		buf = append(buf, nimMove{0, 0})
+		for p, n := range g.piles {
+			if n > 0 {
+				buf = append(buf, nimMove{p, 1})
+			}
+		}
+		return buf
+	}
+	for p, n := range g.piles {
+		top := n
+		if g.maxTake > 0 {
+			top = min(n, g.maxTake)
+		}
+		for k := 1; k <= top; k++ {
+			buf = append(buf, nimMove{p, k})
+		}
+	}
+	return buf
+}
+
+func (g *nim) empty() bool {
+	for _, n := range g.piles {
+		if n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *nim) Make(m nimMove) {
+	g.piles[m.p] -= m.n
+	g.hist = append(g.hist, m)
+	g.lastBy = append(g.lastBy, g.order[g.turn])
+	g.turn = (g.turn + 1) % len(g.order)
+}
+
+func (g *nim) Unmake() {
+	m := g.hist[len(g.hist)-1]
+	g.hist, g.lastBy = g.hist[:len(g.hist)-1], g.lastBy[:len(g.lastBy)-1]
+	g.piles[m.p] += m.n
+	g.turn = (g.turn + len(g.order) - 1) % len(g.order)
+}
+
+func (g *nim) Hash() uint64 {
+	h := uint64(g.turn) + 1
+	for _, n := range g.piles {
+		h = h*1000003 + uint64(n)
+	}
+	return h * 0x9e3779b97f4a7c15
+}
+
+func (g *nim) ToMove() int  { return max(g.order[g.turn], 0) }
+func (g *nim) Random() bool { return g.order[g.turn] < 0 }
+
+// Outcome: the player who took the last object wins. A random player taking
+// it wins nobody the game: a draw.
+func (g *nim) Outcome() (bool, int, int) {
+	if !g.empty() {
+		return false, -1, -1
+	}
+	w := -1
+	if len(g.lastBy) > 0 {
+		w = g.lastBy[len(g.lastBy)-1]
+	}
+	return true, w, -1
+}
+func (g *nim) Evaluate(pl int) int       { return 0 }
+func (g *nim) Info(m nimMove) MoveInfo   { return MoveInfo{Key: uint64(m.p*1000+m.n) + 1} }
+func (g *nim) InCheck() bool             { return false }
+func (g *nim) Rules() Rules              { return Rules{} }
+func (g *nim) MoveText(m nimMove) string { return string(rune('a'+m.p)) + string(rune('0'+m.n)) }
