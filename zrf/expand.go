@@ -54,7 +54,6 @@ type env struct {
 	args    [][]*Node // args[k-1] holds the forms of $k (usually exactly one)
 	parent  *env
 	callPos Pos // where the outermost call is, in the user's (non-macro) text
-	callID  int // numbers the outermost call, for expander.shared
 	depth   int
 }
 
@@ -96,14 +95,8 @@ type expander struct {
 	// native files they are reached very often (tavreli.zrf: 1.4 million
 	// atoms, 49,000 distinct), so such copies are made once per user call
 	// and shared.
-	closed map[*Node]bool // closed lists of macro bodies
-	copies map[copyKey]*Node
-	ncalls int // user calls so far, for env.callID
-}
-
-type copyKey struct {
-	n      *Node
-	callID int
+	closed map[*Node]bool  // closed lists of macro bodies
+	copies map[*Node]*Node // copies for the current user call
 }
 
 const slabSize = 1024
@@ -142,7 +135,7 @@ func (x *expander) takeBuf(start int) []*Node {
 }
 
 func newExpander() *expander {
-	return &expander{macros: map[string]*macro{}, warned: map[Pos]bool{}, closed: map[*Node]bool{}, copies: map[copyKey]*Node{}}
+	return &expander{macros: map[string]*macro{}, warned: map[Pos]bool{}, closed: map[*Node]bool{}, copies: map[*Node]*Node{}}
 }
 
 // abort carries a fatal error (a limit was hit) out of the recursion; run
@@ -193,19 +186,29 @@ func (x *expander) markClosed(n *Node) bool {
 }
 
 // shared pushes the copy of the closed body node n made for e's user call,
-// making it on first use, and reports whether n was closed.
+// making it on first use, and reports whether n was closed. x.copies only
+// holds copies for the current user call: it is emptied when the next one
+// starts, which keeps it small and its keys free of call positions.
 func (x *expander) shared(n *Node, e *env) bool {
 	if n.Kind == List && !x.closed[n] || n.Kind != List && strings.Contains(n.Text, "$") {
 		return false
 	}
-	key := copyKey{n, e.callID}
-	c := x.copies[key]
+	c := x.copies[n]
 	if c == nil {
 		c = x.copyClosed(n, e)
-		x.copies[key] = c
+		x.copies[n] = c
 	}
 	x.buf = append(x.buf, c)
 	return true
+}
+
+// newUserCall forgets the copies made for the previous user call.
+func (x *expander) newUserCall() {
+	if len(x.copies) > 256 {
+		x.copies = map[*Node]*Node{} // clear would cost the grown table's size
+	} else {
+		clear(x.copies)
+	}
 }
 
 // copyClosed copies the closed body node n, marked for e.
@@ -334,13 +337,9 @@ func (x *expander) fromBody(n *Node, e *env) *Node {
 func (x *expander) call(m *macro, n *Node, e *env) {
 	ne := &env{m: m, parent: e, depth: 1}
 	if e != nil {
-		ne.callPos, ne.callID, ne.depth = e.callPos, e.callID, e.depth+1
-	} else {
-		x.ncalls++
-		ne.callPos, ne.callID = n.Pos, x.ncalls
-		if n.Macro != "" {
-			ne.callPos = n.CallPos
-		}
+		ne.callPos, ne.depth = e.callPos, e.depth+1
+	} else if ne.callPos = n.Pos; n.Macro != "" {
+		ne.callPos = n.CallPos
 	}
 	if ne.depth > maxMacroDepth {
 		panic(abort{&Error{Pos: ne.callPos, Msg: fmt.Sprintf(
@@ -350,6 +349,11 @@ func (x *expander) call(m *macro, n *Node, e *env) {
 	ne.args = make([][]*Node, len(n.Elems)-1)
 	for i, a := range n.Elems[1:] {
 		ne.args[i] = x.expandTo(a, e)
+	}
+	if e == nil {
+		// A new user call; its arguments (which may hold user calls too)
+		// are done, and nothing else starts one until its body is done.
+		x.newUserCall()
 	}
 	for _, b := range m.body {
 		x.expand(b, ne)
