@@ -5,7 +5,6 @@ package zrf
 
 import (
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -38,43 +37,113 @@ func Load(path string, src []byte) (*File, error) {
 func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
 	f := &File{Path: path, Warnings: warnings}
 	var errs ErrorList
-	var game *Node // the most recent (game ...): what variants inherit from
+	// A variant inherits from the most recent game above it; variants above
+	// every game (Walhall.zrf, margo.zrf) inherit from the file's first game.
+	game := firstGame(forms)
+	elsewhere := boardNames(forms)
 	for _, form := range forms {
 		switch form.Head() {
 		case "version":
 			// Informational only.
 		case "game":
+			if game != nil && game != form && isFragment(form) {
+				// A later game with neither players nor board (Dagaz's
+				// column-checkers.zrf) only makes sense as a variant.
+				f.Warnings = append(f.Warnings, errorAt(form, "game without players and board: read as a variant of the game above"))
+				lowerBlock(f, form, mergeVariant(game.Args(), form.Args()), true, elsewhere, &errs)
+				continue
+			}
 			game = form
-			lowerBlock(f, form, form.Args(), false, &errs)
+			lowerBlock(f, form, form.Args(), false, elsewhere, &errs)
 		case "variant":
 			if isSeparator(form) {
 				continue
 			}
 			if game == nil {
-				errs.Add(errorAt(form, "variant before any game: a variant inherits from the game above it"))
+				errs.Add(errorAt(form, "variant in a file without a game: a variant inherits from a game"))
 				continue
 			}
-			lowerBlock(f, form, mergeVariant(game.Args(), form.Args()), true, &errs)
+			lowerBlock(f, form, mergeVariant(game.Args(), form.Args()), true, elsewhere, &errs)
 		default:
 			errs.Add(errorAt(form, "unexpected top-level form %s: expected game, variant, define, include or version%s",
 				describe(form), hint(form.Head(), []string{"game", "variant", "define", "include", "version"})))
 		}
 	}
-	if len(f.Games) == 0 && len(errs) == 0 {
-		errs.Add(&Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "no (game ...) in file"})
+	if game == nil && len(errs) == 0 {
+		// An include library (defines only) is not wrong, just not playable.
+		f.Warnings = append(f.Warnings, &Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "no (game ...) in file"})
 	}
 	return f, capErrors(errs).Err()
 }
 
+// boardNames collects the direction, zone and explicit position names of
+// every board in the file (grid position names are left out: they would
+// need the grids built).
+func boardNames(forms []*Node) map[string]bool {
+	names := map[string]bool{}
+	var walk func(n *Node, head string)
+	walk = func(n *Node, head string) {
+		for _, e := range n.Args() {
+			switch h := e.Head(); {
+			case head == "directions" || head == "positions":
+				if e.Kind == List && len(e.Elems) > 0 {
+					names[e.Elems[0].Text] = true
+				} else if e.Kind == Atom {
+					names[e.Text] = true
+				}
+			case head == "dummy" && e.Kind == Atom:
+				names[e.Text] = true
+			case (head == "links" || head == "name") && e.Kind == Atom:
+				names[e.Text] = true
+				return
+			case e.Kind == List && h != "":
+				walk(e, h)
+			}
+		}
+	}
+	for _, f := range forms {
+		if h := f.Head(); h != "game" && h != "variant" {
+			continue
+		}
+		for _, s := range f.Args() {
+			if s.Head() == "board" {
+				walk(s, "board")
+			}
+		}
+	}
+	return names
+}
+
+// isFragment reports whether a game block lacks both players and board.
+func isFragment(g *Node) bool {
+	for _, s := range g.Args() {
+		if h := s.Head(); h == "players" || h == "board" {
+			return false
+		}
+	}
+	return true
+}
+
+func firstGame(forms []*Node) *Node {
+	for _, f := range forms {
+		if f.Head() == "game" {
+			return f
+		}
+	}
+	return nil
+}
+
 // lowerBlock lowers one game or variant (its sections already merged) and
 // compiles it; the result goes into f when it has no errors.
-func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, errs *ErrorList) {
-	gd, lerrs := lowerGame(block, sections, isVariant)
+func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, elsewhere map[string]bool, errs *ErrorList) {
+	gd, lerrs := lowerGame(block, sections, isVariant, elsewhere)
 	if len(lerrs) == 0 && gd.Game.Engine == "" {
 		lerrs = compileGame(gd)
 	}
 	if len(lerrs) > 0 {
 		*errs = append(*errs, lerrs...)
+		// Keep the failed block's warnings: they often explain the errors.
+		f.Warnings = append(f.Warnings, gd.Warnings...)
 		return
 	}
 	f.Games = append(f.Games, gd)
@@ -176,14 +245,23 @@ func describe(n *Node) string {
 	return "list"
 }
 
-// readForms reads a file and expands its macros.
+// readForms reads a file (from disk when src is nil), splices its includes
+// and expands its macros.
 func readForms(path string, src []byte) ([]*Node, []*Error, error) {
+	var forms []*Node
+	var warnings []*Error
+	var err error
 	if src == nil {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		src = b
+		forms, warnings, err = ReadFile(path)
+	} else {
+		// ReadFile's include splicing, for text already in memory.
+		r := &includer{}
+		forms, err = r.read(path, src, []string{canonical(path)})
+		warnings = r.warnings
 	}
-	return Parse(path, src)
+	if err != nil {
+		return nil, warnings, err
+	}
+	out, xw, err := Expand(forms)
+	return out, append(warnings, xw...), err
 }

@@ -29,6 +29,16 @@ type lowerer struct {
 	flagSet     map[string]bool
 	flagTested  map[string]*Node
 	killed      map[string]bool // positions removed by kill-positions
+	attrWarned  map[string]bool
+	curPiece    string // the piece whose moves or drops are being lowered
+	// soft makes unknown names warnings (the item is dropped): set while
+	// reading data lists (links, unlink, symmetry, zones, setup), where a
+	// stray name affects only itself. Dagaz files have many such slips.
+	soft bool
+	// elsewhere holds direction, zone and position names defined by any
+	// board of the file: move code inherited by a variant may name things
+	// its replaced board lacks.
+	elsewhere map[string]bool
 }
 
 // sections groups a block's sections by what they mean.
@@ -61,7 +71,7 @@ var singleForms = setOf("title", "description", "history", "strategy", "players"
 var goalForms = setOf("win-condition", "loss-condition", "draw-condition", "count-condition")
 
 // lowerGame lowers one block whose sections are already merged with its game.
-func lowerGame(block *Node, secs []*Node, isVariant bool) (*GameDef, ErrorList) {
+func lowerGame(block *Node, secs []*Node, isVariant bool, elsewhere map[string]bool) (*GameDef, ErrorList) {
 	l := &lowerer{
 		block: block,
 		g: &vm.Game{
@@ -77,6 +87,8 @@ func lowerGame(block *Node, secs []*Node, isVariant bool) (*GameDef, ErrorList) 
 		flagSet:     map[string]bool{},
 		flagTested:  map[string]*Node{},
 		killed:      map[string]bool{},
+		attrWarned:  map[string]bool{},
+		elsewhere:   elsewhere,
 	}
 	l.gd = &GameDef{Game: l.g}
 	s := l.group(secs)
@@ -106,8 +118,11 @@ func (l *lowerer) group(secs []*Node) *sections {
 		case cosmeticForms[h]:
 		case h == "":
 			l.errorf(sec, "unexpected %s in game: expected a (section ...)", describe(sec))
+		case onlyText(sec):
+			// Text cannot carry rules, so a misspelled help section is harmless.
+			l.warnf(sec, "unknown game section %s%s holds only text; ignored", h, l.hint(h, gameFormNames()))
 		default:
-			l.errorf(sec, "unknown game section %s%s", h, hint(h, gameFormNames()))
+			l.errorf(sec, "unknown game section %s%s", h, l.hint(h, gameFormNames()))
 		}
 	}
 	return s
@@ -125,7 +140,7 @@ func (l *lowerer) lowerAll(s *sections) {
 	if l.g.Board == nil {
 		return
 	}
-	l.declarePieces(s.pieces)
+	s.pieces = l.declarePieces(s.pieces)
 	l.lowerTurnOrder(s.single["turn-order"])
 	l.lowerPriorities(s.single["move-priorities"])
 	l.lowerOptions(s.options)
@@ -152,7 +167,7 @@ func (l *lowerer) lowerMeta(s *sections) {
 	l.g.History = l.stringArg(s.single["history"])
 	l.g.Strategy = l.stringArg(s.single["strategy"])
 	l.g.Engine = l.stringArg(s.single["engine"])
-	l.g.Default = s.single["default"] != nil && l.g.IsVariant
+	l.g.Default = s.single["default"] != nil
 }
 
 // stringArg returns the text of a (head "text") section; several strings are
@@ -202,7 +217,7 @@ func (l *lowerer) player(n *Node) (int, bool) {
 			return i, true
 		}
 	}
-	l.errorf(n, "unknown player %s%s", describe(n), hint(n.Text, keys(l.players)))
+	l.lookupFailed(n, "unknown player %s%s", describe(n), l.hint(n.Text, keys(l.players)))
 	return 0, false
 }
 
@@ -323,8 +338,28 @@ func (l *lowerer) errorf(n *Node, format string, args ...any) {
 	l.errs.Add(errorAt(n, format, args...))
 }
 
+// lookupFailed reports an unknown name: an error, or in soft mode a warning
+// saying the item is ignored.
+func (l *lowerer) lookupFailed(n *Node, format string, args ...any) {
+	if l.soft {
+		l.warnf(n, format+"; ignored", args...)
+		return
+	}
+	l.errorf(n, format, args...)
+}
+
 func (l *lowerer) warnf(n *Node, format string, args ...any) {
 	l.gd.Warnings = append(l.gd.Warnings, errorAt(n, format, args...))
+}
+
+// hint formats a did-you-mean suffix, or "". Suggestions stop after the
+// first errors: only those are printed, and a file that fails wholesale
+// would otherwise spend its time comparing every name with every position.
+func (l *lowerer) hint(s string, candidates []string) string {
+	if len(l.errs) >= MaxErrors {
+		return ""
+	}
+	return hint(s, candidates)
 }
 
 // hint formats a did-you-mean suffix, or "".
@@ -342,6 +377,16 @@ func gameFormNames() []string {
 	}
 	names = append(names, "board", "board-setup", "piece", "option")
 	return append(names, keys(legacyOptions)...)
+}
+
+// onlyText reports whether every argument of a section is a string.
+func onlyText(sec *Node) bool {
+	for _, a := range sec.Args() {
+		if a.Kind != String {
+			return false
+		}
+	}
+	return len(sec.Args()) > 0
 }
 
 func setOf(names ...string) map[string]bool {

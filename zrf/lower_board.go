@@ -44,6 +44,7 @@ func (l *lowerer) lowerBoard(boards []*Node) {
 	l.addDummies(b, f.dummies)
 	l.killPositions(b, f.kills)
 	l.addGridLinks(b, grids)
+	l.soft = true
 	for _, n := range f.links {
 		l.addLinks(b, n)
 	}
@@ -57,6 +58,7 @@ func (l *lowerer) lowerBoard(boards []*Node) {
 	for _, n := range f.zones {
 		l.zone(b, n)
 	}
+	l.soft = false
 	b.ComputeOpposites()
 	if b.N() == 0 {
 		l.errorf(boards[0], "board has no positions")
@@ -84,26 +86,43 @@ func (l *lowerer) collectBoardForms(b *Node, f *boardForms) {
 			f.zones = append(f.zones, s)
 		case "image":
 		default:
-			l.errorf(s, "unknown board form %s%s", describe(s), hint(s.Head(), []string{
+			l.errorf(s, "unknown board form %s%s", describe(s), l.hint(s.Head(), []string{
 				"grid", "positions", "dummy", "kill-positions", "links", "unlink", "symmetry", "zone", "image"}))
 		}
 	}
 }
 
+// maxPositions bounds a board, so a runaway grid is an error, not an
+// exhausted machine.
+const maxPositions = 100000
+
 // addGridPositions adds every grid's positions, first dimension fastest.
 func (l *lowerer) addGridPositions(b *vm.Board, grids []*Node) []*gridSpec {
 	var specs []*gridSpec
 	for _, n := range grids {
-		g := l.parseGrid(n)
-		if g == nil {
-			continue
+		for _, g := range l.parseGrid(n) {
+			if size := gridSize(g); b.N()+size > maxPositions {
+				l.errorf(n, "grid has %d positions: boards are limited to %d", size, maxPositions)
+				continue
+			}
+			g.index = len(b.Grids)
+			b.Grids = append(b.Grids, vm.Grid{Labels: g.labels, First: b.N()})
+			specs = append(specs, g)
+			l.enumerateGrid(b, g)
 		}
-		g.index = len(b.Grids)
-		b.Grids = append(b.Grids, vm.Grid{Labels: g.labels, First: b.N()})
-		specs = append(specs, g)
-		l.enumerateGrid(b, g)
 	}
 	return specs
+}
+
+func gridSize(g *gridSpec) int {
+	n := 1
+	for _, l := range g.labels {
+		n *= len(l)
+		if n > maxPositions {
+			return n
+		}
+	}
+	return n
 }
 
 // enumerateGrid adds the positions of g: name = one label per dimension in
@@ -142,27 +161,38 @@ func nextCoords(coords []int, labels [][]string) bool {
 }
 
 // parseGrid reads (grid (start-rectangle ...) (dimensions ...) (directions ...)).
-func (l *lowerer) parseGrid(n *Node) *gridSpec {
-	g := &gridSpec{node: n}
+// Several dimensions forms in one grid (Dagaz's 3d-maze.zrf: one per layer)
+// make one grid each, sharing the rectangle and the directions.
+func (l *lowerer) parseGrid(n *Node) []*gridSpec {
+	var rect [4]int
+	var dirs, dims []*Node
 	for _, s := range n.Args() {
 		switch s.Head() {
 		case "start-rectangle":
-			g.rect = l.rect(s, s.Args())
+			rect = l.rect(s, s.Args())
 		case "dimensions":
-			for _, d := range s.Args() {
-				l.dimension(g, d)
-			}
+			dims = append(dims, s)
 		case "directions":
-			g.dirs = append(g.dirs, s.Args()...)
+			dirs = append(dirs, s.Args()...)
 		default:
-			l.errorf(s, "unknown grid form %s%s", describe(s), hint(s.Head(), []string{"start-rectangle", "dimensions", "directions"}))
+			l.errorf(s, "unknown grid form %s%s", describe(s), l.hint(s.Head(), []string{"start-rectangle", "dimensions", "directions"}))
 		}
 	}
-	if len(g.labels) == 0 {
+	if len(dims) == 0 {
 		l.errorf(n, "grid has no dimensions")
 		return nil
 	}
-	return g
+	var out []*gridSpec
+	for _, dn := range dims {
+		g := &gridSpec{node: n, rect: rect, dirs: dirs}
+		for _, d := range dn.Args() {
+			l.dimension(g, d)
+		}
+		if len(g.labels) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // dimension reads ("a/b/c" (dx dy)).
@@ -179,7 +209,8 @@ func (l *lowerer) dimension(g *gridSpec, d *Node) {
 	}
 	var off [2]int
 	if len(a) > 1 {
-		if a[1].Kind != List || len(a[1].Elems) != 2 {
+		// Z2J files sometimes give a third (depth) number; only dx dy matter.
+		if a[1].Kind != List || len(a[1].Elems) < 2 {
 			l.errorf(a[1], "dimension offset must be (dx dy)")
 		} else {
 			off[0], _ = l.intArg(a[1].Elems[0], "dimension offset")
@@ -257,16 +288,28 @@ func (l *lowerer) rect(n *Node, a []*Node) [4]int {
 func (l *lowerer) addExplicitPositions(b *vm.Board, forms []*Node) {
 	for _, f := range forms {
 		for _, e := range f.Args() {
-			if e.Kind != List || len(e.Elems) == 0 || e.Elems[0].Kind != Atom {
-				l.errorf(e, "position must be (name x1 y1 x2 y2), found %s", describe(e))
+			p, ok := l.explicitPosition(e)
+			if !ok {
 				continue
 			}
-			p := vm.Position{Name: e.Elems[0].Text, Grid: -1, Rect: l.rect(e, e.Elems[1:])}
 			if _, ok := b.AddPosition(p); !ok {
-				l.errorf(e.Elems[0], "position %s is already defined", p.Name)
+				l.errorf(e, "position %s is already defined", p.Name)
 			}
 		}
 	}
+}
+
+// explicitPosition reads (name x1 y1 x2 y2), or a bare name (a Dagaz
+// position without a place on screen, as in kauri.zrf).
+func (l *lowerer) explicitPosition(e *Node) (vm.Position, bool) {
+	if e.Kind == Atom && !isNumber(e.Text) {
+		return vm.Position{Name: e.Text, Grid: -1}, true
+	}
+	if e.Kind != List || len(e.Elems) == 0 || e.Elems[0].Kind != Atom {
+		l.errorf(e, "position must be (name x1 y1 x2 y2), found %s", describe(e))
+		return vm.Position{}, false
+	}
+	return vm.Position{Name: e.Elems[0].Text, Grid: -1, Rect: l.rect(e, e.Elems[1:])}, true
 }
 
 // addDummies reads (dummy p ...): positions with no screen place.
@@ -278,7 +321,7 @@ func (l *lowerer) addDummies(b *vm.Board, forms []*Node) {
 				continue
 			}
 			if _, ok := b.AddPosition(vm.Position{Name: e.Text, Grid: -1, Dummy: true}); !ok {
-				l.errorf(e, "position %s is already defined", e.Text)
+				l.warnf(e, "position %s is already defined; dummy ignored", e.Text)
 			}
 		}
 	}
@@ -294,7 +337,7 @@ func (l *lowerer) killPositions(b *vm.Board, forms []*Node) {
 				kill[i] = true
 				l.killed[e.Text] = true
 			} else {
-				l.warnf(e, "kill-positions: no position %s%s", describe(e), hint(e.Text, positionNames(b)))
+				l.warnf(e, "kill-positions: no position %s%s", describe(e), l.posHint(e.Text))
 			}
 		}
 	}
@@ -388,6 +431,12 @@ func (l *lowerer) unlink(b *vm.Board, n *Node) {
 			}
 			continue
 		}
+		if d, ok := l.unlinkDir(b, e); ok {
+			if from, ok := l.livePosition(b, e.Elems[0]); ok {
+				b.SetLink(d, from, vm.NoPos)
+			}
+			continue
+		}
 		from, to, ok := l.positionPair(b, e)
 		if !ok {
 			continue
@@ -398,6 +447,18 @@ func (l *lowerer) unlink(b *vm.Board, n *Node) {
 			}
 		}
 	}
+}
+
+// unlinkDir recognizes the (position direction) form of an unlink item
+// (Sahkku.zrf), which removes that one link.
+func (l *lowerer) unlinkDir(b *vm.Board, e *Node) (int, bool) {
+	if e.Kind != List || len(e.Elems) != 2 || e.Elems[1].Kind != Atom {
+		return 0, false
+	}
+	if _, isPos := b.PositionIndex(e.Elems[1].Text); isPos {
+		return 0, false
+	}
+	return b.DirIndex(e.Elems[1].Text)
 }
 
 func (l *lowerer) positionPair(b *vm.Board, n *Node) (int, int, bool) {
@@ -417,7 +478,7 @@ func (l *lowerer) position(b *vm.Board, n *Node) (int, bool) {
 			return i, true
 		}
 	}
-	l.errorf(n, "unknown position %s%s", describe(n), hint(n.Text, positionNames(b)))
+	l.lookupFailed(n, "unknown position %s%s", describe(n), l.posHint(n.Text))
 	return 0, false
 }
 
@@ -439,7 +500,7 @@ func (l *lowerer) direction(b *vm.Board, n *Node) (int, bool) {
 			return i, true
 		}
 	}
-	l.errorf(n, "unknown direction %s%s", describe(n), hint(n.Text, b.Dirs))
+	l.lookupFailed(n, "unknown direction %s%s", describe(n), l.hint(n.Text, b.Dirs))
 	return 0, false
 }
 
@@ -473,6 +534,8 @@ func (l *lowerer) zone(b *vm.Board, n *Node) {
 	var players, positions []int
 	for _, s := range n.Args() {
 		switch s.Head() {
+		case "glyph", "help", "image":
+			// Display only (Dagaz).
 		case "name":
 			if len(s.Args()) == 1 && s.Args()[0].Kind == Atom {
 				name = s.Args()[0]
@@ -492,7 +555,7 @@ func (l *lowerer) zone(b *vm.Board, n *Node) {
 				}
 			}
 		default:
-			l.errorf(s, "unknown zone form %s%s", describe(s), hint(s.Head(), []string{"name", "players", "positions"}))
+			l.errorf(s, "unknown zone form %s%s", describe(s), l.hint(s.Head(), []string{"name", "players", "positions"}))
 		}
 	}
 	if name == nil {
@@ -500,6 +563,15 @@ func (l *lowerer) zone(b *vm.Board, n *Node) {
 		return
 	}
 	b.AddZone(name.Text, players, len(l.g.Players), positions)
+}
+
+// posHint is a did-you-mean over the board's positions, computed only while
+// hints are still printed (boards can be large).
+func (l *lowerer) posHint(s string) string {
+	if len(l.errs) >= MaxErrors {
+		return ""
+	}
+	return hint(s, positionNames(l.g.Board))
 }
 
 // positionNames lists the board's position names, for hints.

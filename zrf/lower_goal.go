@@ -43,7 +43,7 @@ func (l *lowerer) cond(n *Node) *vm.Cond {
 		}
 	}
 	if n.Kind != List {
-		l.errorf(n, "unknown goal condition %s%s", describe(n), hint(n.Text, condNames))
+		l.errorf(n, "unknown goal condition %s%s", describe(n), l.hint(n.Text, condNames))
 		return nil
 	}
 	a := n.Args()
@@ -60,7 +60,7 @@ func (l *lowerer) cond(n *Node) *vm.Cond {
 	case "relative-config":
 		return l.relativeConfig(n, a)
 	default:
-		l.errorf(n, "unknown goal condition %s%s", describe(n), hint(h, condNames))
+		l.errorf(n, "unknown goal condition %s%s", describe(n), l.hint(h, condNames))
 		return nil
 	}
 }
@@ -150,10 +150,23 @@ func (l *lowerer) absoluteConfig(n *Node, a []*Node) *vm.Cond {
 		l.errorf(n, "absolute-config names no piece type")
 		return nil
 	case len(c.Positions) == 0 && len(c.Zones) == 0:
+		if hasListOrPlace(a, l) {
+			return &vm.Cond{Op: vm.CondFalse} // every place was off this board
+		}
 		l.errorf(n, "absolute-config names no position or zone")
 		return nil
 	}
 	return c
+}
+
+// hasListOrPlace reports whether an absolute-config named places at all.
+func hasListOrPlace(a []*Node, l *lowerer) bool {
+	for _, e := range a {
+		if e.Kind == List || !l.isPiece(e.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *lowerer) isPiece(name string) bool { _, ok := l.pieces[name]; return ok }
@@ -171,8 +184,17 @@ func (l *lowerer) configPlace(c *vm.Cond, p *Node) bool {
 			return true
 		}
 	}
-	names := append(positionNames(b), zoneNames(b)...)
-	l.errorf(p, "absolute-config: unknown position or zone %s%s", describe(p), hint(p.Text, append(names, keys(l.pieces)...)))
+	if p.Kind == Atom && l.elsewhere[p.Text] && !l.isPiece(p.Text) {
+		// A place of another board of the file (the variant replaced the
+		// board): it cannot be occupied here.
+		l.warnf(p, "absolute-config: %s is not on this board; ignored", p.Text)
+		return true
+	}
+	h := ""
+	if len(l.errs) < MaxErrors {
+		h = hint(p.Text, append(append(positionNames(b), zoneNames(b)...), keys(l.pieces)...))
+	}
+	l.errorf(p, "absolute-config: unknown position or zone %s%s", describe(p), h)
 	return false
 }
 

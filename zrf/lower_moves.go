@@ -67,7 +67,7 @@ func (l *lowerer) stmt(e *Node) *Stmt {
 		if f := formStmts[e.Head()]; f != nil {
 			return f(l, e, e.Args())
 		}
-		l.errorf(e, "unknown move statement %s%s", describe(e), hint(e.Head(), stmtFormNames()))
+		l.errorf(e, "unknown move statement %s%s", describe(e), l.hint(e.Head(), stmtFormNames()))
 		return nil
 	}
 	if e.Kind == String {
@@ -84,8 +84,20 @@ func (l *lowerer) stmt(e *Node) *Stmt {
 	if _, ok := b.PositionIndex(e.Text); ok {
 		return &Stmt{Op: StmtJump, Pos: srcPos(e), Name: e.Text}
 	}
+	if l.elsewhere[e.Text] || l.isZone(e.Text) {
+		// Inherited move code naming a direction the variant's board lacks
+		// (or a zone where a direction belongs): there is no link, so the
+		// run dies here, as a step off the board does.
+		l.warnf(e, "%s is not a direction or position of this board: the move stops here", e.Text)
+		return &Stmt{Op: StmtVerify, Pos: srcPos(e), Cond: &Expr{Op: ExprFalse, Pos: srcPos(e)}}
+	}
 	l.unknownAtom(e, "move statement", l.stmtCandidates())
 	return nil
+}
+
+func (l *lowerer) isZone(s string) bool {
+	_, ok := l.g.Board.ZoneIndex(s)
+	return ok
 }
 
 // unknownAtom reports an atom that names nothing in its place.
@@ -96,7 +108,7 @@ func (l *lowerer) unknownAtom(e *Node, what string, cands []string) {
 	case strings.HasPrefix(e.Text, "$"):
 		l.errorf(e, "unbound macro parameter %s", e.Text)
 	default:
-		l.errorf(e, "unknown %s %s%s", what, e.Text, hint(e.Text, cands))
+		l.errorf(e, "unknown %s %s%s", what, e.Text, l.hint(e.Text, cands))
 	}
 }
 
@@ -109,7 +121,12 @@ func stmtFormNames() []string { return keys(formStmts) }
 
 // srcPos is where a statement is reported: the macro use site for expanded
 // code, as errorAt does.
-func srcPos(n *Node) Pos { return errorAt(n, "").Pos }
+func srcPos(n *Node) Pos {
+	if n.Macro != "" && n.CallPos.IsValid() {
+		return n.CallPos
+	}
+	return n.Pos
+}
 
 func (l *lowerer) verifyStmt(n *Node, a []*Node) *Stmt {
 	if len(a) != 1 {
@@ -183,16 +200,18 @@ func (l *lowerer) addPartialStmt(n *Node, a []*Node) *Stmt {
 	if n.Head() == "add-copy-partial" {
 		op = StmtAddCopyPartial
 	}
-	if len(a) == 0 || len(a) > 2 {
-		l.errorf(n, "%s must be (%s [piece-type] move-type)", n.Head(), n.Head())
+	if len(a) == 0 {
+		l.errorf(n, "%s must be (%s [piece-type ...] move-type)", n.Head(), n.Head())
 		return nil
 	}
 	s := &Stmt{Op: op, Pos: srcPos(n)}
-	if len(a) == 2 {
-		if _, ok := l.piece(a[0]); !ok {
+	// Several types before the move type are a promotion choice, as in add
+	// (KoShogi.zrf).
+	for _, t := range a[:len(a)-1] {
+		if _, ok := l.piece(t); !ok {
 			return nil
 		}
-		s.Names = []string{a[0].Text}
+		s.Names = append(s.Names, t.Text)
 	}
 	mt := a[len(a)-1]
 	if _, ok := l.moveTypeRef(mt); !ok {
@@ -222,13 +241,20 @@ func (l *lowerer) locStmt(n *Node, a []*Node) *Stmt {
 // createStmt reads (create [Player] T [loc]).
 func (l *lowerer) createStmt(n *Node, a []*Node) *Stmt {
 	s := &Stmt{Op: StmtCreate, Pos: srcPos(n)}
-	if _, isPlayer := l.players[a0text(a)]; isPlayer && len(a) >= 2 && !l.isPiece(a[0].Text) {
+	if _, isPlayer := l.players[a0text(a)]; isPlayer && !l.isPiece(a[0].Text) {
 		s.Player = a[0].Text
 		a = a[1:]
 	}
-	if len(a) == 0 || len(a) > 2 {
+	if len(a) > 2 || len(a) == 0 && s.Player == "" {
 		l.errorf(n, "create must be (create [player] piece-type [position])")
 		return nil
+	}
+	// Without a piece type (native shogi files: (create North),
+	// (create pass-flag)) the new piece has the type of the piece whose
+	// move this is.
+	if len(a) == 0 || !l.isPiece(a[0].Text) && len(a) == 1 && l.isLocation(a[0]) {
+		s.Names = []string{l.curPiece}
+		return l.optLoc(s, a)
 	}
 	if _, ok := l.piece(a[0]); !ok {
 		return nil
@@ -318,6 +344,14 @@ func (l *lowerer) oppositeStmt(n *Node, a []*Node) *Stmt {
 	return &Stmt{Op: StmtOpposite, Pos: srcPos(n), Name: a[0].Text}
 }
 
+// isLocation reports whether n is a direction, a position or (opposite d).
+func (l *lowerer) isLocation(n *Node) bool {
+	b := l.g.Board
+	_, isDir := b.DirIndex(n.Text)
+	_, isPos := b.PositionIndex(n.Text)
+	return n.Head() == "opposite" || n.Kind == Atom && (isDir || isPos)
+}
+
 // locArg reads a predicate's or statement's location: a direction, a
 // position or (opposite d). A name that is both is taken as the direction.
 func (l *lowerer) locArg(n *Node) (LocArg, bool) {
@@ -341,7 +375,7 @@ func (l *lowerer) locArg(n *Node) (LocArg, bool) {
 		}
 	}
 	cands := append(append([]string{}, b.Dirs...), positionNames(b)...)
-	l.errorf(n, "%s is not a direction or position%s", describe(n), hint(n.Text, cands))
+	l.errorf(n, "%s is not a direction or position%s", describe(n), l.hint(n.Text, cands))
 	return LocArg{}, false
 }
 
@@ -406,7 +440,7 @@ func (l *lowerer) atomCond(n *Node) *Expr {
 	name, neg := l.splitNot(n.Text)
 	var e *Expr
 	switch op, ok := locPreds[name]; {
-	case ok && (op == ExprOnBoard || op == ExprPosition):
+	case ok && op == ExprPosition:
 		l.errorf(n, "%s needs a direction or position argument", n.Text)
 		return nil
 	case ok:
@@ -447,7 +481,7 @@ func (l *lowerer) formCond(n *Node) *Expr {
 	var ok bool
 	if op, isLoc := locPreds[name]; isLoc {
 		e.Op = op
-		ok = l.predLoc(n, e, a, op == ExprOnBoard || op == ExprPosition)
+		ok = l.predLoc(n, e, a, op == ExprPosition)
 	} else if op, isNamed := namedPreds[name]; isNamed {
 		e.Op = op
 		ok = l.namedPred(n, e, a)
@@ -475,6 +509,12 @@ func (l *lowerer) predLoc(n *Node, e *Expr, a []*Node, required bool) bool {
 		return false
 	}
 	if len(a) == 0 {
+		return true
+	}
+	if (e.Op == ExprAttacked || e.Op == ExprDefended) && l.isMoveTypeArg(a[0]) {
+		// (attacked? T) with a move type T (native shogi files): attacked by
+		// moves of that type. Kept in Name; the argument is the cursor.
+		e.Name = a[0].Text
 		return true
 	}
 	arg, ok := l.locArg(a[0])
@@ -517,11 +557,29 @@ func (l *lowerer) namedPred(n *Node, e *Expr, a []*Node) bool {
 	return ok
 }
 
+// isMoveTypeArg reports whether n names a move type and neither a direction
+// nor a position.
+func (l *lowerer) isMoveTypeArg(n *Node) bool {
+	b := l.g.Board
+	_, isType := l.moveTypes[n.Text]
+	_, isDir := b.DirIndex(n.Text)
+	_, isPos := b.PositionIndex(n.Text)
+	return n.Kind == Atom && isType && !isDir && !isPos
+}
+
 func (l *lowerer) zoneRef(n *Node) bool {
-	if _, ok := l.g.Board.ZoneIndex(n.Text); ok {
+	b := l.g.Board
+	if _, ok := b.ZoneIndex(n.Text); ok {
 		return true
 	}
-	l.errorf(n, "unknown zone %s%s", n.Text, hint(n.Text, zoneNames(l.g.Board)))
+	if l.elsewhere[n.Text] {
+		// A zone of another board of the file (the variant replaced the
+		// board): a zone not defined for a player is empty for them.
+		l.warnf(n, "zone %s is not defined on this board: it is empty here", n.Text)
+		b.AddZone(n.Text, nil, len(l.g.Players), nil)
+		return true
+	}
+	l.errorf(n, "unknown zone %s%s", n.Text, l.hint(n.Text, zoneNames(l.g.Board)))
 	return false
 }
 
@@ -529,7 +587,7 @@ func (l *lowerer) attrRef(n *Node) bool {
 	if l.isAttr(n.Text) {
 		return true
 	}
-	l.errorf(n, "unknown attribute %s%s", n.Text, hint(n.Text, keys(l.attrs)))
+	l.errorf(n, "unknown attribute %s%s", n.Text, l.hint(n.Text, keys(l.attrs)))
 	return false
 }
 

@@ -10,25 +10,44 @@ import (
 )
 
 // declarePieces creates the piece types and their attributes, so that move
-// definitions can name any piece and attribute whatever the file order.
-func (l *lowerer) declarePieces(pieces []*Node) {
+// definitions can name any piece and attribute whatever the file order. It
+// returns the piece forms kept, in type order.
+func (l *lowerer) declarePieces(pieces []*Node) []*Node {
+	var kept []*Node
 	for _, pn := range pieces {
 		pt := &vm.PieceType{Source: pn.Pos.String()}
+		name := pieceName(pn)
+		if _, dup := l.pieces[name]; dup && name != "" {
+			// Macro-built piece lists repeat a piece (rithmomachia.zrf);
+			// the first definition wins.
+			l.warnf(pn, "piece %s is defined twice; the later definition is ignored", name)
+			continue
+		}
 		for _, s := range pn.Args() {
 			l.pieceForm(pt, s)
 		}
 		if pt.Name == "" {
 			l.errorf(pn, "piece has no (name ...)")
 			pt.Name = "?" // keep the index so Moves/Drops stay aligned
-		} else if _, dup := l.pieces[pt.Name]; dup {
-			l.errorf(pn, "piece %s is defined twice", pt.Name)
 		} else {
 			l.pieces[pt.Name] = len(l.g.Pieces)
 		}
 		l.g.Pieces = append(l.g.Pieces, pt)
+		kept = append(kept, pn)
 	}
 	l.gd.Moves = make([][]*MoveDef, len(l.g.Pieces))
 	l.gd.Drops = make([][]*MoveDef, len(l.g.Pieces))
+	return kept
+}
+
+// pieceName returns the X of a piece's (name X), or "".
+func pieceName(pn *Node) string {
+	for _, s := range pn.Args() {
+		if s.Head() == "name" && len(s.Args()) == 1 {
+			return s.Args()[0].Text
+		}
+	}
+	return ""
 }
 
 // pieceForm reads one sub-form of (piece ...) except moves and drops.
@@ -48,10 +67,18 @@ func (l *lowerer) pieceForm(pt *vm.PieceType, s *Node) {
 		pt.Notation = l.stringArg(s)
 	case "attribute":
 		l.attribute(pt, s)
-	case "moves", "drops", "image", "dummy", "open":
-		// moves and drops come later; image is display; (dummy) is an Axiom marker.
+	case "moves", "drops":
+		// Lowered later; their move types are declared now, because
+		// conditions such as (attacked? T) may name them first.
+		for _, d := range s.Args() {
+			if d.Head() == "move-type" && len(d.Args()) == 1 && d.Args()[0].Kind == Atom {
+				l.moveType(d.Args()[0].Text)
+			}
+		}
+	case "image", "glyph", "dummy", "open":
+		// Display (glyph is Dagaz's); (dummy) is an Axiom marker.
 	default:
-		l.errorf(s, "unknown piece form %s%s", describe(s), hint(s.Head(), []string{
+		l.errorf(s, "unknown piece form %s%s", describe(s), l.hint(s.Head(), []string{
 			"name", "help", "description", "notation", "attribute", "moves", "drops", "image"}))
 	}
 }
@@ -65,7 +92,11 @@ func (l *lowerer) attribute(pt *vm.PieceType, s *Node) {
 	}
 	def, ok := boolValue(a[1].Text)
 	if !ok || a[1].Kind != Atom {
-		l.errorf(a[1], "attribute default must be true or false, found %s", describe(a[1]))
+		// Dagaz attaches numbers and strings to pieces for its JavaScript.
+		if !l.attrWarned[a[0].Text] {
+			l.attrWarned[a[0].Text] = true
+			l.warnf(a[1], "attribute %s has the non-boolean value %s: a Dagaz-only attribute read by its JavaScript; taken as false", a[0].Text, describe(a[1]))
+		}
 	}
 	idx, known := l.attrs[a[0].Text]
 	if !known {
@@ -79,6 +110,7 @@ func (l *lowerer) attribute(pt *vm.PieceType, s *Node) {
 // lowerPieceMoves lowers every piece's (moves ...) and (drops ...).
 func (l *lowerer) lowerPieceMoves(pieces []*Node) {
 	for i, pn := range pieces {
+		l.curPiece = l.g.Pieces[i].Name
 		for _, s := range pn.Args() {
 			switch s.Head() {
 			case "moves":
@@ -118,6 +150,8 @@ func (l *lowerer) moveDefs(s *Node) []*MoveDef {
 // lowerSetup reads (board-setup (Player (Type item ...) ...) ...); an item is
 // a position or "off N".
 func (l *lowerer) lowerSetup(s *Node) {
+	l.soft = true
+	defer func() { l.soft = false }()
 	for _, pe := range s.Args() {
 		if pe.Kind != List || len(pe.Elems) == 0 {
 			l.errorf(pe, "board-setup entry must be (Player (Type position ...) ...), found %s", describe(pe))
@@ -169,7 +203,7 @@ func (l *lowerer) piece(n *Node) (int, bool) {
 			return i, true
 		}
 	}
-	l.errorf(n, "unknown piece type %s%s", describe(n), hint(n.Text, keys(l.pieces)))
+	l.lookupFailed(n, "unknown piece type %s%s", describe(n), l.hint(n.Text, keys(l.pieces)))
 	return 0, false
 }
 
@@ -258,7 +292,7 @@ func (l *lowerer) otherOption(o *Node, name, v string) {
 		l.warnf(o, "Dagaz-only option: the rules it selects live in Dagaz's JavaScript: %q", name)
 	default:
 		all := append(keys(displayOptions), ruleOptions...)
-		l.warnf(o, "unknown option %q (ignored)%s", name, hint(name, all))
+		l.warnf(o, "unknown option %q (ignored)%s", name, l.hint(name, all))
 	}
 }
 

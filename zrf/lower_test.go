@@ -5,12 +5,9 @@
 package zrf
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -133,7 +130,7 @@ func TestTurnsAndSetup(t *testing.T) {
 	if !reflect.DeepEqual(g.Players, []vm.Player{{Name: "White"}, {Name: "Black"}, {Name: "?Dice", Random: true}}) {
 		t.Errorf("players = %+v", g.Players)
 	}
-	if want := []string{"", "setup", "roll", "normal", "capture", "more"}; !reflect.DeepEqual(g.MoveTypes, want) {
+	if want := []string{"", "normal", "capture", "more", "setup", "roll"}; !reflect.DeepEqual(g.MoveTypes, want) {
 		t.Errorf("move types = %q, want %q", g.MoveTypes, want)
 	}
 	mt := func(s string) int { return indexOf(g.MoveTypes, s) }
@@ -330,86 +327,47 @@ func TestLetters(t *testing.T) {
 	}
 }
 
-// lowerChunk is one input of a chunked error file, with its expected errors.
-type lowerChunk struct {
-	src  []byte         // padded with newlines so line numbers match the file
-	want map[int]string // line -> regexp
-}
-
-var errorMark = regexp.MustCompile(`;\s*ERROR\s+"((?:[^"\\]|\\.)*)"\s*$`)
-
-// readLowerChunks splits a file at "---" lines and collects the
-// `; ERROR "regexp"` marks of each chunk.
-func readLowerChunks(t *testing.T, path string) []lowerChunk {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(data), "\n")
-	var out []lowerChunk
-	start := 0
-	for i := 0; i <= len(lines); i++ {
-		if i < len(lines) && strings.TrimSpace(lines[i]) != "---" {
-			continue
-		}
-		c := lowerChunk{want: map[int]string{}}
-		var b strings.Builder
-		b.WriteString(strings.Repeat("\n", start))
-		for j := start; j < i; j++ {
-			b.WriteString(lines[j] + "\n")
-			if m := errorMark.FindStringSubmatch(lines[j]); m != nil {
-				c.want[j+1] = m[1]
-			}
-		}
-		c.src = []byte(b.String())
-		out = append(out, c)
-		start = i + 1
-	}
-	return out
-}
-
-// TestLowerErrors loads each chunk of testdata/errors/lower*.zrf and checks
-// that its errors are exactly the marked ones, on the marked lines.
+// TestLowerErrors loads each chunk of testdata/errors/lower*.zrf (read with
+// readChunks from chunked_test.go) and checks that its errors are exactly
+// the marked ones, on the marked lines.
 func TestLowerErrors(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "errors", "lower*.zrf"))
 	if len(files) == 0 {
 		t.Fatal("no testdata/errors/lower*.zrf")
 	}
 	for _, path := range files {
-		for _, c := range readLowerChunks(t, path) {
-			checkChunk(t, path, c)
+		for _, c := range readChunks(t, path) {
+			t.Run(c.Name, func(t *testing.T) {
+				_, err := Load(c.File, c.Source)
+				c.check(t, err)
+			})
 		}
 	}
 }
 
-func checkChunk(t *testing.T, path string, c lowerChunk) {
-	t.Helper()
-	_, err := Load(path, c.src)
-	var got ErrorList
-	if err != nil && !errors.As(err, &got) {
-		var e *Error
-		if !errors.As(err, &e) {
-			t.Errorf("%s: non-positioned error %v", path, err)
-			return
-		}
-		got = ErrorList{e}
+// TestSoftNames checks that stray names in data lists (links, symmetry,
+// setup) are warnings and drop only their item.
+func TestSoftNames(t *testing.T) {
+	src := `(game (title "t") (players A B)
+  (board (grid (dimensions ("a/b" (1 0)) ("1/2" (0 1))) (directions (n 0 1)))
+    (links n (a1 z9)) (symmetry B (n s)) (zone (name z) (players A C) (positions a1 q7)))
+  (piece (name Man))
+  (board-setup (A (Man a1 c7)) (Z (Man b1))))`
+	f, err := Load("soft.zrf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
 	}
-	matched := map[int]bool{}
-	for _, e := range got {
-		rx, ok := c.want[e.Pos.Line]
-		if !ok {
-			t.Errorf("%s: unexpected error: %v", path, e)
-			continue
-		}
-		if !regexp.MustCompile(rx).MatchString(e.Msg) {
-			t.Errorf("%s:%d: error %q does not match %q", path, e.Pos.Line, e.Msg, rx)
-		}
-		matched[e.Pos.Line] = true
+	var msgs []string
+	for _, w := range f.Games[0].Warnings {
+		msgs = append(msgs, w.Msg)
 	}
-	for line, rx := range c.want {
-		if !matched[line] {
-			t.Errorf("%s:%d: missing error matching %q", path, line, rx)
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{"unknown position z9", "unknown direction s", "unknown player C", "unknown position q7", "unknown position c7", "unknown player Z"} {
+		if !strings.Contains(all, want+"; ignored") {
+			t.Errorf("no warning %q in:\n%s", want, all)
 		}
+	}
+	if g := f.Games[0].Game; len(g.Setup) != 1 {
+		t.Errorf("setup = %+v, want only Man a1", g.Setup)
 	}
 }

@@ -41,8 +41,11 @@ func TestCheckBroken(t *testing.T) {
 	}
 	errLine := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(lowerTestdata) + `broken\.zrf:(\d+):(\d+): (.*)$`)
 	m := errLine.FindAllStringSubmatch(out, -1)
-	if len(m) != 2 || m[0][1] != "6" || !strings.Contains(m[0][3], "noth") || m[1][1] != "7" {
-		t.Errorf("want 2 errors as file:line:col: message on lines 6 and 7, got %q in:\n%s", m, out)
+	if len(m) != 2 || m[0][1] != "6" || !strings.Contains(m[0][3], "noth") || m[1][1] != "8" {
+		t.Errorf("want 2 errors as file:line:col: message on lines 6 and 8, got %q in:\n%s", m, out)
+	}
+	if !strings.Contains(out, "broken.zrf:7:") {
+		t.Errorf("the unknown setup position z9 should be a warning:\n%s", out)
 	}
 	if !strings.Contains(out, `game "Turns"`) || !strings.Contains(out, "2 files (1 failed), 1 games, 0 variants, 2 errors") {
 		t.Errorf("report wrong:\n%s", out)
