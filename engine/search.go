@@ -261,7 +261,12 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	if allowNull && ply > 0 && depth >= 3 && !inCheck && s.rules.NullMove && s.null != nil &&
 		beta < winBound && beta > -winBound && s.staticEval(ply, me) >= beta {
 		if v, ok := s.nullMove(ply, depth, beta, me); ok && v >= beta {
-			return beta
+			// Verify with a reduced search of the node itself, without null
+			// moves, so zugzwang positions (every move loses) are not cut.
+			if r := nullReduction(depth); depth-r <= 0 || s.search(ply, depth-r, beta-1, beta, inCheck, false) >= beta {
+				return beta
+			}
+			pd.moves = pos.Generate(pd.moves[:0]) // the verification reused this ply's buffers
 		}
 		if s.stopped {
 			return 0
@@ -339,9 +344,12 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me int) (int, bool) {
 	if s.sign() != -me {
 		return 0, false
 	}
-	r := 2 + depth/4
+	r := nullReduction(depth)
 	return -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false), true
 }
+
+// nullReduction is how much shallower the null-move search is.
+func nullReduction(depth int) int { return 2 + depth/4 }
 
 // chance returns the expected value (for the root player) of a node where a
 // random player moves: the average over its moves, each searched with a full

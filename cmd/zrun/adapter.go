@@ -1,0 +1,194 @@
+// This file defines enginePos, the thin adapter that lets the game-independent
+// searcher (package engine) drive a *vm.State: per-depth move lists, move
+// facts for ordering, rule switches, a null move and the evaluation.
+
+package main
+
+import (
+	"zrun/engine"
+	"zrun/vm"
+)
+
+// enginePos adapts a vm.State to engine.Position[*vm.Move]. Moves are
+// pointers into a move list per depth (the number of moves made through the
+// adapter), which the searcher's contract allows: they stay valid until the
+// next Generate at the same depth.
+type enginePos struct {
+	s     *vm.State
+	g     *vm.Game
+	ev    *evaluator
+	lists []*vm.MoveList
+	ply   int
+	// err is the first rule error (step budget) met while searching; the
+	// position then looks like a game without moves, so the search ends.
+	err   error
+	rules engine.Rules
+	nulls []nullRec
+}
+
+type nullRec struct {
+	turn             int
+	lastFrom, lastTo int32
+}
+
+var _ engine.Position[*vm.Move] = (*enginePos)(nil)
+var _ engine.NullMover = (*enginePos)(nil)
+
+// newEnginePos wraps s; ev holds the game's evaluation tables (see deriveEvaluator).
+func newEnginePos(s *vm.State, ev *evaluator) *enginePos {
+	g := s.Game()
+	p := &enginePos{s: s, g: g, ev: ev}
+	royal, random, humans := true, false, 0
+	for pl, pr := range g.Players {
+		if pr.Random {
+			random = true
+			continue
+		}
+		humans++
+		if len(g.RoyalTypes(pl)) == 0 {
+			royal = false
+		}
+	}
+	anyRoyal := false
+	for pl := range g.Players {
+		anyRoyal = anyRoyal || len(g.RoyalTypes(pl)) > 0
+	}
+	// Null move and LMR assume zugzwang is rare and a tempo is worth
+	// something: true of chess-like games (royal pieces, no drops), false of
+	// connection and placement games.
+	sound := royal && !ev.drops
+	p.rules = engine.Rules{
+		NullMove: sound && !random && humans == 2,
+		LMR:      sound,
+		Royal:    anyRoyal,
+	}
+	return p
+}
+
+func (p *enginePos) list() *vm.MoveList {
+	for len(p.lists) <= p.ply {
+		p.lists = append(p.lists, &vm.MoveList{})
+	}
+	return p.lists[p.ply]
+}
+
+func (p *enginePos) Generate(buf []*vm.Move) []*vm.Move {
+	ml := p.list()
+	if err := p.s.Generate(ml); err != nil {
+		p.fail(err)
+		ml.Reset()
+		return buf
+	}
+	for i := range ml.Moves {
+		buf = append(buf, &ml.Moves[i])
+	}
+	return buf
+}
+
+func (p *enginePos) fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+}
+
+func (p *enginePos) Make(m *vm.Move) {
+	if err := p.s.Make(m); err != nil {
+		p.fail(err)
+	}
+	p.ply++
+}
+
+func (p *enginePos) Unmake() {
+	p.s.Unmake()
+	p.ply--
+}
+
+func (p *enginePos) Hash() uint64  { return p.s.Hash() }
+func (p *enginePos) ToMove() int   { return p.s.Chooser() }
+func (p *enginePos) Random() bool  { return p.g.Players[p.s.Chooser()].Random }
+func (p *enginePos) InCheck() bool { return p.rules.Royal && p.s.InCheck() }
+
+func (p *enginePos) Rules() engine.Rules { return p.rules }
+
+func (p *enginePos) MoveText(m *vm.Move) string { return p.s.CoordString(m) }
+
+// Outcome reads the goals with the moves Generate just produced at this depth.
+func (p *enginePos) Outcome() (bool, int, int) {
+	o, err := p.s.Outcome(p.list())
+	if err != nil {
+		p.fail(err)
+		return true, -1, -1
+	}
+	return o.Over, o.Winner, o.Loser
+}
+
+// Info derives the move's material gain from its effects: every enemy piece
+// a cell effect removes or takes over counts as a victim, and a piece that
+// changes type gains the difference in value (promotion).
+func (p *enginePos) Info(m *vm.Move) engine.MoveInfo {
+	mi := engine.MoveInfo{Key: m.Key()}
+	if m.Pass {
+		return mi
+	}
+	s, ev := p.s, p.ev
+	mover := s.Mover()
+	for _, e := range m.Eff {
+		if e.Kind != vm.EffCell {
+			continue
+		}
+		old := s.Board[e.Pos]
+		if old != vm.Empty && old.Owner() != mover && (e.Val == vm.Empty || e.Val.Owner() != old.Owner()) {
+			mi.Victim += ev.value[old.Type()]
+			mi.Noisy = true
+		}
+	}
+	for _, a := range m.Acts {
+		if a.Kind != vm.ActMove && a.Kind != vm.ActChangeType {
+			continue
+		}
+		if orig := s.Board[a.From]; orig != vm.Empty && orig.Owner() == mover && int(a.Type) != orig.Type() {
+			mi.Noisy = true
+			mi.Victim += max(ev.value[a.Type]-ev.value[orig.Type()], 0)
+		}
+	}
+	if m.Piece >= 0 && int(m.Piece) < len(ev.value) {
+		mi.Attacker = ev.value[m.Piece]
+	}
+	return mi
+}
+
+// Evaluate is material plus placement, for pl against all other players.
+func (p *enginePos) Evaluate(pl int) int { return p.ev.evaluate(p.s, pl) }
+
+// MakeNull passes the turn to the next turn-order entry without moving, when
+// that hands the move to the other (non-random) player and no partial move is
+// pending. The hash and occupancy are rebuilt (vm has no incremental null move).
+func (p *enginePos) MakeNull() bool {
+	s, g := p.s, p.g
+	if !p.rules.NullMove || s.Partial != vm.NoPos {
+		return false
+	}
+	next := s.Turn + 1
+	if next >= len(g.TurnOrder) {
+		next = g.RepeatFrom
+	}
+	to := g.TurnOrder[next].Mover
+	if to == s.Chooser() || g.Players[to].Random {
+		return false
+	}
+	p.nulls = append(p.nulls, nullRec{turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo})
+	s.Turn, s.LastFrom, s.LastTo = next, vm.NoPos, vm.NoPos
+	s.Rehash()
+	p.ply++
+	return true
+}
+
+// UnmakeNull restores the position before MakeNull.
+func (p *enginePos) UnmakeNull() {
+	r := p.nulls[len(p.nulls)-1]
+	p.nulls = p.nulls[:len(p.nulls)-1]
+	s := p.s
+	s.Turn, s.LastFrom, s.LastTo = r.turn, r.lastFrom, r.lastTo
+	s.Rehash()
+	p.ply--
+}

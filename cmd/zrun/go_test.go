@@ -1,0 +1,266 @@
+// This file tests the searcher on real rule files: short mates it must find
+// (with an independent brute-force check of the mating line), the derived
+// piece values against the Schoolbook seed's table, and self-play games that
+// must only ever play legal moves.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"zrun/engine"
+	"zrun/vm"
+)
+
+const corpusDir = "../../../shared/zrf-corpus"
+
+// goBest runs "zrun go" and returns the bestmove and the output.
+func goBest(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if rc := runMain(append([]string{"go"}, args...), &out, &errb); rc != 0 {
+		t.Fatalf("zrun go %v: exit %d: %s", args, rc, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "bestmove ") {
+		t.Fatalf("no bestmove line:\n%s", out.String())
+	}
+	return strings.TrimPrefix(last, "bestmove "), out.String()
+}
+
+// forcedWin reports whether the player to move (the attacker) can force a win
+// within plies plies, by plain minimax over vm's own rules (no engine code).
+func forcedWin(s *vm.State, attacker, plies int) bool {
+	ml := &vm.MoveList{}
+	if err := s.Generate(ml); err != nil {
+		return false
+	}
+	if o, _ := s.Outcome(ml); o.Over {
+		return o.Winner == attacker
+	}
+	if plies == 0 {
+		return false
+	}
+	moves := append([]vm.Move(nil), ml.Moves...)
+	for i := range moves {
+		m := moves[i]
+		// Regenerate so the move's effect slices are not shared with children.
+		_ = s.Generate(ml)
+		m = ml.Moves[i]
+		s.Make(&m)
+		w := forcedWin(s, attacker, plies-1)
+		s.Unmake()
+		if s.Mover() == attacker && w {
+			return true
+		}
+		if s.Mover() != attacker && !w {
+			return false
+		}
+	}
+	return s.Mover() != attacker && len(moves) > 0
+}
+
+func TestGoMates(t *testing.T) {
+	cases := []struct {
+		name, file, fen, moves, want string
+		depth, matePlies             int
+	}{
+		// Fool's mate: 1. f3 e5 2. g4 Qh4#.
+		{"fools-mate", "chess.zrf", "", "f2f3 e7e5 g2g4", "d8h4", 4, 1},
+		// Schoolbook's fool's mate (seed 000): 1. f3 Ad6 2. Bf2 Axh2#; the
+		// archbishop's knight move from h2 checks f1, g1 was left by the bishop.
+		{"schoolbook-fools-mate", "schoolbook.zrf", "", "f2f3 e8d6 g1f2", "d6h2", 4, 1},
+		// A bishop mate set up for this test: 1. e4 f6 2. Be2 a6 3. d3 g5 4. Bh5#.
+		{"bishop-mate", "chess.zrf", "", "e2e4 f7f6 f1e2 a7a6 d2d3 g7g5", "e2h5", 4, 1},
+		// Paul Morphy's mate in two (a zugzwang problem, so it also tests the
+		// null-move verification): 1. Ra6! bxa6 2. b7#; 1... Bx 2. Rxa7#.
+		{"morphy-mate-in-2", "chess.zrf", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "", "a1a6", 6, 3},
+		// Philidor's legacy (Lucena 1497, Greco), final phase: 1. Qg8+ Rxg8 2. Nf7#.
+		{"philidor-legacy", "chess.zrf", "5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1", "", "d5g8", 6, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join("../../games", c.file)
+			args := []string{"--depth", itoa(c.depth)}
+			if c.fen != "" {
+				args = append(args, "--fen", c.fen)
+			}
+			if c.moves != "" {
+				args = append(args, "--moves", c.moves)
+			}
+			best, out := goBest(t, append(args, path)...)
+			if best != c.want {
+				t.Errorf("bestmove %s, want %s\n%s", best, c.want, out)
+			}
+			if want := "mate " + itoa((c.matePlies+1)/2); !strings.Contains(out, want) {
+				t.Errorf("no %q in the output:\n%s", want, out)
+			}
+			// Independently: after the move, the defender cannot avoid a
+			// win of the attacker within the remaining plies.
+			s, err := newState(path, "", c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := playMoves(s, c.moves+" "+c.want); err != nil {
+				t.Fatal(err)
+			}
+			attacker := 1 - s.Mover()
+			if !forcedWin(s, attacker, c.matePlies-1) {
+				t.Errorf("%s does not force a win in %d plies (brute force)", c.want, c.matePlies)
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestSchoolbookValues compares the derived values with what the Schoolbook
+// seed (000) says all its sources agree on.
+func TestSchoolbookValues(t *testing.T) {
+	g, err := loadGame("../../games/schoolbook.zrf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := deriveEvaluator(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := map[string]int{}
+	for i, pt := range g.Pieces {
+		v[pt.Name] = ev.shown[i]
+	}
+	P, N, B, R, Q, A, M := v["Pawn"], v["Knight"], v["Bishop"], v["Rook"], v["Queen"], v["Archbishop"], v["Marshall"]
+	checks := []struct {
+		what string
+		ok   bool
+	}{
+		{"a bishop is worth more than a knight, by under a pawn", B > N && B-N < P},
+		{"two knights are worth more than a rook", 2*N > R},
+		{"an archbishop is worth more than two knights", A > 2*N},
+		{"a marshall is worth more than an archbishop", M > A},
+		{"a queen is worth more than a marshall", Q > M},
+		{"two rooks are worth more than a queen", 2*R > Q},
+		{"a marshall is worth more than two bishops", M > 2*B},
+		{"a rook and a knight are worth more than an archbishop", R+N > A},
+		{"a knight is worth 2.3 to 3.1 pawns", N*10 >= 23*P && N*10 <= 31*P},
+		{"a queen is worth 7 to 9.7 pawns", Q*10 >= 70*P && Q*10 <= 97*P},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("%s: P=%d N=%d B=%d R=%d Q=%d A=%d M=%d", c.what, P, N, B, R, Q, A, M)
+		}
+	}
+}
+
+// selfPlay plays one game with moveTime per move and at most maxPlies plies;
+// random players move uniformly at random. Every move played must be in the
+// legal move list vm generates independently of the search.
+func selfPlay(t *testing.T, path string, moveTime time.Duration, maxPlies int, seed uint64) (string, int) {
+	t.Helper()
+	s, err := newState(path, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := deriveEvaluator(s.Game())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := newEnginePos(s, ev)
+	se := engine.New[*vm.Move](pos, 4)
+	rng := rand.New(rand.NewPCG(seed, 7))
+	legal := &vm.MoveList{}
+	for ply := 0; ply < maxPlies; ply++ {
+		if err := s.Generate(legal); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+		o, err := s.Outcome(legal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Over {
+			return o.Reason, ply
+		}
+		var m vm.Move
+		if pos.Random() {
+			m = legal.Moves[rng.IntN(len(legal.Moves))]
+		} else {
+			res := se.Search(context.Background(), engine.Limits{MoveTime: moveTime})
+			if pos.err != nil {
+				t.Fatalf("ply %d: rule error during search: %v", ply, pos.err)
+			}
+			if !res.Found {
+				t.Fatalf("ply %d: no move found but the game is not over", ply)
+			}
+			m = *res.Best
+			if err := s.Generate(legal); err != nil {
+				t.Fatal(err)
+			}
+			ok := false
+			for i := range legal.Moves {
+				if legal.Moves[i].SameAs(&m) {
+					m, ok = legal.Moves[i], true
+					break
+				}
+			}
+			if !ok {
+				t.Fatalf("ply %d: illegal move %s played", ply, s.CoordString(&m))
+			}
+		}
+		if err := s.Make(&m); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+	}
+	return "move cap", maxPlies
+}
+
+// selfPlayGames are the games self-play covers: the repository's own and
+// corpus games (a chance player in Ur, drops in Dobutsu, placement in
+// tic-tac-toe).
+var selfPlayGames = []string{
+	"../../games/chess.zrf",
+	"../../games/capablanca.zrf",
+	corpusDir + "/_embedded/TicTacToe-zillions-v2.zrf",
+	corpusDir + "/DobutsuShogi/Dobutsu.zrf",
+	corpusDir + "/Gonu/Gonu.zrf",
+	corpusDir + "/Ur/Ur.zrf",
+	corpusDir + "/GlukKazan+Dagaz/src/debug/games/breakthrough/breakthrough.zrf",
+}
+
+func runSelfPlay(t *testing.T, moveTime time.Duration, maxPlies, games int) {
+	for _, path := range selfPlayGames {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s not found (../shared absent?): %v", path, err)
+			}
+			for i := 0; i < games; i++ {
+				reason, plies := selfPlay(t, path, moveTime, maxPlies, uint64(i+1))
+				t.Logf("game %d: %s after %d plies", i+1, reason, plies)
+			}
+		})
+	}
+}
+
+// slowSelfPlay selects the long self-play run: go test ./cmd/zrun -run
+// SelfPlay -args -slow (a flag rather than a build tag, so it lives in this file).
+var slowSelfPlay = flag.Bool("slow", false, "play long self-play games (3 per game, 50 ms a move, 400 plies)")
+
+func TestSelfPlay(t *testing.T) {
+	switch {
+	case *slowSelfPlay:
+		runSelfPlay(t, 50*time.Millisecond, 400, 3)
+	case testing.Short():
+		t.Skip("self-play in -short")
+	default:
+		runSelfPlay(t, 10*time.Millisecond, 60, 1)
+	}
+}

@@ -1,0 +1,294 @@
+// This file defines the evaluation that needs no per-game code, and "zrun
+// values", which prints the piece values it derives.
+//
+// A piece's value comes from its mobility on the game's own board, as
+// Zillions does it: the average number of moves a piece of that type has from
+// every square, with a third of the other squares holding blockers (half
+// friendly, half enemy), times valueScale. Blockers make sliders count less
+// than on an empty board, which brings the bishop/knight and rook/queen
+// ratios close to the classical values; enemy blockers let capture-only moves
+// (pawn captures) count. Values given by the rule file (Game.Values, e.g. from
+// fmax.ini) win. Placement ("centralisation") is the mobility of the piece
+// type on each square of the empty board against its average there.
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"zrun/vm"
+)
+
+const (
+	valueScale   = 60   // score units per average move with blockers
+	minValue     = 50   // pieces that never move (placement games) still count
+	pstWeight    = 3.0  // score units per move of mobility above the piece's average
+	blockDensity = 0.33 // share of the other squares that hold blockers
+	blockSamples = 4    // random blocker layouts per square
+)
+
+// evaluator holds a game's evaluation tables.
+type evaluator struct {
+	nT    int
+	value []int     // material per type; 0 for royal types (always present)
+	shown []int     // value before zeroing royal types, for zrun values
+	mobE  []float64 // average moves on the empty board (first player)
+	mobB  []float64 // average moves with blockers (first player)
+	pst   [][]int   // pst[pl*nT+t][pos]
+	given []bool    // the rule file gave the value
+	drops bool      // the game has drops: pieces in hand count as material
+}
+
+// deriveEvaluator computes the tables for g by generating the moves of lone
+// pieces on cleared copies of the start position.
+func deriveEvaluator(g *vm.Game) (*evaluator, error) {
+	s, err := vm.NewState(g)
+	if err != nil {
+		return nil, err
+	}
+	nT, np, n := len(g.Pieces), len(g.Players), g.Board.N()
+	ev := &evaluator{nT: nT, value: make([]int, nT), shown: make([]int, nT), mobE: make([]float64, nT),
+		mobB: make([]float64, nT), pst: make([][]int, np*nT), given: make([]bool, nT)}
+	royal := make([]bool, nT)
+	for pl := range g.Players {
+		for _, t := range g.RoyalTypes(pl) {
+			royal[t] = true
+		}
+	}
+	for _, pt := range g.Pieces {
+		ev.drops = ev.drops || len(pt.Drops) > 0
+	}
+	ml := &vm.MoveList{}
+	blocker := blockerType(g)
+	first := -1
+	for pl := range g.Players {
+		turn := turnOf(g, pl)
+		if turn < 0 {
+			continue
+		}
+		if first < 0 {
+			first = pl
+		}
+		for t := range g.Pieces {
+			row := make([]int, n)
+			counts := make([]float64, n)
+			sum := 0.0
+			for p := 0; p < n; p++ {
+				counts[p] = float64(loneMoves(s, ml, turn, pl, t, p, nil))
+				sum += counts[p]
+			}
+			avg := sum / float64(max(n, 1))
+			for p := range row {
+				if !royal[t] {
+					row[p] = int(math.Round(pstWeight * (counts[p] - avg)))
+				}
+			}
+			ev.pst[pl*nT+t] = row
+			if pl == first {
+				ev.mobE[t] = avg
+				ev.mobB[t] = blockedMobility(s, ml, turn, pl, t, blocker)
+			}
+		}
+	}
+	for pl := range g.Players {
+		if ev.pst[pl*nT] == nil { // random players: no placement terms
+			for t := 0; t < nT; t++ {
+				ev.pst[pl*nT+t] = make([]int, n)
+			}
+		}
+	}
+	for t := range g.Pieces {
+		v := max(int(math.Round(valueScale*ev.mobB[t])), minValue)
+		if t < len(g.Values) && g.Values[t] != 0 {
+			v, ev.given[t] = g.Values[t], true
+		}
+		ev.shown[t] = v
+		if !royal[t] {
+			ev.value[t] = v
+		}
+	}
+	return ev, nil
+}
+
+// turnOf returns a turn-order index where pl moves with any move type, or
+// where it moves at all, or -1.
+func turnOf(g *vm.Game, pl int) int {
+	found := -1
+	for i, tu := range g.TurnOrder {
+		if tu.As != pl || g.Players[tu.Mover].Random {
+			continue
+		}
+		if tu.MoveType == vm.AnyMoveType {
+			return i
+		}
+		if found < 0 {
+			found = i
+		}
+	}
+	return found
+}
+
+// blockerType is the piece type with the fewest move definitions, so blockers
+// cost little to generate for.
+func blockerType(g *vm.Game) int {
+	best := 0
+	for t, pt := range g.Pieces {
+		if len(pt.Moves) < len(g.Pieces[best].Moves) {
+			best = t
+		}
+	}
+	return best
+}
+
+// loneMoves counts the moves of a piece of type t owned by pl standing on p,
+// with the board otherwise empty except for blockers (pos -> cell).
+func loneMoves(s *vm.State, ml *vm.MoveList, turn, pl, t, p int, blockers map[int]vm.Cell) int {
+	s.Clear()
+	for q, c := range blockers {
+		s.Board[q] = c
+	}
+	s.Board[p] = vm.MakeCell(t, pl, 0)
+	s.Turn = turn
+	s.Rehash()
+	if err := s.GeneratePseudo(ml); err != nil {
+		return 0
+	}
+	k := 0
+	for i := range ml.Moves {
+		m := &ml.Moves[i]
+		if !m.Pass && !m.Drop && m.From == int32(p) {
+			k++
+		}
+	}
+	return k
+}
+
+// blockedMobility averages loneMoves over every square and a few random
+// blocker layouts (a fixed generator, so values are reproducible).
+func blockedMobility(s *vm.State, ml *vm.MoveList, turn, pl, t, blocker int) float64 {
+	g := s.Game()
+	n := g.Board.N()
+	enemy := (pl + 1) % len(g.Players)
+	samples := blockSamples
+	if n*len(g.Pieces) > 4000 {
+		samples = 1 // big games: keep startup quick
+	}
+	rng := uint64(0x9e3779b97f4a7c15)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng
+	}
+	total, count := 0, 0
+	blockers := map[int]vm.Cell{}
+	for p := 0; p < n; p++ {
+		for k := 0; k < samples; k++ {
+			clear(blockers)
+			for q := 0; q < n; q++ {
+				if q == p || float64(next()%1000) >= blockDensity*1000 {
+					continue
+				}
+				owner := pl
+				if next()&1 == 0 {
+					owner = enemy
+				}
+				blockers[q] = vm.MakeCell(blocker, owner, 0)
+			}
+			total += loneMoves(s, ml, turn, pl, t, p, blockers)
+			count++
+		}
+	}
+	return float64(total) / float64(max(count, 1))
+}
+
+// evaluate is material and placement of pl's pieces minus those of every
+// other player (pieces in hand count when the game has drops).
+func (ev *evaluator) evaluate(s *vm.State, pl int) int {
+	v := 0
+	for p, c := range s.Board {
+		if c == vm.Empty {
+			continue
+		}
+		t := c.Type()
+		x := ev.value[t] + ev.pst[c.Owner()*ev.nT+t][p]
+		if c.Owner() == pl {
+			v += x
+		} else {
+			v -= x
+		}
+	}
+	if ev.drops {
+		for i, k := range s.Hands {
+			if k == 0 {
+				continue
+			}
+			x := int(k) * ev.value[i%ev.nT]
+			if i/ev.nT == pl {
+				v += x
+			} else {
+				v -= x
+			}
+		}
+	}
+	return v
+}
+
+func init() {
+	register("values", "[--variant NAME] FILE: print the piece values the evaluation derives", runValues)
+}
+
+func runValues(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("values", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "", "game or variant title")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: zrun values [--variant NAME] FILE")
+		return 2
+	}
+	g, err := loadGame(fs.Arg(0), *variant)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	ev, err := deriveEvaluator(g)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	printValues(stdout, g, ev)
+	return 0
+}
+
+// printValues prints one line per piece type; "pawns" is the value relative
+// to a type named Pawn, when the game has one.
+func printValues(w io.Writer, g *vm.Game, ev *evaluator) {
+	pawn := -1
+	for t, pt := range g.Pieces {
+		if strings.EqualFold(pt.Name, "pawn") {
+			pawn = t
+		}
+	}
+	fmt.Fprintf(w, "%-16s %6s %8s %8s %6s\n", "piece", "value", "mob-empty", "mob-block", "pawns")
+	for t, pt := range g.Pieces {
+		rel := "-"
+		if pawn >= 0 && ev.shown[pawn] > 0 {
+			rel = fmt.Sprintf("%.3f", float64(ev.shown[t])/float64(ev.shown[pawn]))
+		}
+		note := ""
+		switch {
+		case ev.given[t]:
+			note = " (from the rule file)"
+		case ev.value[t] == 0:
+			note = " (royal: not counted as material)"
+		}
+		fmt.Fprintf(w, "%-16s %6d %8.2f %8.2f %6s%s\n", pt.Name, ev.shown[t], ev.mobE[t], ev.mobB[t], rel, note)
+	}
+}

@@ -1,0 +1,18 @@
+// This file defines the small read-only queries the searcher's adapter needs:
+// whether the player to move is in check, whether a player has royal pieces,
+// and a move's identity key.
+
+package vm
+
+// InCheck reports whether a royal piece of the player to move stands attacked
+// (always false in games without royal pieces). It reads the position only.
+func (s *State) InCheck() bool {
+	pl := s.Mover()
+	return len(s.occ.royal[pl]) > 0 && s.royalAttacked(pl, 0)
+}
+
+// Key returns a hash of what the move changes. Two distinct legal moves of a
+// position have different effects (Generate removes duplicates), so the key
+// identifies a move among its position's moves, for killer and
+// transposition-table moves.
+func (m *Move) Key() uint64 { return moveKey(m) | 1 }
