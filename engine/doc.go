@@ -7,7 +7,8 @@
 //	position.go  Position, NullMover, MoveInfo, Rules, Limits, Result; score scale (Win, MateIn)
 //	search.go    iterative deepening; principal variation search (null windows,
 //	             re-search); check extension (games with royal pieces); null-move
-//	             pruning and late-move reductions, both switched by Rules; mate
+//	             pruning with a verification search (zugzwang) and late-move
+//	             reductions, both switched by Rules; mate
 //	             distance pruning; quiescence on noisy moves (captures,
 //	             promotions); chance nodes (average of children) for random
 //	             players; paranoid multi-player search; path-repetition draws;
@@ -15,6 +16,11 @@
 //	             increment, depth, nodes) and stopping (context or Stop)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node)
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
+//
+// Tests: search_test.go checks exact values on the toy games of toy_test.go
+// (tic-tac-toe, Nim under several turn orders, with and without a random
+// player) against known facts and an independent brute-force minimax;
+// bench_test.go has BenchmarkSearch (nodes/s) and the clock test.
 //
 // # Scores and sides
 //

@@ -264,3 +264,26 @@ func TestSelfPlay(t *testing.T) {
 		runSelfPlay(t, 10*time.Millisecond, 60, 1)
 	}
 }
+
+// BenchmarkSearch searches the chess start position to depth 5 and reports
+// nodes per second.
+func BenchmarkSearch(b *testing.B) {
+	s, err := newState("../../games/chess.zrf", "", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ev, err := deriveEvaluator(s.Game())
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos := newEnginePos(s, ev)
+	var nodes uint64
+	var el time.Duration
+	for b.Loop() {
+		se := engine.New[*vm.Move](pos, 16)
+		res := se.Search(context.Background(), engine.Limits{Depth: 5})
+		nodes += res.Nodes
+		el += res.Time
+	}
+	b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+}
