@@ -181,7 +181,20 @@ type Cond struct {
 	Positions []int
 	Zones     []int
 	Pattern   []PatternStep
+	// For absolute-config: whose piece counts (the tested player's, an
+	// opponent's, anyone's), and NotTypes: a piece of any type but Types.
+	Owner    CondOwner
+	NotTypes bool
 }
+
+// CondOwner says whose pieces an absolute-config counts.
+type CondOwner uint8
+
+const (
+	OwnerSelf     CondOwner = iota // the player the condition is tested for
+	OwnerOpponent                  // any other player: (opponent T)
+	OwnerAny                       // anyone: (any-owner T)
+)
 
 // PatternStep is one element of a relative-config: a piece type (or, with Not,
 // anything but that type) then the direction to the next element (-1 after the last).

@@ -201,15 +201,26 @@ func (s *State) countPieces(pl int, types []int, offToo bool) int {
 func (s *State) absoluteConfig(c *Cond, pl int) bool {
 	ok := func(p int) bool {
 		cell := s.Board[p]
-		if cell == Empty || cell.Owner() != pl {
+		if cell == Empty {
 			return false
 		}
-		for _, t := range c.Types {
-			if cell.Type() == t {
-				return true
+		switch c.Owner {
+		case OwnerSelf:
+			if cell.Owner() != pl {
+				return false
+			}
+		case OwnerOpponent:
+			if cell.Owner() == pl {
+				return false
 			}
 		}
-		return len(c.Types) == 0
+		match := len(c.Types) == 0
+		for _, t := range c.Types {
+			if cell.Type() == t {
+				match = true
+			}
+		}
+		return match != c.NotTypes
 	}
 	for _, p := range c.Positions {
 		if ok(p) {

@@ -50,7 +50,6 @@ var knownFailures = map[string]string{
 	"GlukKazan+Dagaz/_history/src/debug/games/mancala/kauri.zrf":                    "condition sow names nothing (JS-only)",
 	"DagazProject+DagazProject.github.io/checkers/zrf/anathem.zrf":                  "(add-partial Rhetors ...) names a player where a piece type belongs",
 	"DagazProject+DagazProject.github.io/checkers/zrf/stavropol-adiuh-checkers.zrf": "zone Promotion is defined nowhere (promotion is)",
-	"GlukKazan+ZoG/External/Checker Games.zrf":                                      "(absolute-config (opponent King) ...): vm.Cond has no owner selector",
 }
 
 // TestCorpus loads every corpus file. Native, embedded and Dagaz files must

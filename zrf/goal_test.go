@@ -152,3 +152,36 @@ func TestMovePriorities(t *testing.T) {
 		t.Fatalf("moves %v, want only the capture e4d5", got)
 	}
 }
+
+// absolute-config with (opponent T), (any-owner T) and (not T) elements, as
+// External/Checker Games.zrf uses them.
+func TestAbsoluteConfigOwners(t *testing.T) {
+	src := `(game (title "Owners") (players A B) (turn-order A B)
+  (board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c" (1 0)) ("2/1" (0 1))) (directions (e 1 0)))
+    (zone (name top) (players A B) (positions a2 b2 c2)))
+  (piece (name K) (moves (e add))) (piece (name M) (moves (e add)))
+  (board-setup (A (M a1)) (B (K b2)))
+  (win-condition (A) (absolute-config (opponent K) (top)))
+  (win-condition (B) (absolute-config (not K) (top))))
+(variant (title "Mine") (win-condition (A) (absolute-config (not M) (top))))
+(variant (title "Anyone") (win-condition (B) (absolute-config (any-owner K) (top))))`
+	for _, tc := range []struct {
+		title  string
+		winner int
+	}{{"Owners", 0}, {"Mine", -2}, {"Anyone", 1}} {
+		s := loadState(t, "owners.zrf", []byte(src), tc.title)
+		o, err := s.Outcome(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.winner == -2 {
+			if o.Over {
+				t.Errorf("%s: over %+v, want not over", tc.title, o)
+			}
+			continue
+		}
+		if !o.Over || o.Winner != tc.winner {
+			t.Errorf("%s: outcome %+v, want winner %d", tc.title, o, tc.winner)
+		}
+	}
+}

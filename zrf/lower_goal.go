@@ -133,6 +133,7 @@ func (l *lowerer) absoluteConfig(n *Node, a []*Node) *vm.Cond {
 	ok := true
 	for _, e := range a {
 		switch {
+		case e.Kind == List && l.configPieces(c, e):
 		case e.Kind == List:
 			for _, p := range e.Elems {
 				ok = l.configPlace(c, p) && ok
@@ -159,10 +160,38 @@ func (l *lowerer) absoluteConfig(n *Node, a []*Node) *vm.Cond {
 	return c
 }
 
+// configPieces reads the piece elements (opponent T...), (any-owner T...) and
+// (not T...) of an absolute-config; it reports false for anything else (a
+// list of places).
+func (l *lowerer) configPieces(c *vm.Cond, e *Node) bool {
+	head := e.Head()
+	switch head {
+	case "opponent":
+		c.Owner = vm.OwnerOpponent
+	case "any-owner":
+		c.Owner = vm.OwnerAny
+	case "not":
+		c.NotTypes = true
+	default:
+		return false
+	}
+	for _, t := range e.Args() {
+		if t.Kind != Atom || !l.isPiece(t.Text) {
+			l.errorf(t, "absolute-config: (%s ...) needs piece types, got %s", head, describe(t))
+			continue
+		}
+		c.Types = append(c.Types, l.pieces[t.Text])
+	}
+	return true
+}
+
 // hasListOrPlace reports whether an absolute-config named places at all.
 func hasListOrPlace(a []*Node, l *lowerer) bool {
 	for _, e := range a {
-		if e.Kind == List || !l.isPiece(e.Text) {
+		if e.Kind == List && e.Head() != "opponent" && e.Head() != "any-owner" && e.Head() != "not" {
+			return true
+		}
+		if e.Kind == Atom && !l.isPiece(e.Text) {
 			return true
 		}
 	}
