@@ -19,4 +19,8 @@ type GameDef struct {
 	Moves    [][]*MoveDef // per piece type, in Game.Pieces order
 	Drops    [][]*MoveDef
 	Warnings []*Error
+	// Skipped holds the errors of move and drop definitions that were left
+	// out: the rest of the game loaded. A game with skipped definitions does
+	// not play as its author meant; front ends refuse to play it.
+	Skipped []*Error
 }

@@ -137,15 +137,19 @@ func firstGame(forms []*Node) *Node {
 // compiles it; the result goes into f when it has no errors.
 func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, elsewhere map[string]bool, errs *ErrorList) {
 	gd, lerrs := lowerGame(block, sections, isVariant, elsewhere)
-	if len(lerrs) == 0 && gd.Game.Engine == "" {
-		lerrs = compileGame(gd)
+	if len(lerrs) == len(gd.Skipped) && gd.Game.Engine == "" {
+		// Errors confined to move definitions left those definitions out;
+		// compile errors do the same (compileGame drops the definition).
+		gd.Skipped = append(gd.Skipped, compileGame(gd)...)
+		lerrs = gd.Skipped
 	}
-	if len(lerrs) > 0 {
+	if len(lerrs) > len(gd.Skipped) {
 		*errs = append(*errs, lerrs...)
 		// Keep the failed block's warnings: they often explain the errors.
 		f.Warnings = append(f.Warnings, gd.Warnings...)
 		return
 	}
+	*errs = append(*errs, gd.Skipped...)
 	f.Games = append(f.Games, gd)
 }
 

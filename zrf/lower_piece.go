@@ -142,7 +142,15 @@ func (l *lowerer) moveDefs(s *Node) []*MoveDef {
 			continue
 		}
 		l.typeDefined[mt] = true
-		out = append(out, &MoveDef{Pos: d.Pos, MoveType: mt, Body: l.stmts(d.Elems)})
+		before := len(l.errs)
+		body := l.stmts(d.Elems)
+		if len(l.errs) > before {
+			// An error inside one definition leaves that definition out; the
+			// error is still reported, and the rest of the game loads.
+			l.gd.Skipped = append(l.gd.Skipped, l.errs[before:]...)
+			continue
+		}
+		out = append(out, &MoveDef{Pos: d.Pos, MoveType: mt, Body: body})
 	}
 	return out
 }
