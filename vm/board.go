@@ -192,36 +192,43 @@ func (b *Board) InZone(z, pl, p int) bool {
 	return m != nil && m[p/64]&(1<<(p%64)) != 0
 }
 
-// ComputeOpposites fills Opposite: d' is the opposite of d when every d link
-// a->b is matched by a d' link b->a (and d has at least one link). Grid
-// directions with negated vectors satisfy this.
+// ComputeOpposites fills Opposite: d' is the opposite of d when no d link a->b
+// is contradicted by a d' link from b to anywhere but a, and at least one is
+// confirmed (b -d'-> a). Grid directions with negated vectors satisfy this;
+// a missing d' link (an unlink, an edge of a links-only board) does not
+// disqualify it. Among candidates the one confirming most links wins.
 func (b *Board) ComputeOpposites() {
 	nd, n := len(b.Dirs), len(b.Positions)
 	b.Opposite = make([]int, nd)
 	for d := 0; d < nd; d++ {
 		b.Opposite[d] = -1
+		best := 0
 		for e := 0; e < nd; e++ {
-			if b.undoes(e, d, n) {
-				b.Opposite[d] = e
-				break
+			if c := b.undoes(e, d, n); c > best {
+				b.Opposite[d], best = e, c
 			}
 		}
 	}
 }
 
-func (b *Board) undoes(e, d, n int) bool {
-	any := false
+// undoes counts the d links that e leads back along, or returns 0 when some
+// e link contradicts a d link.
+func (b *Board) undoes(e, d, n int) int {
+	confirmed := 0
 	for p := 0; p < n; p++ {
 		t := b.links[d*n+p]
 		if t == NoPos {
 			continue
 		}
-		any = true
-		if b.links[e*n+int(t)] != int32(p) {
-			return false
+		back := b.links[e*n+int(t)]
+		switch {
+		case back == int32(p):
+			confirmed++
+		case back != NoPos:
+			return 0
 		}
 	}
-	return any
+	return confirmed
 }
 
 // SetIdentitySymmetry gives every player the identity direction map.
