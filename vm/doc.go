@@ -103,4 +103,36 @@
 // partial state, and last move in games that test it) has occurred 3 times.
 // captured T is read as "no T of the player is left on the board". A player
 // to move with no legal move and no goal that decides draws.
+// absolute-config may name (opponent T), (any-owner T) and (not T).
+//
+// # Decisions made when lowering ZRF (package zrf fills this model)
+//
+// Variants inherit from the most recent preceding game (a variant above every
+// game inherits from the file's first game, as Z2J does). Sections are keyed by
+// head plus (name X): a variant's (piece (name Pawn) ...) replaces only Pawn
+// and keeps its place in the piece order; board, board-setup, players,
+// turn-order, title, description and move-priorities are replaced wholesale;
+// all win-conditions are one key (likewise loss, draw, count); options merge
+// by option name. (default) is not inherited.
+//
+// Boards: all positions first (grids in file order, first dimension fastest;
+// then positions; then dummies), then kill-positions, grid directions (missing
+// vector components are 0), links (one-way; a later link overrides), unlink
+// ((a b) removes a->b in every direction, a bare a removes all of a's links;
+// one-way), symmetry, zones. A direction keeps its opposite when some reverse
+// links are missing, but not when one contradicts it. A name that is both a
+// direction and a position is taken as the direction.
+//
+// Move code inherited by a variant whose board lacks a direction, zone or
+// place that another board of the file defines: a step that way ends the run,
+// the zone is empty, the place is ignored (each with a warning). An error
+// inside one move or drop definition leaves that definition out and is
+// reported at its position; the rest of the game loads, and front ends refuse
+// to play a game with definitions left out.
+//
+// (attacked? T) with a move-type argument is read as plain attacked? (the
+// type is kept in the tree, not used). (create P) naming no piece type
+// creates a piece of the moving piece's type. (add-partial T1 T2 type) offers
+// several promotion types; a bare add-partial continues with the default move
+// type. Attribute values other than true/false (Dagaz) count as false.
 package vm
