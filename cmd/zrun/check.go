@@ -22,7 +22,7 @@ func init() {
 
 // checkTotals accumulates the final summary line.
 type checkTotals struct {
-	files, failed, games, variants, errors, warnings int
+	files, failed, partial, games, variants, errors, warnings int
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -50,9 +50,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "checked %d/%d files\n", i+1, len(files))
 		}
 	}
-	fmt.Fprintf(stdout, "%d files (%d failed), %d games, %d variants, %d errors, %d warnings in %v\n",
-		tot.files, tot.failed, tot.games, tot.variants, tot.errors, tot.warnings, time.Since(start).Round(time.Millisecond))
-	if tot.failed > 0 {
+	fmt.Fprintf(stdout, "%d files (%d failed, %d loaded with move definitions left out), %d games, %d variants, %d errors, %d warnings in %v\n",
+		tot.files, tot.failed, tot.partial, tot.games, tot.variants, tot.errors, tot.warnings, time.Since(start).Round(time.Millisecond))
+	if tot.failed > 0 || tot.partial > 0 {
 		return 1
 	}
 	return 0
@@ -73,7 +73,11 @@ func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 		}
 	}
 	if err != nil {
-		tot.failed++
+		if onlySkipped(f, err) {
+			tot.partial++
+		} else {
+			tot.failed++
+		}
 		var el zrf.ErrorList
 		if errors.As(err, &el) {
 			tot.errors += len(el)
@@ -86,6 +90,20 @@ func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 		}
 		fmt.Fprintln(w, msg)
 	}
+}
+
+// onlySkipped reports whether every error of the file belongs to a move
+// definition left out of a game that loaded.
+func onlySkipped(f *zrf.File, err error) bool {
+	var el zrf.ErrorList
+	if f == nil || !errors.As(err, &el) {
+		return false
+	}
+	n := 0
+	for _, gd := range f.Games {
+		n += len(gd.Skipped)
+	}
+	return n > 0 && n >= len(el)
 }
 
 // reportGame prints one game or variant's summary line and warnings.
@@ -103,6 +121,9 @@ func reportGame(w io.Writer, quiet bool, gd *zrf.GameDef, tot *checkTotals) {
 		return
 	}
 	fmt.Fprintf(w, "  %s %q: %s\n", kind, g.Title, summary(gd))
+	if len(gd.Skipped) > 0 {
+		fmt.Fprintf(w, "    %d move definitions left out because of errors (below)\n", len(gd.Skipped))
+	}
 	printWarnings(w, quiet, gd.Warnings)
 }
 

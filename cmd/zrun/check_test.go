@@ -47,14 +47,14 @@ func TestCheckBroken(t *testing.T) {
 	if !strings.Contains(out, "broken.zrf:7:") {
 		t.Errorf("the unknown setup position z9 should be a warning:\n%s", out)
 	}
-	if !strings.Contains(out, `game "Turns"`) || !strings.Contains(out, "2 files (1 failed), 1 games, 0 variants, 2 errors") {
+	if !strings.Contains(out, `game "Turns"`) || !strings.Contains(out, "2 files (1 failed, 0 loaded with move definitions left out), 1 games, 0 variants, 2 errors") {
 		t.Errorf("report wrong:\n%s", out)
 	}
 }
 
 func TestCheckQuietAndUsage(t *testing.T) {
 	code, out, _ := runCheckCmd("-q", lowerTestdata+"board2d.zrf")
-	if code != 0 || strings.Contains(out, "Board 2D") || !strings.HasPrefix(out, "1 files (0 failed)") {
+	if code != 0 || strings.Contains(out, "Board 2D") || !strings.HasPrefix(out, "1 files (0 failed, 0 loaded with move definitions left out)") {
 		t.Errorf("-q: status %d, output:\n%s", code, out)
 	}
 	if code, _, _ := runCheckCmd(); code != 2 {
