@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/zrf"
 )
@@ -17,8 +18,10 @@ import (
 func loadGame(path, variant string) (*vm.Game, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".zrf", ".inc":
+	case ".ini":
+		return loadIni(path, variant)
 	default:
-		return nil, fmt.Errorf("%s: unknown rule file type (want .zrf)", path)
+		return nil, fmt.Errorf("%s: unknown rule file type (want .zrf or .ini)", path)
 	}
 	f, err := zrf.LoadFile(path)
 	if f == nil || len(f.Games) == 0 {
@@ -33,6 +36,10 @@ func loadGame(path, variant string) (*vm.Game, error) {
 		// A game with errors is not in f.Games, so one found here is whole
 		// even when another game of the file failed.
 		if variant == "" || strings.EqualFold(g.Title, variant) {
+			if len(gd.Skipped) > 0 {
+				return nil, fmt.Errorf("%s: %q has errors; these move definitions were left out:\n%v",
+					path, g.Title, zrf.ErrorList(gd.Skipped))
+			}
 			return g, nil
 		}
 		names = append(names, g.Title)
@@ -42,6 +49,18 @@ func loadGame(path, variant string) (*vm.Game, error) {
 	}
 	sort.Strings(names)
 	return nil, fmt.Errorf("%s: no game or variant %q (have: %s)", path, variant, strings.Join(names, ", "))
+}
+
+// loadIni loads the Fairy-Max section named variant ("normal" when empty).
+func loadIni(path, variant string) (*vm.Game, error) {
+	f, err := fmaxini.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if variant == "" {
+		variant = "normal"
+	}
+	return f.Game(variant)
 }
 
 // newState loads a game and sets up its start position or a FEN.
