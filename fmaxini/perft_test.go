@@ -22,6 +22,44 @@ var startPerfts = []perftCase{
 	{"normal", 2, 400, "FIDE"},
 	{"normal", 3, 8902, "FIDE"},
 	{"normal", 4, 197281, "FIDE"},
+	{"capablanca", 3, 25228, "perft.tsv capablanca-start"},
+	{"gothic", 3, 25283, "perft.tsv gothic-start"},
+	{"janus", 3, 24747, "perft.tsv janus-start"},
+	{"nocastle", 4, 197281, "FIDE (no castling before depth 5)"},
+	{"king-of-the-hill", 4, 197281, "FIDE moves"},
+	{"seirawan", 4, 197281, "FIDE without gating (gating not lowered)"},
+	{"super", 3, 8902, "FIDE start, fairy pieces in no setup"},
+	{"los-alamos", 3, 1212, "regression value from zrun; depth 1 = 10 checked by hand (6 pawn pushes, 4 knight moves)"},
+}
+
+// fenPerfts are counts where Fairy-Max's rules differ from FSF's, derived by
+// hand from the FSF count.
+var fenPerfts = []struct {
+	perftCase
+	fen string
+}{
+	{perftCase{"capablanca", 1, 40, "FSF's 38 plus b7b8e and b7a8e: Fairy-Max promotes to any non-royal piece, here also e (fairymax accepts b7b8e)"},
+		"r4k3r/1P8/10/10/10/10/7p2/R4K3R w KQkq - 0 1"},
+}
+
+func TestFENPerft(t *testing.T) {
+	f := loadShipped(t)
+	for _, c := range fenPerfts {
+		sec, err := f.Section(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := vm.NewState(sec.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sec.SetFEN(s, c.fen); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.Perft(c.depth); err != nil || n != c.nodes {
+			t.Errorf("%s %q perft %d = %d (%v), want %d (%s)", c.variant, c.fen, c.depth, n, err, c.nodes, c.why)
+		}
+	}
 }
 
 func TestStartPerft(t *testing.T) {

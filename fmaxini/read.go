@@ -17,6 +17,9 @@ import (
 type File struct {
 	Path     string
 	Sections []*Section
+	// Default is the nameless body after the header (plain FIDE chess in the
+	// shipped file), which Fairy-Max loads at start-up; named "(default)".
+	Default *Section
 }
 
 // Section is one `Game:` section, read and lowered.
@@ -86,6 +89,16 @@ func Parse(name string, data []byte) (*File, error) {
 		return nil, &Error{name, 1, `file must begin with "version 4.8(w)"`}
 	}
 	f := &File{Path: name}
+	if len(lines) > 1 && !strings.HasPrefix(lines[1], "Game:") {
+		def, err := readBody(name, lines, 0, &Section{Name: "(default)", Line: 1})
+		if err != nil {
+			return nil, err
+		}
+		if err := lower(name, def); err != nil {
+			return nil, err
+		}
+		f.Default = def
+	}
 	for i := 0; i < len(lines); i++ {
 		if !strings.HasPrefix(lines[i], "Game:") {
 			continue
@@ -185,6 +198,11 @@ func readSection(file string, lines []string, at int) (*Section, error) {
 	if at > 0 && strings.HasPrefix(lines[at-1], "/") && len(lines[at-1]) >= 3 {
 		sec.Info = lines[at-1][3:]
 	}
+	return readBody(file, lines, at, sec)
+}
+
+// readBody reads the body that starts on the line after lines[at].
+func readBody(file string, lines []string, at int, sec *Section) (*Section, error) {
 	r := &bodyReader{file: file, lines: lines, row: at + 1}
 	if err := r.boardSize(sec); err != nil {
 		return nil, err

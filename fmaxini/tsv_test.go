@@ -1,0 +1,117 @@
+// This file defines the perft test against the reference table
+// ../../shared/perft/perft.tsv (Fairy-Stockfish counts) for the variants
+// whose rules coincide with Fairy-Max's.
+
+package fmaxini
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"zrun/vm"
+)
+
+const perftTSV = "../../shared/perft/perft.tsv"
+
+// tsvRow is one line of perft.tsv.
+type tsvRow struct {
+	id, variant, fen string
+	depth            int
+	nodes            uint64
+}
+
+func readTSV(t *testing.T) []tsvRow {
+	t.Helper()
+	fh, err := os.Open(perftTSV)
+	if err != nil {
+		t.Skipf("reference perft table not available at %s: %v", perftTSV, err)
+	}
+	defer fh.Close()
+	var rows []tsvRow
+	sc := bufio.NewScanner(fh)
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) < 5 || f[0] == "id" {
+			continue
+		}
+		d, _ := strconv.Atoi(f[3])
+		n, _ := strconv.ParseUint(f[4], 10, 64)
+		rows = append(rows, tsvRow{f[0], f[1], f[2], d, n})
+	}
+	return rows
+}
+
+// tsvVariant maps a perft.tsv variant to the section with the same rules.
+type tsvVariant struct {
+	section string            // "(default)" is the nameless FIDE body
+	letters map[string]string // FSF FEN letter -> Fairy-Max letter
+	why     string
+}
+
+var tsvVariants = map[string]tsvVariant{
+	// The nameless default body: FIDE chess with promotion to n b R Q, as
+	// FSF. (Section "normal" adds a second queen type S, so promotions differ.)
+	"chess":  {section: "(default)", why: "FIDE rules"},
+	"gothic": {section: "gothic", why: "Gothic rules; promotion n b R Q A C as FSF"},
+	"janus":  {section: "janus", letters: map[string]string{"j": "a", "J": "A"}, why: "Janus rules; FSF's janus j is Fairy-Max's A"},
+	// Capablanca: Fairy-Max also accepts promotion to its piece 10 'e'
+	// (not in the setup), so only rows without promotions are compared.
+	"capablanca": {section: "capablanca", why: "Capablanca rules"},
+}
+
+// skipRows lists rows where Fairy-Max's rules differ from FSF's; the
+// hand-derived Fairy-Max count is in startPerfts/fenPerfts instead.
+var skipRows = map[string]string{
+	"capablanca-hand-promo-castle": "Fairy-Max also accepts promotion to its piece 10 e (checked: fairymax accepts b7b8e); see fenPerfts",
+}
+
+// maxNodes keeps the default test run fast; deeper rows are in the slow tag.
+const maxNodes = 300000
+
+func TestPerftTable(t *testing.T) {
+	runPerftTable(t, 0, maxNodes)
+}
+
+func runPerftTable(t *testing.T, lo, hi uint64) {
+	f := loadShipped(t)
+	for _, row := range readTSV(t) {
+		v, ok := tsvVariants[row.variant]
+		if !ok || row.nodes <= lo || row.nodes > hi {
+			continue
+		}
+		if why, skip := skipRows[row.id]; skip {
+			t.Logf("%s: skipped: %s", row.id, why)
+			continue
+		}
+		sec := f.Default
+		if v.section != "(default)" {
+			var err error
+			if sec, err = f.Section(v.section); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fen := row.fen
+		for from, to := range v.letters {
+			fen = strings.ReplaceAll(fen, from, to)
+		}
+		s, err := vm.NewState(sec.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sec.SetFEN(s, fen); err != nil {
+			t.Errorf("%s: %v", row.id, err)
+			continue
+		}
+		n, err := s.Perft(row.depth)
+		if err != nil {
+			t.Errorf("%s perft %d: %v", row.id, row.depth, err)
+			continue
+		}
+		if n != row.nodes {
+			t.Errorf("%s (%s as %s) perft %d = %d, want %d (%s)", row.id, row.variant, sec.Name, row.depth, n, row.nodes, v.why)
+		}
+	}
+}
