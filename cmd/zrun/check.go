@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/zrf"
 )
@@ -61,6 +62,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // checkFile loads one file and prints its report.
 func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 	tot.files++
+	if strings.HasSuffix(strings.ToLower(file), ".ini") {
+		checkIni(file, quiet, w, tot)
+		return
+	}
 	f, err := zrf.LoadFile(file)
 	if !quiet {
 		fmt.Fprintln(w, file)
@@ -172,5 +177,31 @@ func printWarnings(w io.Writer, quiet bool, ws []*zrf.Error) {
 	}
 	for _, x := range ws {
 		fmt.Fprintf(w, "    warning: %v\n", x)
+	}
+}
+
+// checkIni lists the sections of a Fairy-Max fmax.ini with board size and
+// pieces (index=letter:value, as in fmaxini.md section 11).
+func checkIni(file string, quiet bool, w io.Writer, tot *checkTotals) {
+	f, err := fmaxini.LoadFile(file)
+	if err != nil {
+		tot.failed++
+		tot.errors++
+		fmt.Fprintf(w, "  error: %v\n", err)
+		return
+	}
+	if !quiet {
+		fmt.Fprintln(w, file)
+	}
+	for _, s := range f.Sections {
+		tot.games++
+		if quiet {
+			continue
+		}
+		var pieces []string
+		for i, p := range s.Pieces {
+			pieces = append(pieces, fmt.Sprintf("%d=%c:%d", i+1, p.Letter, p.Value))
+		}
+		fmt.Fprintf(w, "  %s (line %d): %dx%d, %d pieces: %s\n", s.Name, s.Line, s.W, s.H, len(s.Pieces), strings.Join(pieces, " "))
 	}
 }
