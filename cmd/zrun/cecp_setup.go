@@ -1,0 +1,125 @@
+// This file defines the CECP "setup" command that makes a game XBoard does not
+// know an engine-defined variant: a piece-to-char table choosing an XBoard
+// image for each of our piece letters, the board size with its parent
+// variant, and the start FEN. No "piece" (Betza) lines are sent yet: deriving
+// Betza from ZRF moves is another issue, and a wrong Betza string would
+// override XBoard's legality checks (protocols.md §1.4), so XBoard is left to
+// trust the engine.
+
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"zrun/vm"
+)
+
+// xboardImages is XBoard's default piece image order; the last one is the King.
+const xboardImages = "PNBRQFEACWMOHIJGDVLSUK"
+
+// imageByName picks an image for well-known pieces whose letter differs from
+// the image's (Schoolbook's Marshall is lettered M but looks like a Chancellor).
+var imageByName = map[string]byte{
+	"archbishop": 'A', "cardinal": 'A', "princess": 'A', "janus": 'A',
+	"chancellor": 'C', "marshall": 'C', "marshal": 'C', "empress": 'C',
+	"ferz": 'F', "fers": 'F', "alfil": 'E', "elephant": 'E', "wazir": 'W',
+	"commoner": 'M', "man": 'M', "cannon": 'O', "nightrider": 'H',
+	"grasshopper": 'G', "lance": 'L', "unicorn": 'U', "falcon": 'V',
+}
+
+// pieceToChar builds the table: one slot per image, white half then black
+// half, '.' for images the game does not use. Pieces are placed by name,
+// then by letter, then in the first free non-King slot.
+func pieceToChar(g *vm.Game) (string, error) {
+	slots := []byte(strings.Repeat(".", len(xboardImages)))
+	placed := map[string]bool{}
+	place := func(img byte, letter string) bool {
+		i := strings.IndexByte(xboardImages, img)
+		if i < 0 || slots[i] != '.' || placed[letter] {
+			return false
+		}
+		slots[i] = letter[0]
+		placed[letter] = true
+		return true
+	}
+	var letters []string
+	for t, pt := range g.Pieces {
+		if t >= len(g.Letters) || len(g.Letters[t]) != 1 {
+			return "", fmt.Errorf("piece %s has no one-letter notation", pt.Name)
+		}
+		l := strings.ToUpper(g.Letters[t])
+		letters = append(letters, l)
+		if img, ok := imageByName[strings.ToLower(pt.Name)]; ok {
+			place(img, l)
+		}
+	}
+	for _, l := range letters {
+		if l != "K" || isRoyalLetter(g, l) {
+			place(l[0], l)
+		}
+	}
+	for _, l := range letters {
+		for i := 0; i < len(xboardImages)-1 && !placed[l]; i++ {
+			place(xboardImages[i], l)
+		}
+		if !placed[l] {
+			return "", fmt.Errorf("more piece types than XBoard images")
+		}
+	}
+	white := string(slots)
+	return white + strings.ToLower(white), nil
+}
+
+// isRoyalLetter reports whether the piece lettered l is royal for some
+// player: only a royal piece may take the King image, whose loss XBoard
+// treats as the end of the game.
+func isRoyalLetter(g *vm.Game, l string) bool {
+	for pl := range g.Players {
+		for _, t := range g.RoyalTypes(pl) {
+			if t < len(g.Letters) && strings.EqualFold(g.Letters[t], l) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setupLine is the reply to "variant NAME" for an engine-defined variant.
+// Games with pieces in hand get holdings of one slot per piece type.
+func setupLine(p *play) (string, error) {
+	ptc, err := pieceToChar(p.s.Game())
+	if err != nil {
+		return "", err
+	}
+	fen, err := p.s.FEN()
+	if err != nil {
+		return "", err
+	}
+	w, h := boardSize(fen)
+	holdings := 0
+	if strings.Contains(strings.Fields(fen)[0], "[") {
+		holdings = len(p.s.Game().Pieces)
+	}
+	return fmt.Sprintf("setup (%s) %dx%d+%d_fairy %s", ptc, w, h, holdings, fen), nil
+}
+
+// boardSize reads width and height from a FEN's board field (digits may be
+// multi-digit: "10" on a ten-file board).
+func boardSize(fen string) (int, int) {
+	board := strings.Fields(fen)[0]
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		board = board[:i]
+	}
+	ranks := strings.Split(board, "/")
+	w, n := 0, 0
+	for _, r := range []byte(ranks[0]) {
+		if r >= '0' && r <= '9' {
+			n = n*10 + int(r-'0')
+			continue
+		}
+		w += n + 1
+		n = 0
+	}
+	return w + n, len(ranks)
+}

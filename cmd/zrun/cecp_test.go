@@ -1,0 +1,322 @@
+// This file tests the CECP session by playing the GUI: scripted commands
+// through a pipe, every reply line checked, and the game state checked
+// after bad input (garbage, illegal moves, bad FENs) to be unchanged.
+
+package main
+
+import (
+	"bufio"
+	"io"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+const (
+	chessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	capaStart  = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+)
+
+var (
+	testCatOnce sync.Once
+	testCat     *catalog
+	testCatErr  error
+)
+
+// defaultCatalog loads the default games once for all tests.
+func defaultCatalog(t *testing.T) *catalog {
+	t.Helper()
+	testCatOnce.Do(func() { testCat, testCatErr = loadCatalog(nil) })
+	if testCatErr != nil {
+		t.Fatal(testCatErr)
+	}
+	return testCat
+}
+
+// fakeGUI drives a session through pipes, like a GUI drives the process.
+type fakeGUI struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan struct{}
+}
+
+// startSession runs a session in a goroutine; reply is the line reader's
+// channel, closed when the session's output ends.
+func startSession(t *testing.T, run func(in io.Reader, out io.Writer)) *fakeGUI {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	g := &fakeGUI{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
+	go func() {
+		run(inR, outW)
+		outW.Close()
+		close(g.done)
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			g.lines <- sc.Text()
+		}
+		close(g.lines)
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		select {
+		case <-g.done:
+		case <-time.After(10 * time.Second):
+			t.Error("session did not end after its input closed")
+		}
+	})
+	return g
+}
+
+func startCECP(t *testing.T) (*fakeGUI, *cecpSession) {
+	t.Helper()
+	var c *cecpSession
+	ready := make(chan struct{})
+	g := startSession(t, func(in io.Reader, out io.Writer) {
+		var err error
+		c, err = newCECPSession(defaultCatalog(t), out)
+		close(ready)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		c.run(in)
+	})
+	<-ready
+	return g, c
+}
+
+func (g *fakeGUI) send(lines ...string) {
+	g.t.Helper()
+	for _, l := range lines {
+		if _, err := io.WriteString(g.in, l+"\n"); err != nil {
+			g.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// next returns the next reply line, failing after a generous timeout.
+func (g *fakeGUI) next() string {
+	g.t.Helper()
+	select {
+	case l, ok := <-g.lines:
+		if !ok {
+			g.t.Fatal("session output ended")
+		}
+		return l
+	case <-time.After(20 * time.Second):
+		g.t.Fatal("no reply within 20s")
+	}
+	return ""
+}
+
+// expect checks that the next reply lines are exactly want.
+func (g *fakeGUI) expect(want ...string) {
+	g.t.Helper()
+	for _, w := range want {
+		if got := g.next(); got != w {
+			g.t.Fatalf("reply %q, want %q", got, w)
+		}
+	}
+}
+
+// expectMatch checks the next line against a regular expression and returns it.
+func (g *fakeGUI) expectMatch(re string) string {
+	g.t.Helper()
+	l := g.next()
+	if !regexp.MustCompile(re).MatchString(l) {
+		g.t.Fatalf("reply %q does not match %s", l, re)
+	}
+	return l
+}
+
+// sync sends ping n and expects pong n as the very next line: every command
+// before it was processed and printed nothing more than already read.
+func (g *fakeGUI) sync(n string) {
+	g.t.Helper()
+	g.send("ping " + n)
+	g.expect("pong " + n)
+}
+
+// fen reads the session's position; call it only after sync when no search
+// is running or the search has printed its move (the pipe orders the
+// session's writes before our reads). It waits for the search goroutine's
+// last steps (the result check after its move).
+func fen(t *testing.T, c *cecpSession) string {
+	t.Helper()
+	if c.g.done != nil {
+		<-c.g.done
+	}
+	f, err := c.g.s.FEN()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestCECPHandshake(t *testing.T) {
+	g, _ := startCECP(t)
+	g.send("xboard", "protover 2")
+	g.expect(
+		`feature myname="zrun" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 colors=0 memory=1 smp=1 reuse=1 analyze=0 san=0 debug=1`,
+		`feature variants="normal,capablanca,schoolbook,schoolbook-1.0"`,
+		`feature option="Depth limit -spin 0 0 100"`,
+		`feature option="Move overhead ms -spin 50 0 5000"`,
+		`feature done=1`)
+	g.send("accepted myname", "rejected san", "memory 16", "cores 2", "hard", "easy", "random", "computer", "otim 100")
+	g.sync("1")
+}
+
+func TestCECPBadInputLeavesStateAlone(t *testing.T) {
+	g, c := startCECP(t)
+	g.send("new", "force", "usermove e2e4")
+	g.sync("1")
+	after := fen(t, c)
+	g.send("foo", "usermove e2e5", "usermove e7e9", "e4e5x", "usermove zz", "hello world")
+	g.expect("Error (unknown command): foo", "Illegal move: e2e5", "Illegal move: e7e9",
+		"Illegal move: e4e5x", "Illegal move: zz", "Error (unknown command): hello world")
+	g.send("setboard this is not a fen")
+	g.expectMatch(`^tellusererror Illegal position: `)
+	g.sync("2")
+	if got := fen(t, c); got != after {
+		t.Fatalf("bad input changed the position: %s, want %s", got, after)
+	}
+	// A bare coordinate move is accepted too (GUIs that rejected usermove=1).
+	g.send("e7e5")
+	g.sync("3")
+	if got := fen(t, c); !strings.HasPrefix(got, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6") {
+		t.Fatalf("after e2e4 e7e5: %s", got)
+	}
+}
+
+func TestCECPUserMoveThenEngineMoves(t *testing.T) {
+	g, c := startCECP(t)
+	g.send("new", "sd 2", "post", "usermove e2e4")
+	// Thinking lines: ply score time nodes pv, then the move.
+	g.expectMatch(`^1 -?\d+ \d+ \d+ [a-h][1-8][a-h][1-8]`)
+	g.expectMatch(`^2 -?\d+ \d+ \d+ [a-h][1-8][a-h][1-8] [a-h][1-8][a-h][1-8]`)
+	mv := g.expectMatch(`^move [a-h][1-8][a-h][1-8]$`)
+	g.sync("1")
+	f := fen(t, c)
+	if !strings.Contains(f, " w ") || !strings.HasSuffix(f, " 2") {
+		t.Fatalf("after e2e4 and %s the position is %s", mv, f)
+	}
+	// The engine's move is legal: undo it and replay it by text.
+	g.send("force", "undo")
+	g.sync("2")
+	if ok, _ := c.g.makeText(strings.TrimPrefix(mv, "move ")); !ok {
+		t.Fatalf("%s is not a legal reply to e2e4", mv)
+	}
+}
+
+func TestCECPPingAnsweredWhileThinkingAndMoveNow(t *testing.T) {
+	g, c := startCECP(t)
+	g.send("new", "st 60", "go")
+	g.sync("1") // pong at once though the search has a minute
+	g.send("?")
+	mv := g.expectMatch(`^move [a-h][1-8][a-h][1-8]$`)
+	g.sync("2")
+	if f := fen(t, c); !strings.Contains(f, " b ") {
+		t.Fatalf("after %s the position is %s", mv, f)
+	}
+	// force stops a search without a move.
+	g.send("go", "force")
+	g.sync("3")
+	if f := fen(t, c); !strings.Contains(f, " b ") {
+		t.Fatalf("force played a move: %s", f)
+	}
+}
+
+func TestCECPUndoRemoveNew(t *testing.T) {
+	g, c := startCECP(t)
+	g.send("new", "force", "usermove e2e4", "usermove e7e5")
+	g.sync("1")
+	g.send("undo")
+	g.sync("2")
+	if f := fen(t, c); !strings.HasPrefix(f, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b") {
+		t.Fatalf("after undo: %s", f)
+	}
+	g.send("usermove d7d5", "remove")
+	g.sync("3")
+	if f := fen(t, c); f != chessStart {
+		t.Fatalf("after remove: %s", f)
+	}
+	g.send("undo")
+	g.expect("Error (command not legal now): nothing to undo")
+	g.send("usermove g1f3", "new")
+	g.sync("4")
+	if f := fen(t, c); f != chessStart {
+		t.Fatalf("after new: %s", f)
+	}
+}
+
+func TestCECPSetboardAndClaims(t *testing.T) {
+	g, c := startCECP(t)
+	g.send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	g.sync("1")
+	if f := fen(t, c); f != "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" {
+		t.Fatalf("setboard: %s", f)
+	}
+	g.send("sd 3", "go")
+	g.expect("move a1a8", "1-0 {White mates}")
+	// The user stalemates the engine: it claims instead of moving.
+	g.send("new", "force", "setboard k7/8/8/1Q6/8/8/8/7K w - - 0 1", "playother", "usermove b5b6")
+	g.expect("1/2-1/2 {Stalemate}")
+	g.sync("2")
+}
+
+func TestCECPVariants(t *testing.T) {
+	g, c := startCECP(t)
+	g.send("new", "variant capablanca")
+	g.sync("1") // a variant XBoard knows: no setup line
+	if f := fen(t, c); f != capaStart {
+		t.Fatalf("capablanca start: %s", f)
+	}
+	g.send("force", "usermove f2f4", "usermove e7e5")
+	g.sync("2")
+	g.send("variant schoolbook")
+	g.expect("setup (PNBRQ..AM............Kpnbrq..am............k) 10x8+0_fairy rqnbakbnmr/pppppppppp/10/10/10/10/PPPPPPPPPP/RQNBAKBNMR w KQkq - 0 1")
+	g.send("variant nosuchgame")
+	g.expect("Error (unsupported variant): nosuchgame")
+	g.sync("3")
+	if c.g.entry.name != "schoolbook" {
+		t.Fatalf("game is %s after a bad variant", c.g.entry.name)
+	}
+	g.send("new")
+	g.sync("4")
+	if f := fen(t, c); f != chessStart {
+		t.Fatalf("new did not go back to chess: %s", f)
+	}
+}
+
+func TestCECPLevelLimits(t *testing.T) {
+	_, c := startCECP(t)
+	c.level("40 0:20 1")
+	c.overhead = 0
+	lim := c.limits()
+	if lim.Time != 20*time.Second || lim.Inc != time.Second || lim.MovesToGo != 40 {
+		t.Fatalf("level 40 0:20 1 before time: %+v", lim)
+	}
+	c.myTime = centis("1234")
+	if lim = c.limits(); lim.Time != 12340*time.Millisecond {
+		t.Fatalf("time 1234: %+v", lim)
+	}
+	c.st = 3 * time.Second
+	if lim = c.limits(); lim.MoveTime != 3*time.Second || lim.Time != 0 {
+		t.Fatalf("st 3: %+v", lim)
+	}
+}
+
+func TestLooksLikeMove(t *testing.T) {
+	for s, want := range map[string]bool{"e2e4": true, "e7e8q": true, "P@e4": true, "a10b10": true,
+		"@@@@": true, "foo": false, "e2": false, "e2e4qq": false, "e4e5x": true, "hello world": false} {
+		if looksLikeMove(s) != want {
+			t.Errorf("looksLikeMove(%q) = %v", s, !want)
+		}
+	}
+}

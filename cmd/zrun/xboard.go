@@ -1,0 +1,33 @@
+// This file defines "zrun xboard": the CECP (XBoard/WinBoard) engine mode.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+func init() {
+	register("xboard", "[FILE...]: play as a CECP (XBoard/WinBoard) engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runXboard)
+}
+
+func runXboard(args []string, stdout, stderr io.Writer) int {
+	cat, err := loadCatalog(args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	// XBoard may send SIGINT to every engine when the user acts (a GNU Chess 4
+	// habit); feature sigint=0 asks it not to, and ignoring it covers GUIs
+	// that send it anyway.
+	signal.Ignore(os.Interrupt)
+	c, err := newCECPSession(cat, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	c.run(os.Stdin)
+	return 0
+}
