@@ -129,7 +129,7 @@ func (l *lowering) setup() error {
 	for side, rank := range [2]int{1, sec.H} {
 		for f, idx := range sec.Setup[side] {
 			if idx > len(sec.Pieces) {
-				return &Error{l.file, sec.Line + 2 + side, fmt.Sprintf("setup: piece %d does not exist (section %q has %d)", idx, sec.Name, len(sec.Pieces))}
+				return &Error{l.file, sec.SetupLines[side], fmt.Sprintf("setup: piece %d does not exist (section %q has %d)", idx, sec.Name, len(sec.Pieces))}
 			}
 			if idx > 0 {
 				l.g.Setup = append(l.g.Setup, vm.SetupItem{Player: side, Type: idx - 1, Pos: l.sq(f, rank)})

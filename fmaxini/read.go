@@ -31,9 +31,11 @@ type Section struct {
 	Line   int    // line of the Game: line
 	W, H   int
 	// ZoneN is the =N suffix of the board size (0 when absent).
-	ZoneN  int
-	Setup  [2][]int // piece indexes (1-based, 0 = empty) of white's and black's back ranks
-	Pieces []*Piece
+	ZoneN int
+	Setup [2][]int // piece indexes (1-based, 0 = empty) of white's and black's back ranks
+	// SetupLines are the lines of the two setup lines.
+	SetupLines [2]int
+	Pieces     []*Piece
 	// PieceCmds are the "# ID BETZA" lines (GUI information only).
 	PieceCmds []string
 	Game      *vm.Game
@@ -267,6 +269,7 @@ func (r *bodyReader) setup(sec *Section) error {
 			}
 			if first < 0 {
 				first = t.line
+				sec.SetupLines[side] = first
 			}
 			if t.line != first {
 				return r.errf(first, "setup line has %d numbers, want %d (the board is %dx%d)", i, sec.W, sec.W, sec.H)
