@@ -36,6 +36,10 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	c, ok := commands[args[0]]
+	if !ok && isPlayFile(args[0]) {
+		// "zrun FILE" plays the file.
+		return runPlay(args, stdout, stderr)
+	}
 	if !ok {
 		fmt.Fprintf(stderr, "zrun: unknown command %q (try \"zrun help\")\n", args[0])
 		return 2

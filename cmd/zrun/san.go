@@ -1,0 +1,174 @@
+// This file defines standard algebraic notation (SAN: "Nf3", "exd5",
+// "O-O", "e8=Q") for chess-like games, derived from the legal move list: the
+// piece letter comes from Game.Letters, disambiguation from the other legal
+// moves, castling from a royal piece moving two or more files along its rank
+// while a second piece moves.
+
+package main
+
+import (
+	"strings"
+
+	"zrun/vm"
+)
+
+// sanSupported reports whether SAN can name g's moves: the drawn grid's
+// positions are named file+rank and every piece type has a letter.
+func sanSupported(g *vm.Game, v *gridView) bool {
+	if v == nil {
+		return false
+	}
+	for t := range g.Pieces {
+		if t >= len(g.Letters) || g.Letters[t] == "" {
+			return false
+		}
+	}
+	for p, in := range v.inGrid {
+		if in && g.Board.Positions[p].Name != v.file[p]+v.rank[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// sanMoves returns the SAN of each move in ml (legal moves of s), without the
+// check suffix; "" where a move has no SAN (passes, moves off the grid).
+func sanMoves(s *vm.State, ml *vm.MoveList, v *gridView) []string {
+	out := make([]string, len(ml.Moves))
+	for i := range ml.Moves {
+		out[i] = sanOf(s, ml, i, v)
+	}
+	return out
+}
+
+// mainAct is the act that moves the move's main piece, or nil.
+func mainAct(m *vm.Move) *vm.Act {
+	for i := range m.Acts {
+		if a := &m.Acts[i]; a.Kind == vm.ActMove && a.From == m.From {
+			return a
+		}
+	}
+	return nil
+}
+
+func sanOf(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
+	g := s.Game()
+	m := &ml.Moves[i]
+	if m.Pass || m.To < 0 || !v.inGrid[m.To] {
+		return ""
+	}
+	if m.Drop {
+		return strings.ToUpper(g.Letters[m.Piece]) + "@" + g.Board.Positions[m.To].Name
+	}
+	a := mainAct(m)
+	if a == nil || m.From < 0 || !v.inGrid[m.From] {
+		return ""
+	}
+	if c := castleSAN(s, m, v); c != "" {
+		return c
+	}
+	letter := strings.ToUpper(g.Letters[m.Piece])
+	capture := a.Captures
+	for _, b := range m.Acts {
+		capture = capture || b.Kind == vm.ActCapture
+	}
+	var b strings.Builder
+	if letter == "P" {
+		if capture {
+			b.WriteString(v.file[m.From])
+		}
+	} else {
+		b.WriteString(letter + disambiguate(s, ml, i, v))
+	}
+	if capture {
+		b.WriteByte('x')
+	}
+	b.WriteString(g.Board.Positions[m.To].Name)
+	if int(a.Type) != int(m.Piece) {
+		b.WriteString("=" + strings.ToUpper(g.Letters[a.Type]))
+	}
+	return b.String()
+}
+
+// castleSAN names a castling move: the royal piece moves at least two files
+// along its rank and another piece of the mover moves too.
+func castleSAN(s *vm.State, m *vm.Move, v *gridView) string {
+	royal := false
+	for _, t := range s.Game().RoyalTypes(s.Mover()) {
+		royal = royal || t == int(m.Piece)
+	}
+	if !royal || v.rank[m.From] != v.rank[m.To] || abs(v.colOf[m.To]-v.colOf[m.From]) < 2 {
+		return ""
+	}
+	second := false
+	for _, a := range m.Acts {
+		second = second || (a.Kind == vm.ActMove && a.From != m.From)
+	}
+	if !second {
+		return ""
+	}
+	if v.colOf[m.To] > v.colOf[m.From] {
+		return "O-O"
+	}
+	return "O-O-O"
+}
+
+// disambiguate adds the from-file, else the from-rank, else both, when
+// another piece of the same type can reach the same square.
+func disambiguate(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
+	m := &ml.Moves[i]
+	var rivals []int32
+	for k := range ml.Moves {
+		o := &ml.Moves[k]
+		if k != i && !o.Drop && !o.Pass && o.Piece == m.Piece && o.To == m.To && o.From != m.From && o.From >= 0 {
+			rivals = append(rivals, o.From)
+		}
+	}
+	if len(rivals) == 0 {
+		return ""
+	}
+	sameFile, sameRank := false, false
+	for _, f := range rivals {
+		sameFile = sameFile || v.file[f] == v.file[m.From]
+		sameRank = sameRank || v.rank[f] == v.rank[m.From]
+	}
+	switch {
+	case !sameFile:
+		return v.file[m.From]
+	case !sameRank:
+		return v.rank[m.From]
+	}
+	return v.file[m.From] + v.rank[m.From]
+}
+
+// checkSuffix is "+" when m gives check, "#" when it mates (check and no
+// legal reply), "" otherwise or when the move is only part of a turn.
+func checkSuffix(s *vm.State, m *vm.Move) string {
+	if m.Continue >= 0 {
+		return ""
+	}
+	if err := s.Make(m); err != nil {
+		s.Unmake()
+		return ""
+	}
+	defer s.Unmake()
+	if !s.InCheck() {
+		return ""
+	}
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err == nil && len(ml.Moves) == 0 {
+		return "#"
+	}
+	return "+"
+}
+
+// normSAN reduces SAN input and output to a comparable form: no check or
+// annotation marks, no "=" before a promotion letter, castling with letter O.
+func normSAN(t string) string {
+	t = strings.TrimRight(strings.TrimSpace(t), "+#!?")
+	if t == "0-0" || t == "0-0-0" {
+		t = strings.ReplaceAll(t, "0", "O")
+	}
+	t = strings.ReplaceAll(t, "=", "")
+	return t
+}
