@@ -187,10 +187,12 @@ func (a *reachAnalyser) run(start int32, out []uint64) {
 		case OpSlide:
 			// The slide stops on the first occupied square, which may be any
 			// square of the ray; code after it continues from there.
+			// A ray has at most n squares; on a cyclic board (cylinder) it
+			// comes back to where it started.
 			p := st.cursor
-			for {
+			for i := 0; i < a.n; i++ {
 				t := b.Link(a.sym[in.A], int(p))
-				if t < 0 {
+				if t < 0 || int32(t) == st.cursor {
 					break
 				}
 				p = int32(t)

@@ -314,3 +314,17 @@ func TestCheckFilterUsesAttackQueries(t *testing.T) {
 		t.Fatalf("moves = %d, want 0 (stepping into attack is illegal)", len(moves))
 	}
 }
+
+// On a cyclic board (a ring) the reach analysis of a slide terminates.
+func TestReachOnRing(t *testing.T) {
+	g := toyGame(t, [][]Inst{{{Op: OpSlide, A: dirE}, {Op: OpFriend, Jt: true, B: 3}, {Op: OpAdd, A: -1}, {Op: OpEnd}}}, nil, Options{})
+	g.Board.SetLink(dirE, posE, posA) // e -> a closes the ring
+	g.Goals = []*Goal{{Kind: LossGoal, Players: []int{0, 1}, Cond: &Cond{Op: CondCheckmated, Types: []int{1}}}}
+	s := mustState(t, g)
+	if !s.Attacked(posC, 1) {
+		t.Fatal("the slider on a attacks c")
+	}
+	if s.Attacked(posA, 1) {
+		t.Fatal("a slider cannot attack its own square")
+	}
+}
