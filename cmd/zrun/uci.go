@@ -1,0 +1,373 @@
+// This file defines "zrun uci": the UCI engine mode, with the variant
+// conventions of Fairy-Stockfish (protocols.md §2.1): a UCI_Variant combo of
+// the loaded games, a VariantPath option that loads another rule file, "go
+// perft N" and "d".
+
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"zrun/engine"
+	"zrun/vm"
+)
+
+func init() {
+	register("uci", "[FILE...]: play as a UCI engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runUCI)
+}
+
+func runUCI(args []string, stdout, stderr io.Writer) int {
+	cat, err := loadCatalog(args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	u, err := newUCISession(cat, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	u.run(os.Stdin)
+	return 0
+}
+
+// uciSession is one UCI conversation. Unlike CECP, every search ends with a
+// bestmove line, even when stopped, and the GUI owns the game: it sends the
+// whole position before each go.
+type uciSession struct {
+	out    *lineWriter
+	cat    *catalog
+	g      *play
+	hashMB int
+	// stopReq is closed by "stop" (or quit): an infinite search must not
+	// report its best move before it, even if it ran out of depth.
+	stopReq chan struct{}
+}
+
+func newUCISession(cat *catalog, w io.Writer) (*uciSession, error) {
+	u := &uciSession{out: &lineWriter{w: w}, cat: cat, hashMB: 64}
+	if err := u.selectGame(cat.defaultEntry()); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// run reads commands until "quit" or the end of input; lines are read in a
+// goroutine so "stop" and "isready" are seen while a search runs.
+func (u *uciSession) run(in io.Reader) {
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	for line := range lines {
+		if !u.handle(strings.TrimSpace(line)) {
+			break
+		}
+	}
+	u.stop()
+}
+
+// handle processes one command; false on "quit".
+func (u *uciSession) handle(line string) bool {
+	word, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	switch word {
+	case "":
+	case "quit":
+		return false
+	case "uci":
+		u.identify()
+	case "isready":
+		u.out.printf("readyok")
+	case "setoption":
+		u.setOption(arg)
+	case "ucinewgame":
+		u.stop()
+		if err := u.selectGame(u.g.entry); err != nil {
+			u.out.printf("info string %v", err)
+		}
+	case "position":
+		u.stop()
+		u.position(arg)
+	case "go":
+		u.stop()
+		u.goCmd(arg)
+	case "stop":
+		u.stop()
+	case "d":
+		u.stop()
+		u.display()
+	case "ponderhit", "debug", "register":
+	default:
+		u.out.printf("info string unknown command: %s", line)
+	}
+	return true
+}
+
+// identify answers "uci" with the name and options.
+func (u *uciSession) identify() {
+	u.out.printf("id name zrun")
+	u.out.printf("id author the zrun authors")
+	u.out.printf("option name Hash type spin default %d min 1 max 4096", u.hashMB)
+	var vars strings.Builder
+	for _, n := range u.cat.names(true) {
+		vars.WriteString(" var " + n)
+	}
+	u.out.printf("option name UCI_Variant type combo default %s%s", u.g.entry.uciName(), vars.String())
+	u.out.printf("option name VariantPath type string default <empty>")
+	u.out.printf("uciok")
+}
+
+// setOption handles "name NAME value VALUE".
+func (u *uciSession) setOption(arg string) {
+	rest, ok := strings.CutPrefix(arg, "name ")
+	if !ok {
+		u.out.printf("info string bad setoption: %s", arg)
+		return
+	}
+	name, value, _ := strings.Cut(rest, " value ")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	u.stop()
+	switch strings.ToLower(name) {
+	case "hash":
+		mb, err := strconv.Atoi(value)
+		if err != nil || mb < 1 {
+			u.out.printf("info string bad Hash value: %s", value)
+			return
+		}
+		u.hashMB = mb
+		u.report(u.selectGame(u.g.entry))
+	case "uci_variant":
+		e := u.cat.find(value)
+		if e == nil {
+			u.out.printf("info string unknown variant: %s", value)
+			return
+		}
+		u.report(u.selectGame(e))
+	case "variantpath":
+		u.loadPath(value)
+	default:
+		u.out.printf("info string unknown option: %s", name)
+	}
+}
+
+// loadPath adds a rule file's games to the catalog and selects the first of
+// them: a GUI cannot re-read the UCI_Variant list, so loading a file is also
+// how its game gets played.
+func (u *uciSession) loadPath(path string) {
+	if path == "" || path == "<empty>" {
+		return
+	}
+	added, err := u.cat.addFile(path)
+	if err != nil {
+		u.out.printf("info string %v", err)
+		return
+	}
+	names := make([]string, len(added))
+	for i, e := range added {
+		names[i] = e.uciName()
+	}
+	u.out.printf("info string loaded %s", strings.Join(names, " "))
+	u.report(u.selectGame(added[0]))
+}
+
+func (u *uciSession) report(err error) {
+	if err != nil {
+		u.out.printf("info string %v", err)
+	}
+}
+
+// selectGame starts game e afresh and prints Fairy-Stockfish's GUI hint
+// line (board size and start position) for it.
+func (u *uciSession) selectGame(e *gameEntry) error {
+	p, err := newPlay(e, u.hashMB)
+	if err != nil {
+		return err
+	}
+	u.g = p
+	if fen, err := p.s.FEN(); err == nil {
+		w, h := boardSize(fen)
+		u.out.printf("info string variant %s files %d ranks %d pocket 0 template fairy startpos %s", e.uciName(), w, h, fen)
+	}
+	return nil
+}
+
+// restart puts the game back to its start position, keeping the searcher
+// (and its transposition table) by pointing the adapter at a fresh state.
+func (p *play) restart() error {
+	s, err := vm.NewState(p.entry.game)
+	if err != nil {
+		return err
+	}
+	p.s, p.pos.s, p.pos.ply, p.pos.err, p.made = s, s, 0, nil, 0
+	return nil
+}
+
+// position handles "startpos|fen FEN [moves M...]". A bad FEN leaves the
+// position as it was; moves stop at the first illegal one.
+func (u *uciSession) position(arg string) {
+	setup, moves, _ := strings.Cut(arg, "moves")
+	setup = strings.TrimSpace(setup)
+	switch {
+	case setup == "startpos":
+		u.report(u.g.restart())
+	case strings.HasPrefix(setup, "fen "):
+		if err := u.g.setFEN(strings.TrimSpace(strings.TrimPrefix(setup, "fen "))); err != nil {
+			u.out.printf("info string bad fen: %v", err)
+			return
+		}
+	default:
+		u.out.printf("info string bad position command: %s", arg)
+		return
+	}
+	for _, m := range strings.Fields(moves) {
+		if m == "0000" {
+			m = "@@@@"
+		}
+		if ok, err := u.g.makeText(m); !ok || err != nil {
+			u.out.printf("info string illegal move %s", m)
+			return
+		}
+	}
+}
+
+// goCmd starts a search, or counts perft synchronously.
+func (u *uciSession) goCmd(arg string) {
+	f := strings.Fields(arg)
+	if len(f) == 2 && f[0] == "perft" {
+		u.perft(f[1])
+		return
+	}
+	lim, infinite := u.goLimits(f)
+	stopReq := make(chan struct{})
+	u.stopReq = stopReq
+	g := u.g
+	g.think(lim, func(in engine.Info) { u.out.printf("%s", infoLine(in)) }, func(res engine.Result[*vm.Move], err error) {
+		if infinite {
+			<-stopReq // "go infinite" reports only when told to stop
+		}
+		if err != nil {
+			u.out.printf("info string rule error while searching: %v", err)
+		}
+		if !res.Found || err != nil {
+			u.out.printf("bestmove 0000")
+			return
+		}
+		text := g.pos.MoveText(res.Best)
+		if text == "@@@@" {
+			text = "0000"
+		}
+		u.out.printf("bestmove %s", text)
+	})
+}
+
+// goLimits reads go's parameters; the clock is the side to move's (player 0
+// is white).
+func (u *uciSession) goLimits(f []string) (engine.Limits, bool) {
+	var lim engine.Limits
+	infinite := false
+	white := u.g.s.Mover() == 0
+	ms := func(s string) time.Duration { n, _ := strconv.Atoi(s); return time.Duration(n) * time.Millisecond }
+	for i := 0; i < len(f); i++ {
+		val := ""
+		if i+1 < len(f) {
+			val = f[i+1]
+		}
+		switch f[i] {
+		case "infinite":
+			infinite = true
+			continue
+		case "wtime", "btime":
+			if (f[i] == "wtime") == white {
+				lim.Time = ms(val)
+			}
+		case "winc", "binc":
+			if (f[i] == "winc") == white {
+				lim.Inc = ms(val)
+			}
+		case "movestogo":
+			lim.MovesToGo, _ = strconv.Atoi(val)
+		case "movetime":
+			lim.MoveTime = ms(val)
+		case "depth":
+			lim.Depth, _ = strconv.Atoi(val)
+		case "nodes":
+			n, _ := strconv.ParseUint(val, 10, 64)
+			lim.Nodes = n
+		default:
+			continue
+		}
+		i++
+	}
+	return lim, infinite
+}
+
+// stop ends a running search; its bestmove line is printed before stop returns.
+func (u *uciSession) stop() {
+	if u.stopReq != nil {
+		close(u.stopReq)
+		u.stopReq = nil
+	}
+	u.g.stop()
+}
+
+// perft prints a divide (move: count), then the total, as Fairy-Stockfish does.
+func (u *uciSession) perft(arg string) {
+	depth, err := strconv.Atoi(arg)
+	if err != nil || depth < 1 {
+		u.out.printf("info string bad perft depth: %s", arg)
+		return
+	}
+	_, total, err := u.g.s.Divide(depth, func(l vm.DivideLine) { u.out.printf("%s: %d", l.Move, l.Nodes) })
+	if err != nil {
+		u.out.printf("info string %v", err)
+		return
+	}
+	u.out.printf("")
+	u.out.printf("Nodes searched: %d", total)
+}
+
+// display prints the board as a grid of letters, then the FEN.
+func (u *uciSession) display() {
+	fen, err := u.g.s.FEN()
+	if err != nil {
+		u.out.printf("info string %v", err)
+		return
+	}
+	board := strings.Fields(fen)[0]
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		board = board[:i]
+	}
+	w, _ := boardSize(fen)
+	sep := " " + strings.Repeat("+---", w) + "+"
+	u.out.printf("%s", sep)
+	for _, rank := range strings.Split(board, "/") {
+		var row strings.Builder
+		n := 0
+		for _, ch := range rank {
+			if ch >= '0' && ch <= '9' {
+				n = n*10 + int(ch-'0')
+				continue
+			}
+			row.WriteString(strings.Repeat(" |  ", n))
+			n = 0
+			row.WriteString(" | " + string(ch))
+		}
+		row.WriteString(strings.Repeat(" |  ", n))
+		u.out.printf("%s |", row.String())
+		u.out.printf("%s", sep)
+	}
+	u.out.printf("")
+	u.out.printf("Fen: %s", fen)
+}
