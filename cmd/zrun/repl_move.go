@@ -36,6 +36,16 @@ func (r *session) matchMove(ml *vm.MoveList, text string) []int {
 		n := normSAN(text)
 		matchers = append(matchers, func(i int) bool { return sans[i] != "" && normSAN(sans[i]) == n })
 	}
+	// A promotion typed without its piece ("e7e8") names every promotion.
+	matchers = append(matchers, func(i int) bool {
+		c := coord(i)
+		return len(c) == len(text)+1 && strings.HasPrefix(c, text) && ml.Moves[i].From >= 0 && !ml.Moves[i].Drop
+	})
+	if r.san {
+		loose := looseSANs(r.s, ml, r.bp.view)
+		n := normSAN(text)
+		matchers = append(matchers, func(i int) bool { return loose[i] != "" && normSAN(loose[i]) == n })
+	}
 	for _, match := range matchers {
 		var out []int
 		for i := range ml.Moves {

@@ -41,6 +41,17 @@ func sanMoves(s *vm.State, ml *vm.MoveList, v *gridView) []string {
 	return out
 }
 
+// looseSANs are the SANs without disambiguation ("Nd2" for both "Nbd2" and
+// "Nfd2"): input that omits a needed disambiguation then matches several
+// moves and is reported as ambiguous rather than illegal.
+func looseSANs(s *vm.State, ml *vm.MoveList, v *gridView) []string {
+	out := make([]string, len(ml.Moves))
+	for i := range ml.Moves {
+		out[i] = sanText(s, ml, i, v, false)
+	}
+	return out
+}
+
 // mainAct is the act that moves the move's main piece, or nil.
 func mainAct(m *vm.Move) *vm.Act {
 	for i := range m.Acts {
@@ -52,6 +63,11 @@ func mainAct(m *vm.Move) *vm.Act {
 }
 
 func sanOf(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
+	return sanText(s, ml, i, v, true)
+}
+
+// sanText writes move i of ml, disambiguated when disamb is set.
+func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) string {
 	g := s.Game()
 	m := &ml.Moves[i]
 	if m.Pass || m.To < 0 || !v.inGrid[m.To] {
@@ -78,7 +94,10 @@ func sanOf(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
 			b.WriteString(v.file[m.From])
 		}
 	} else {
-		b.WriteString(letter + disambiguate(s, ml, i, v))
+		b.WriteString(letter)
+		if disamb {
+			b.WriteString(disambiguate(s, ml, i, v))
+		}
 	}
 	if capture {
 		b.WriteByte('x')
