@@ -70,6 +70,9 @@ func TestTranscripts(t *testing.T) {
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			tr := parseTranscript(t, path)
+			if _, err := os.Stat(tr.file); err != nil && strings.Contains(tr.file, "shared/") {
+				t.Skipf("corpus file absent: %v", err)
+			}
 			var out bytes.Buffer
 			r, err := newSession(tr.file, tr.variant, &out, false, false)
 			if err != nil {

@@ -12,10 +12,11 @@ import (
 	"zrun/vm"
 )
 
-// sanSupported reports whether SAN can name g's moves: the drawn grid's
-// positions are named file+rank and every piece type has a letter.
+// sanSupported reports whether SAN can name g's moves: the game is
+// chess-like (it has royal pieces), the drawn grid's positions are named
+// file+rank and every piece type has a letter.
 func sanSupported(g *vm.Game, v *gridView) bool {
-	if v == nil {
+	if v == nil || len(g.Players) == 0 || len(g.RoyalTypes(0)) == 0 {
 		return false
 	}
 	for t := range g.Pieces {
