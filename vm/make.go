@@ -62,12 +62,7 @@ func (s *State) endTurn() {
 }
 
 func (s *State) isResetType(t int16) bool {
-	for _, r := range s.g.Options.ResetTypes {
-		if int16(r) == t {
-			return true
-		}
-	}
-	return false
+	return t >= 0 && s.pre.resetsQuiet[t]
 }
 
 // hasContinuation reports whether the piece of a partial move has a move of its

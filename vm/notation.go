@@ -22,52 +22,67 @@ func (s *State) MoveString(m *Move) string {
 		}
 	}
 	posName := func(p int32) string { return g.Board.Positions[p].Name }
+	// Zillions writes a move's parts by kind: piece moves, drops and creations
+	// (in program order), then captures, type and owner changes, flips and
+	// attribute changes.
 	moveDest := map[int32]bool{}
-	for _, a := range m.Acts {
-		switch a.Kind {
-		case ActMove:
-			sep()
-			orig := s.Board[a.From]
-			name := g.Pieces[a.Type].Name
-			if orig != Empty {
-				name = g.Pieces[orig.Type()].Name
-			}
-			b.WriteString(name + " " + posName(a.From))
-			if a.Captures {
-				b.WriteString(" x ")
-			} else {
-				b.WriteString(" - ")
-			}
-			b.WriteString(posName(a.To))
-			if orig != Empty && int(a.Type) != orig.Type() {
-				b.WriteString(" = " + g.Pieces[a.Type].Name)
-			}
-			moveDest[a.To] = true
-		case ActDrop, ActCreate:
-			sep()
-			owner := s.Mover()
-			if a.Kind == ActCreate {
-				owner = int(a.Arg)
-			}
-			b.WriteString(g.Players[owner].Name + " " + g.Pieces[a.Type].Name + " " + posName(a.To))
-		case ActCapture:
-			if moveDest[a.From] {
+	lastTo := int32(NoPos)
+	for pass := 0; pass < 5; pass++ {
+		for _, a := range m.Acts {
+			if actPass(a.Kind) != pass {
 				continue
 			}
-			sep()
-			b.WriteString("x " + posName(a.From))
-		case ActChangeType:
-			sep()
-			b.WriteString("= " + g.Pieces[a.Type].Name + " on " + posName(a.From))
-		case ActChangeOwner:
-			sep()
-			b.WriteString("= " + g.Players[a.Arg].Name + " on " + posName(a.From))
-		case ActFlip:
-			sep()
-			b.WriteString("flip " + posName(a.From))
-		case ActSetAttr:
-			sep()
-			b.WriteString("@ " + posName(a.From) + " " + strconv.Itoa(int(a.Type)) + " " + strconv.Itoa(int(a.Arg)))
+			switch a.Kind {
+			case ActMove:
+				sep()
+				orig := s.Board[a.From]
+				name := g.Pieces[a.Type].Name
+				if orig != Empty {
+					name = g.Pieces[orig.Type()].Name
+				}
+				b.WriteString(name + " " + posName(a.From))
+				if a.Captures {
+					b.WriteString(" x ")
+				} else {
+					b.WriteString(" - ")
+				}
+				b.WriteString(posName(a.To))
+				if orig != Empty && int(a.Type) != orig.Type() {
+					b.WriteString(" = " + g.Pieces[a.Type].Name)
+				}
+				moveDest[a.To] = true
+				lastTo = a.To
+			case ActDrop, ActCreate:
+				sep()
+				owner := s.Mover()
+				if a.Kind == ActCreate {
+					owner = int(a.Arg)
+				}
+				b.WriteString(g.Players[owner].Name + " " + g.Pieces[a.Type].Name + " " + posName(a.To))
+			case ActCapture:
+				if moveDest[a.From] {
+					continue
+				}
+				sep()
+				b.WriteString("x " + posName(a.From))
+			case ActChangeType:
+				sep()
+				b.WriteString("= " + g.Pieces[a.Type].Name + " on " + posName(a.From))
+			case ActChangeOwner:
+				sep()
+				b.WriteString("= " + g.Players[a.Arg].Name + onSquare(a.From, lastTo, posName))
+			case ActFlip:
+				sep()
+				b.WriteString("flip " + posName(a.From))
+			case ActSetAttr:
+				// Zillions prints an attribute change only where a piece stands
+				// after the move (changes on squares a slider passed are no-ops).
+				if finalCell(s, m, a.From) == Empty {
+					continue
+				}
+				sep()
+				b.WriteString("@ " + posName(a.From) + " " + strconv.Itoa(int(a.Type)) + " " + strconv.Itoa(int(a.Arg)))
+			}
 		}
 	}
 	if m.Continue >= 0 {
@@ -106,4 +121,39 @@ func (s *State) CoordString(m *Move) string {
 		}
 	}
 	return out
+}
+
+// finalCell is what stands on p after m.
+func finalCell(s *State, m *Move, p int32) Cell {
+	c := s.Board[p]
+	for _, e := range m.Eff {
+		if e.Kind == EffCell && e.Pos == p {
+			c = e.Val
+		}
+	}
+	return c
+}
+
+// actPass is the position of an act's kind in Zillions' order.
+func actPass(k ActKind) int {
+	switch k {
+	case ActMove, ActDrop, ActCreate:
+		return 0
+	case ActCapture:
+		return 1
+	case ActChangeType, ActChangeOwner:
+		return 2
+	case ActFlip:
+		return 3
+	}
+	return 4
+}
+
+// onSquare is " on sq" unless sq is where the last piece moved to, which
+// Zillions leaves implicit ("Pawn e4 - x9 = Black").
+func onSquare(p, lastTo int32, name func(int32) string) string {
+	if p == lastTo {
+		return ""
+	}
+	return " on " + name(p)
 }

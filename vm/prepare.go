@@ -17,6 +17,9 @@ type prepared struct {
 	// moveBlocks[t] and dropBlocks[t] are the blocks of type t.
 	posFlagWords int
 	reach        *reachTable
+	// resetsQuiet[t]: a move of type t resets the fifty-move count:
+	// Options.ResetTypes, or the types lettered P when the game names none.
+	resetsQuiet []bool
 }
 
 type gamePrep struct {
@@ -66,6 +69,17 @@ func (g *Game) computePrepared() *prepared {
 						p.usesLast = true
 					}
 				}
+			}
+		}
+	}
+	p.resetsQuiet = make([]bool, p.nTypes)
+	for _, t := range g.Options.ResetTypes {
+		p.resetsQuiet[t] = true
+	}
+	if len(g.Options.ResetTypes) == 0 {
+		for t, l := range g.Letters {
+			if l == "P" || l == "p" {
+				p.resetsQuiet[t] = true
 			}
 		}
 	}
