@@ -46,17 +46,19 @@ func TestPerftTable(t *testing.T) {
 		maxNodes string
 	}{
 		{"chess", "5000000"},
+		{"chess960", "5000000"},
 		{"capablanca,schoolbook", "1000000"},
 	}
 	if testing.Short() {
 		cases[0].maxNodes = "200000"
+		cases[1].maxNodes = "200000"
 	}
 	for _, c := range cases {
 		t.Run(c.variants, func(t *testing.T) {
 			cmd := exec.Command("python3", filepath.Join(sharedDir, "tools/perft_check.py"),
 				"--table", filepath.Join(sharedDir, "perft/perft.tsv"),
 				"--cmd", bin+" perft --fen {fen} {game} {depth}",
-				"--game-map", "chess=../../games/chess.zrf,capablanca=../../games/capablanca.zrf,schoolbook=../../games/schoolbook.zrf",
+				"--game-map", "chess=../../games/chess.zrf,chess960=../../games/chess960.zrf,capablanca=../../games/capablanca.zrf,schoolbook=../../games/schoolbook.zrf",
 				"--variants", c.variants, "--max-nodes", c.maxNodes, "-j", "2", "--timeout", "300")
 			out, err := cmd.CombinedOutput()
 			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
