@@ -102,7 +102,7 @@ func TestCorpus(t *testing.T) {
 
 // checkCorpusFile returns why a loaded file does not meet its kind's target, or "".
 func checkCorpusFile(e corpusEntry, f *File, err error) string {
-	if err != nil && onlySkipped(f, err) {
+	if err != nil && f.OnlySkipped(err) {
 		// The file loaded; some move definitions with errors were left out
 		// (they are listed in knownFailures with the defect in the file).
 		return "skipped: " + err.Error()
@@ -123,20 +123,6 @@ func checkCorpusFile(e corpusEntry, f *File, err error) string {
 		}
 	}
 	return ""
-}
-
-// onlySkipped reports whether every error of the file belongs to a move
-// definition that was left out of a game that loaded.
-func onlySkipped(f *File, err error) bool {
-	var el ErrorList
-	if f == nil || !errors.As(err, &el) {
-		return false
-	}
-	n := 0
-	for _, gd := range f.Games {
-		n += len(gd.Skipped)
-	}
-	return n > 0 && n >= len(el)
 }
 
 func mergeCounts(a, b map[string]int) map[string]int {

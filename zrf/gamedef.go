@@ -2,7 +2,11 @@
 
 package zrf
 
-import "zrun/vm"
+import (
+	"errors"
+
+	"zrun/vm"
+)
 
 // File is a loaded rule file: its games and variants in file order (menu
 // separators skipped), each lowered and compiled.
@@ -23,4 +27,19 @@ type GameDef struct {
 	// out: the rest of the game loaded. A game with skipped definitions does
 	// not play as its author meant; front ends refuse to play it.
 	Skipped []*Error
+}
+
+// OnlySkipped reports whether every error in err (as LoadFile returned it for
+// f) belongs to a move definition left out of a game that loaded: the file
+// loaded, with those definitions missing.
+func (f *File) OnlySkipped(err error) bool {
+	var el ErrorList
+	if f == nil || !errors.As(err, &el) {
+		return false
+	}
+	n := 0
+	for _, gd := range f.Games {
+		n += len(gd.Skipped)
+	}
+	return n > 0 && n >= len(el)
 }

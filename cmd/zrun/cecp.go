@@ -54,16 +54,7 @@ func newCECPSession(cat *catalog, w io.Writer) (*cecpSession, error) {
 // run reads commands until "quit" or the end of input. Lines are read in a
 // goroutine so a search never blocks the reading of "?" or "ping".
 func (c *cecpSession) run(in io.Reader) {
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	for line := range lines {
+	for line := range readLines(in) {
 		if !c.handle(strings.TrimSpace(line)) {
 			break
 		}
@@ -421,4 +412,20 @@ func thinkingLine(in engine.Info) string {
 		}
 	}
 	return fmt.Sprintf("%d %d %d %d %s", in.Depth, score, in.Time.Milliseconds()/10, in.Nodes, strings.Join(in.PV, " "))
+}
+
+// readLines delivers the lines of in on a channel, read by a goroutine so a
+// protocol loop can handle them while a search runs; the channel closes at
+// the end of input.
+func readLines(in io.Reader) <-chan string {
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return lines
 }

@@ -78,7 +78,7 @@ func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 		}
 	}
 	if err != nil {
-		if onlySkipped(f, err) {
+		if f.OnlySkipped(err) {
 			tot.partial++
 		} else {
 			tot.failed++
@@ -95,20 +95,6 @@ func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 		}
 		fmt.Fprintln(w, msg)
 	}
-}
-
-// onlySkipped reports whether every error of the file belongs to a move
-// definition left out of a game that loaded.
-func onlySkipped(f *zrf.File, err error) bool {
-	var el zrf.ErrorList
-	if f == nil || !errors.As(err, &el) {
-		return false
-	}
-	n := 0
-	for _, gd := range f.Games {
-		n += len(gd.Skipped)
-	}
-	return n > 0 && n >= len(el)
 }
 
 // reportGame prints one game or variant's summary line and warnings.

@@ -6,7 +6,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -61,16 +60,7 @@ func newUCISession(cat *catalog, w io.Writer) (*uciSession, error) {
 // run reads commands until "quit" or the end of input; lines are read in a
 // goroutine so "stop" and "isready" are seen while a search runs.
 func (u *uciSession) run(in io.Reader) {
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	for line := range lines {
+	for line := range readLines(in) {
 		if !u.handle(strings.TrimSpace(line)) {
 			break
 		}
