@@ -39,10 +39,7 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 			t.Skipf("%s not found", p)
 		}
 	}
-	bin := filepath.Join(t.TempDir(), "zrun")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildZrun(t)
 	game, err := filepath.Abs("../../games/capablanca.zrf")
 	if err != nil {
 		t.Fatal(err)

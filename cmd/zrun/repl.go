@@ -68,16 +68,12 @@ func newSession(path, variant string, out io.Writer, term, color bool) (*session
 
 // open loads a game and starts it from its start position.
 func (r *session) open(path, variant string) error {
-	g, err := loadGame(path, variant)
+	s, err := newState(path, variant, "")
 	if err != nil {
 		return err
 	}
-	s, err := vm.NewState(g)
-	if err != nil {
-		return err
-	}
-	r.path, r.variant = path, g.Title
-	r.setGame(g, s)
+	r.path, r.variant = path, s.Game().Title
+	r.setGame(s.Game(), s)
 	return nil
 }
 

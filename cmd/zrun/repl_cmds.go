@@ -320,20 +320,11 @@ func (r *session) cmdReload(string) error {
 		coords[i] = pm.coord
 	}
 	fen, path, variant := r.startFEN, r.path, r.variant
-	g, err := loadGame(path, variant)
+	s, err := newState(path, variant, fen)
 	if err != nil {
 		return err
 	}
-	s, err := vm.NewState(g)
-	if err != nil {
-		return err
-	}
-	if fen != "" {
-		if err := s.SetFEN(fen); err != nil {
-			return err
-		}
-	}
-	r.setGame(g, s)
+	r.setGame(s.Game(), s)
 	r.startFEN = fen
 	return r.replay(coords)
 }
