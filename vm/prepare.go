@@ -14,7 +14,6 @@ type prepared struct {
 	isRoyal  [][]bool
 	defaults []uint64 // default attribute bits per type
 	usesLast bool     // some program tests last-from?/last-to? (they go into the hash)
-	// moveBlocks[t] and dropBlocks[t] are the blocks of type t.
 	posFlagWords int
 	reach        *reachTable
 	// resetsQuiet[t]: a move of type t resets the fifty-move count:
