@@ -10,10 +10,10 @@ type prepared struct {
 	nPlayers int
 	// royal[pl] lists the types whose attack makes a move of pl illegal:
 	// the T of every (checkmated T) loss-condition that lists pl.
-	royal    [][]int
-	isRoyal  [][]bool
-	defaults []uint64 // default attribute bits per type
-	usesLast bool     // some program tests last-from?/last-to? (they go into the hash)
+	royal        [][]int
+	isRoyal      [][]bool
+	defaults     []uint64 // default attribute bits per type
+	usesLast     bool     // some program tests last-from?/last-to? (they go into the hash)
 	posFlagWords int
 	reach        *reachTable
 	// resetsQuiet[t]: a move of type t resets the fifty-move count:
