@@ -53,6 +53,14 @@ func loadGame(path, variant string) (*vm.Game, error) {
 
 // loadIni loads the Fairy-Max section named variant ("normal" when empty).
 func loadIni(path, variant string) (*vm.Game, error) {
+	sec, err := loadIniSection(path, variant)
+	if err != nil {
+		return nil, err
+	}
+	return sec.Game, nil
+}
+
+func loadIniSection(path, variant string) (*fmaxini.Section, error) {
 	f, err := fmaxini.LoadFile(path)
 	if err != nil {
 		return nil, err
@@ -60,11 +68,30 @@ func loadIni(path, variant string) (*vm.Game, error) {
 	if variant == "" {
 		variant = "normal"
 	}
-	return f.Game(variant)
+	return f.Section(variant)
 }
 
-// newState loads a game and sets up its start position or a FEN.
+// newState loads a game and sets up its start position or a FEN. A FEN for a
+// Fairy-Max section is read with the section's letter meanings (a letter is
+// the first piece with it for White and the last for Black, so Black's pawn
+// and per-colour pieces come out right) and its castling rights.
 func newState(path, variant, fen string) (*vm.State, error) {
+	if strings.EqualFold(filepath.Ext(path), ".ini") {
+		sec, err := loadIniSection(path, variant)
+		if err != nil {
+			return nil, err
+		}
+		s, err := vm.NewState(sec.Game)
+		if err != nil {
+			return nil, err
+		}
+		if fen != "" {
+			if err := sec.SetFEN(s, fen); err != nil {
+				return nil, fmt.Errorf("--fen: %v", err)
+			}
+		}
+		return s, nil
+	}
 	g, err := loadGame(path, variant)
 	if err != nil {
 		return nil, err
