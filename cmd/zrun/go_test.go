@@ -1,17 +1,23 @@
 // This file tests the searcher on real rule files: short mates it must find
-// (with an independent brute-force check of the mating line), the derived
+// (with an independent brute-force check of the mating line), the composed
+// forced wins of testdata/mates (checked by Fairy-Stockfish or brute force), the derived
 // piece values against the Schoolbook seed's table, and self-play games that
 // must only ever play legal moves.
 
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,13 +86,11 @@ func TestGoMates(t *testing.T) {
 		// Schoolbook's fool's mate (seed 000): 1. f3 Ad6 2. Bf2 Axh2#; the
 		// archbishop's knight move from h2 checks f1, g1 was left by the bishop.
 		{"schoolbook-fools-mate", "schoolbook.zrf", "", "f2f3 e8d6 g1f2", "d6h2", 4, 1},
+		// The Schoolbook seed's (000) 4-move bishop mate, found by David
+		// Paulowich: 1. e4 g6 2. f4 Kg7? 3. Bf2 Kh6?? 4. Bi5#.
+		{"schoolbook-bishop-mate", "schoolbook.zrf", "", "e2e4 g7g6 f2f4 f8g7 g1f2 g7h6", "f2i5", 4, 1},
 		// A bishop mate set up for this test: 1. e4 f6 2. Be2 a6 3. d3 g5 4. Bh5#.
 		{"bishop-mate", "chess.zrf", "", "e2e4 f7f6 f1e2 a7a6 d2d3 g7g5", "e2h5", 4, 1},
-		// Paul Morphy's mate in two (a zugzwang problem, so it also tests the
-		// null-move verification): 1. Ra6! bxa6 2. b7#; 1... Bx 2. Rxa7#.
-		{"morphy-mate-in-2", "chess.zrf", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "", "a1a6", 6, 3},
-		// Philidor's legacy (Lucena 1497, Greco), final phase: 1. Qg8+ Rxg8 2. Nf7#.
-		{"philidor-legacy", "chess.zrf", "5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1", "", "d5g8", 6, 3},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -123,6 +127,159 @@ func TestGoMates(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// mateCase is one line of testdata/mates/mates.tsv.
+type mateCase struct {
+	name, file, variant, fsfVariant, fen string
+	depth, plies                         int
+}
+
+// readMateCases reads the composed forced wins; paths become relative to
+// this package (games/ in the repository, corpus/ in ../shared/zrf-corpus).
+func readMateCases(t *testing.T) []mateCase {
+	t.Helper()
+	data, err := os.ReadFile("testdata/mates/mates.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []mateCase
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 7 {
+			t.Fatalf("mates.tsv:%d: %d fields, want 7", i+1, len(f))
+		}
+		c := mateCase{name: f[0], file: f[1], variant: f[2], fsfVariant: f[3], fen: f[4]}
+		if c.depth, err = strconv.Atoi(f[5]); err != nil {
+			t.Fatalf("mates.tsv:%d: depth: %v", i+1, err)
+		}
+		if c.plies, err = strconv.Atoi(f[6]); err != nil {
+			t.Fatalf("mates.tsv:%d: plies: %v", i+1, err)
+		}
+		switch {
+		case strings.HasPrefix(c.file, "games/"):
+			c.file = filepath.Join("../..", c.file)
+		case strings.HasPrefix(c.file, "corpus/"):
+			c.file = filepath.Join(corpusDir, strings.TrimPrefix(c.file, "corpus/"))
+		default:
+			t.Fatalf("mates.tsv:%d: file %q is neither games/ nor corpus/", i+1, c.file)
+		}
+		if c.variant == "-" {
+			c.variant = ""
+		}
+		if c.fsfVariant == "-" {
+			c.fsfVariant = ""
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// TestComposedMates: the searcher must report the shortest forced win of
+// each composed position, and its move must be proved to win in the rest of
+// the plies by a reference that shares no code with it: Fairy-Stockfish for
+// games it knows, else the brute-force minimax over the VM's rules.
+func TestComposedMates(t *testing.T) {
+	for _, c := range readMateCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := os.Stat(c.file); err != nil {
+				t.Skipf("%s not found (../shared absent?): %v", c.file, err)
+			}
+			args := []string{"--depth", itoa(c.depth), "--fen", c.fen}
+			if c.variant != "" {
+				args = append(args, "--variant", c.variant)
+			}
+			best, out := goBest(t, append(args, c.file)...)
+			infos := strings.Split(strings.TrimSpace(out), "\n")
+			last := infos[len(infos)-2]
+			if want := "score mate " + itoa((c.plies+1)/2) + " "; !strings.Contains(last, want) {
+				t.Fatalf("last info line %q lacks %q\n%s", last, want, out)
+			}
+			if c.fsfVariant != "" {
+				checkMateWithFSF(t, c, best)
+				return
+			}
+			s, err := newState(c.file, c.variant, c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			attacker := s.Mover()
+			if c.plies > 1 && forcedWin(s, attacker, c.plies-2) {
+				t.Errorf("a win in %d plies exists: the table's %d is not the shortest", c.plies-2, c.plies)
+			}
+			if err := playMoves(s, best); err != nil {
+				t.Fatal(err)
+			}
+			if !forcedWin(s, attacker, c.plies-1) {
+				t.Errorf("%s does not force a win in %d plies (brute force)", best, c.plies)
+			}
+		})
+	}
+}
+
+// fairyStockfish is the Debian binary; tests that need it skip without it.
+const fairyStockfish = "/usr/games/fairy-stockfish"
+
+var fsfScore = regexp.MustCompile(`\bscore (cp|mate) (-?\d+)`)
+
+// checkMateWithFSF asks Fairy-Stockfish whether the root is a mate in
+// exactly n moves, and whether after our move the defender is mated in n-1.
+func checkMateWithFSF(t *testing.T, c mateCase, best string) {
+	t.Helper()
+	if _, err := os.Stat(fairyStockfish); err != nil {
+		t.Skipf("%s not found: cannot verify independently", fairyStockfish)
+	}
+	n := (c.plies + 1) / 2
+	if got := fsfMateScore(t, c.fsfVariant, c.fen, "", fmt.Sprintf("go mate %d", n)); got != fmt.Sprintf("mate %d", n) {
+		t.Errorf("Fairy-Stockfish scores the root %q, want mate %d", got, n)
+	}
+	if got := fsfMateScore(t, c.fsfVariant, c.fen, best, fmt.Sprintf("go depth %d", 2*n+12)); /* deep enough to see the shortest mate */ got != fmt.Sprintf("mate -%d", n-1) && !(n == 1 && got == "mate 0") {
+		t.Errorf("after %s Fairy-Stockfish scores the defender %q, want mate -%d", best, got, n-1)
+	}
+}
+
+// fsfMateScore runs one UCI search and returns the last reported score
+// ("mate N" or "cp N").
+func fsfMateScore(t *testing.T, variant, fen, moves, goCmd string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, fairyStockfish)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outPipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	pos := "position fen " + fen
+	if moves != "" {
+		pos += " moves " + moves
+	}
+	fmt.Fprintf(in, "uci\nsetoption name UCI_Variant value %s\nisready\n%s\n%s\n", variant, pos, goCmd)
+	score := ""
+	sc := bufio.NewScanner(outPipe)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := fsfScore.FindStringSubmatch(line); m != nil {
+			score = m[1] + " " + m[2]
+		}
+		if strings.HasPrefix(line, "bestmove") {
+			io.WriteString(in, "quit\n")
+			return score
+		}
+	}
+	t.Fatalf("Fairy-Stockfish ended without bestmove (%v)", ctx.Err())
+	return ""
+}
 
 // TestSchoolbookValues compares the derived values with what the Schoolbook
 // seed (000) says all its sources agree on.
