@@ -20,9 +20,12 @@ import (
 
 // cecpSession is one engine process's conversation with a GUI.
 type cecpSession struct {
-	out *lineWriter
-	cat *catalog
-	g   *play
+	out   *lineWriter
+	cat   *catalog
+	g     *play
+	board *cecpBoard // XBoard's square names for g's board
+
+	lifted liftState // the piece the user holds (lift/put/hover)
 
 	force      bool
 	post       bool
@@ -71,6 +74,8 @@ func (c *cecpSession) reset(e *gameEntry) error {
 		return err
 	}
 	c.g, c.force, c.engineSide = p, false, 1
+	c.board = newCECPBoard(e.game)
+	c.lifted = liftState{from: vm.NoPos}
 	return nil
 }
 
@@ -115,6 +120,9 @@ func init() {
 		"sd":     func(c *cecpSession, arg string) { c.sd, _ = strconv.Atoi(arg) },
 		"memory": (*cecpSession).memory,
 		"option": (*cecpSession).option,
+		"lift":   (*cecpSession).lift,
+		"put":    (*cecpSession).put,
+		"hover":  (*cecpSession).hover,
 	}
 	// Commands that need no action from us: the GUI's bookkeeping, pondering
 	// switches (we never ponder), and offers we silently decline.
@@ -180,7 +188,7 @@ func looksLikeMove(s string) bool {
 
 // features answers "protover N": everything in one go, ending with done=1.
 func (c *cecpSession) features(string) {
-	c.out.printf(`feature myname="zrun" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 colors=0 memory=1 smp=1 reuse=1 analyze=0 san=0 debug=1`)
+	c.out.printf(`feature myname="zrun" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 colors=0 memory=1 smp=1 reuse=1 analyze=0 san=0 debug=1 highlight=1`)
 	c.out.printf(`feature variants="%s"`, strings.Join(c.cat.names(false), ","))
 	c.out.printf(`feature option="Depth limit -spin 0 0 100"`)
 	c.out.printf(`feature option="Move overhead ms -spin %d 0 5000"`, c.overhead.Milliseconds())
@@ -209,20 +217,30 @@ func (c *cecpSession) cmdVariant(name string) {
 		return
 	}
 	c.force, c.engineSide = force, side
-	if _, known := knownVariants[e.name]; known {
+	if knownVariants[e.name] && e.xb.ptc == "" {
 		return
 	}
-	line, err := setupLine(c.g)
+	lines, err := setupLines(c.g)
 	if err != nil {
 		c.out.printf("# no setup for %s: %v", e.name, err)
 		return
 	}
-	c.out.printf("%s", line)
+	for _, l := range lines {
+		c.out.printf("%s", l)
+	}
 }
 
-// knownVariants are the variant names XBoard draws without a setup command.
+// knownVariants are the variant names XBoard plays by its own rules, without
+// a setup command (man xboard, -variant; protocols.md §1.3). A game gets
+// such a name only when its rules are that variant's (see knownNames), or
+// when an fmax.ini section is called so, as in Fairy-Max.
 var knownVariants = map[string]bool{
-	"normal": true, "capablanca": true, "gothic": true, "janus": true, "shatranj": true, "courier": true,
+	"normal": true, "wildcastle": true, "nocastle": true, "fischerandom": true, "bughouse": true,
+	"crazyhouse": true, "losers": true, "suicide": true, "giveaway": true, "twokings": true,
+	"kriegspiel": true, "atomic": true, "3check": true, "shatranj": true, "xiangqi": true, "shogi": true,
+	"capablanca": true, "gothic": true, "caparandom": true, "janus": true, "falcon": true, "courier": true,
+	"knightmate": true, "berolina": true, "cylinder": true, "super": true, "makruk": true, "asean": true,
+	"spartan": true, "great": true, "grand": true, "seirawan": true, "lion": true, "elven": true, "chu": true,
 }
 
 // cmdGo makes the engine play the side to move, now.
@@ -240,7 +258,7 @@ func (c *cecpSession) userMove(text string) {
 	c.halt()
 	legs := strings.Split(text, ",")
 	for i, leg := range legs {
-		ok, err := c.g.makeText(strings.TrimSpace(leg))
+		ok, err := c.makeCECP(strings.TrimSpace(leg))
 		if err != nil || !ok {
 			for ; i > 0; i-- {
 				c.g.undo()
@@ -257,6 +275,33 @@ func (c *cecpSession) userMove(text string) {
 		c.engineSide = c.g.s.Chooser()
 		c.startThinking()
 	}
+}
+
+// makeCECP plays the legal move whose CECP text is text. A move without
+// its suffix letter is taken when exactly one legal move adds a letter to
+// it: XBoard leaves the suffix off when it does not know that a piece must
+// promote (a single promotion choice) or gate.
+func (c *cecpSession) makeCECP(text string) (bool, error) {
+	ml, err := c.g.legal()
+	if err != nil {
+		return false, err
+	}
+	m := c.board.findCECPMove(c.g.s, ml, text)
+	if m == nil {
+		for i := range ml.Moves {
+			mt := c.board.moveText(c.g.s, &ml.Moves[i])
+			if len(mt) == len(text)+1 && strings.EqualFold(mt[:len(text)], text) && mt[len(text)] >= 'a' {
+				if m != nil {
+					return false, nil // ambiguous: the GUI must say which
+				}
+				m = &ml.Moves[i]
+			}
+		}
+	}
+	if m == nil {
+		return false, nil
+	}
+	return true, c.g.makeMove(m)
 }
 
 // setBoard replaces the position; a FEN we cannot read leaves the game as it was.
@@ -363,30 +408,44 @@ func (c *cecpSession) startThinking() {
 	if c.claimIfOver() {
 		return
 	}
-	g := c.g
+	g, board := c.g, c.board
 	var info func(engine.Info)
 	if c.post {
-		info = func(in engine.Info) { c.out.printf("%s", thinkingLine(in)) }
+		info = func(in engine.Info) {
+			in.PV = []string{board.translatePV(g.s.Game(), in.PV)}
+			c.out.printf("%s", thinkingLine(in))
+		}
 	}
-	g.think(c.limits(), info, func(res engine.Result[*vm.Move], err error) {
+	side := c.engineSide
+	g.think(c.limits(), info, func(res engine.Result[*vm.Move], err error) bool {
 		if c.aborted.Load() {
-			return
+			return false
 		}
 		if err != nil {
 			c.out.printf("tellusererror rule error while searching: %v", err)
-			return
+			return false
 		}
 		if !res.Found {
 			c.claimIfOver()
-			return
+			return false
 		}
-		text, err := g.playResult(res)
-		if err != nil {
+		text := board.moveText(g.s, res.Best)
+		more := res.Best.Continue >= 0
+		if err := g.makeMove(res.Best); err != nil {
 			c.out.printf("tellusererror %v", err)
-			return
+			return false
+		}
+		// One part of a multi-part move: XBoard wants each leg in its own
+		// move command, every leg but the last ending in a comma.
+		if more && g.s.Chooser() == side {
+			if o, err := g.outcome(); err == nil && !o.Over {
+				c.out.printf("move %s,", text)
+				return true
+			}
 		}
 		c.out.printf("move %s", text)
 		c.claimIfOver()
+		return false
 	})
 }
 

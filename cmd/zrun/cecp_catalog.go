@@ -25,6 +25,15 @@ type gameEntry struct {
 	title string
 	game  *vm.Game
 	ev    *evaluator // derived on first use
+	xb    xboardHints
+}
+
+// xboardHints is what an fmax.ini Game: line tells XBoard beyond the rules:
+// its piece-to-char table, parent variant and hand-written "piece" lines.
+// Fairy-Max sends exactly these; we do the same for its games.
+type xboardHints struct {
+	ptc, parent string
+	pieceCmds   []string
 }
 
 // evaluator returns the entry's evaluation tables, deriving them once.
@@ -119,7 +128,7 @@ func (c *catalog) addFile(path string) ([]*gameEntry, error) {
 		for i := 2; c.find(name) != nil; i++ {
 			name = fmt.Sprintf("%s-%d", protocolName(g.title), i)
 		}
-		e := &gameEntry{name: name, path: path, title: g.title, game: g.game}
+		e := &gameEntry{name: name, path: path, title: g.title, game: g.game, xb: g.xb}
 		c.entries = append(c.entries, e)
 		added = append(added, e)
 	}
@@ -130,6 +139,7 @@ func (c *catalog) addFile(path string) ([]*gameEntry, error) {
 type titledGame struct {
 	title string
 	game  *vm.Game
+	xb    xboardHints
 }
 
 // fileGames returns the whole games of a .zrf (games and variants) or .ini file.
@@ -143,7 +153,7 @@ func fileGames(path string) ([]titledGame, error) {
 		for _, s := range f.Sections {
 			if s.Game != nil {
 				// The Game: name is what Fairy-Max's GUIs use.
-				out = append(out, titledGame{s.Name, s.Game})
+				out = append(out, titledGame{s.Name, s.Game, xboardHints{s.PTC, s.Parent, s.PieceCmds}})
 			}
 		}
 		return out, nil
@@ -160,7 +170,7 @@ func fileGames(path string) ([]titledGame, error) {
 		// A game some of whose moves were left out would play other rules
 		// than the file says; offering it to a GUI would mislead.
 		if len(gd.Skipped) == 0 {
-			out = append(out, titledGame{gd.Game.Title, gd.Game})
+			out = append(out, titledGame{title: gd.Game.Title, game: gd.Game})
 		}
 	}
 	if len(out) == 0 {

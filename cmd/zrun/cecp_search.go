@@ -92,11 +92,16 @@ func (p *play) makeText(text string) (bool, error) {
 	if m == nil || err != nil {
 		return false, err
 	}
+	return true, p.makeMove(m)
+}
+
+// makeMove plays a legal move of the current position.
+func (p *play) makeMove(m *vm.Move) error {
 	if err := p.s.Make(m); err != nil {
-		return false, err
+		return err
 	}
 	p.made++
-	return true, nil
+	return nil
 }
 
 // undo takes back one move; false when there is none to take back.
@@ -139,15 +144,21 @@ func (p *play) busy() bool {
 // think starts a search in a goroutine. When it ends (by its limits or by
 // stop), finish gets the result while the position is still the root and
 // no command touches the state: it may make the move. A stopped search still
-// calls finish; it decides from its own flags whether to move.
-func (p *play) think(lim engine.Limits, info func(engine.Info), finish func(engine.Result[*vm.Move], error)) {
+// calls finish; it decides from its own flags whether to move. When finish
+// returns true (it made one part of a multi-part move and the same side
+// moves on) the goroutine searches again for the next part.
+func (p *play) think(lim engine.Limits, info func(engine.Info), finish func(engine.Result[*vm.Move], error) bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel, p.done = cancel, make(chan struct{})
 	p.se.OnInfo = info
 	go func() {
 		defer close(p.done)
-		res := p.se.Search(ctx, lim)
-		finish(res, p.pos.err)
+		for {
+			res := p.se.Search(ctx, lim)
+			if !finish(res, p.pos.err) || ctx.Err() != nil {
+				return
+			}
+		}
 	}()
 }
 
@@ -160,16 +171,6 @@ func (p *play) stop() {
 	}
 	p.cancel()
 	<-p.done
-}
-
-// playResult makes the searcher's best move and returns its text.
-func (p *play) playResult(res engine.Result[*vm.Move]) (string, error) {
-	text := p.pos.MoveText(res.Best)
-	if err := p.s.Make(res.Best); err != nil {
-		return "", err
-	}
-	p.made++
-	return text, nil
 }
 
 // resultText writes a finished game's outcome as CECP wants it after a move:

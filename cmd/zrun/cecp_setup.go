@@ -1,10 +1,10 @@
 // This file defines the CECP "setup" command that makes a game XBoard does not
 // know an engine-defined variant: a piece-to-char table choosing an XBoard
 // image for each of our piece letters, the board size with its parent
-// variant, and the start FEN. No "piece" (Betza) lines are sent yet: deriving
-// Betza from ZRF moves is another issue, and a wrong Betza string would
-// override XBoard's legality checks (protocols.md §1.4), so XBoard is left to
-// trust the engine.
+// variant, and the start FEN; then one "piece" line per piece whose moves a
+// Betza string describes exactly (cecp_betza.go). A piece without one is
+// left to the "highlight" answers (cecp_highlight.go): a wrong Betza string
+// would override XBoard's legality checks (protocols.md §1.4).
 
 package main
 
@@ -85,23 +85,39 @@ func isRoyalLetter(g *vm.Game, l string) bool {
 	return false
 }
 
-// setupLine is the reply to "variant NAME" for an engine-defined variant.
-// Games with pieces in hand get holdings of one slot per piece type.
-func setupLine(p *play) (string, error) {
-	ptc, err := pieceToChar(p.s.Game())
-	if err != nil {
-		return "", err
+// setupLines is the reply to "variant NAME" for an engine-defined variant:
+// the setup line, then the piece lines. Games with pieces in hand get
+// holdings of one slot per piece type. An fmax.ini game keeps Fairy-Max's
+// own table, parent and hand-written piece lines.
+func setupLines(p *play) ([]string, error) {
+	g, hints := p.s.Game(), p.entry.xb
+	ptc, parent := hints.ptc, hints.parent
+	if ptc == "" {
+		var err error
+		if ptc, err = pieceToChar(g); err != nil {
+			return nil, err
+		}
+	}
+	if parent == "" {
+		parent = "fairy"
 	}
 	fen, err := p.s.FEN()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	w, h := boardSize(fen)
 	holdings := 0
 	if strings.Contains(strings.Fields(fen)[0], "[") {
-		holdings = len(p.s.Game().Pieces)
+		holdings = len(g.Pieces)
 	}
-	return fmt.Sprintf("setup (%s) %dx%d+%d_fairy %s", ptc, w, h, holdings, fen), nil
+	lines := []string{fmt.Sprintf("setup (%s) %dx%d+%d_%s %s", ptc, w, h, holdings, parent, fen)}
+	if len(hints.pieceCmds) > 0 {
+		for _, pc := range hints.pieceCmds {
+			lines = append(lines, "piece "+pc)
+		}
+		return lines, nil
+	}
+	return append(lines, pieceLines(g)...), nil
 }
 
 // boardSize reads width and height from a FEN's board field (digits may be

@@ -7,6 +7,7 @@ package main
 import (
 	"bufio"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -163,7 +164,7 @@ func TestCECPHandshake(t *testing.T) {
 	g, _ := startCECP(t)
 	g.send("xboard", "protover 2")
 	g.expect(
-		`feature myname="zrun" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 colors=0 memory=1 smp=1 reuse=1 analyze=0 san=0 debug=1`,
+		`feature myname="zrun" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 colors=0 memory=1 smp=1 reuse=1 analyze=0 san=0 debug=1 highlight=1`,
 		`feature variants="normal,capablanca,schoolbook,schoolbook-1.0"`,
 		`feature option="Depth limit -spin 0 0 100"`,
 		`feature option="Move overhead ms -spin 50 0 5000"`,
@@ -326,4 +327,121 @@ func TestLooksLikeMove(t *testing.T) {
 			t.Errorf("looksLikeMove(%q) = %v", s, !want)
 		}
 	}
+}
+
+// startCECPWith runs a session on the games of the given files.
+func startCECPWith(t *testing.T, files ...string) (*fakeGUI, *cecpSession) {
+	t.Helper()
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			t.Skipf("%s not found: %v", f, err)
+		}
+	}
+	cat, err := loadCatalog(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *cecpSession
+	ready := make(chan struct{})
+	g := startSession(t, func(in io.Reader, out io.Writer) {
+		var err error
+		c, err = newCECPSession(cat, out)
+		close(ready)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		c.run(in)
+	})
+	<-ready
+	return g, c
+}
+
+const fmaxIni = "../../../shared/fmax/fmax.ini"
+
+// On ten-rank boards CECP counts ranks from 0: Fairy-Max plays Roman Chess
+// (10x10) with moves such as b0c2 (protocols.md §1.5, observed).
+func TestCECPTenRankNotation(t *testing.T) {
+	g, c := startCECPWith(t, fmaxIni)
+	g.send("new", "variant roman")
+	g.expect("setup (PNBRQ.....AKpnbrq.....ak) 10x10+0_fairy rnabqkbanr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNABQKBANR w KQkq - 0 1")
+	g.send("force", "usermove b1c3", "usermove b0c2", "usermove c8c6")
+	g.expect("Illegal move: b1c3")
+	g.sync("1")
+	if f := fen(t, c); !strings.HasPrefix(f, "rnabqkbanr/pp1ppppppp/10/2p7/10/10/10/2N7/PPPPPPPPPP/R1ABQKBANR w") {
+		t.Fatalf("after b0c2 c8c6: %s", f)
+	}
+	g.send("post", "sd 2", "go")
+	g.expectMatch(`^1 -?\d+ \d+ \d+ [a-j][0-9][a-j][0-9]$`)
+	g.expectMatch(`^2 -?\d+ \d+ \d+ [a-j][0-9][a-j][0-9] [a-j][0-9][a-j][0-9]$`)
+	g.expectMatch(`^move [a-j][0-9][a-j][0-9]$`)
+	g.sync("2")
+}
+
+// An fmax.ini game XBoard does not know gets Fairy-Max's own setup and
+// piece lines, as Fairy-Max sent them to the real XBoard (the recorded
+// debug log), and two-digit ranks on 12x12: XBoard's c1d3, Fairy-Max's h12g11.
+func TestCECPFmaxSetupMatchesFairyMax(t *testing.T) {
+	const logFile = "../../../shared/docs/logs/xboard-grande-acedrex.debug.txt"
+	data, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Skipf("%s not found: %v", logFile, err)
+	}
+	var want []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if _, msg, ok := strings.Cut(l, "<first : "); ok && (strings.HasPrefix(msg, "setup ") || strings.HasPrefix(msg, "piece ")) {
+			want = append(want, strings.TrimSpace(msg))
+		}
+	}
+	if len(want) != 6 {
+		t.Fatalf("%s: %d setup/piece lines, want 6", logFile, len(want))
+	}
+	g, c := startCECPWith(t, fmaxIni)
+	g.send("new", "variant grande-acedrex")
+	// The FEN is ours (Fairy-Max writes 8 for the empty 12-file ranks);
+	// the table, board size and parent must agree.
+	setup := g.next()
+	if f := strings.Fields(want[0]); !strings.HasPrefix(setup, strings.Join(f[:3], " ")+" rlugcakcgulr/12/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/12/12/RLUGCAKCGULR w ") {
+		t.Fatalf("setup %q, Fairy-Max sent %q", setup, want[0])
+	}
+	g.expect(want[1:]...)
+	g.send("force", "usermove c1d3", "usermove h12g11")
+	g.sync("1")
+	if f := fen(t, c); !strings.HasPrefix(f, "rlugcak1gulr/6c5/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/3U8/12/RL1GCAKCGULR w") {
+		t.Fatalf("after c1d3 h12g11: %s", f)
+	}
+}
+
+// lift/put/hover get highlight and choice answers from the legal moves:
+// yellow targets, red captures (e.p. too), green e.p. victim on hover,
+// magenta promotion with the choice queen first.
+func TestCECPHighlight(t *testing.T) {
+	g, c := startCECP(t)
+	g.send("new", "force", "lift e2", "lift e4", "lift b1", "lift z9")
+	g.expect("highlight 8/8/8/8/4y3/4y3/8/8", "highlight 8/8/8/8/8/8/8/8",
+		"highlight 8/8/8/8/8/y1y5/8/8", "highlight 8/8/8/8/8/8/8/8")
+	g.send("setboard 4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1", "lift e5", "hover d6", "put d6")
+	g.expect("highlight 8/8/3ry3/8/8/8/8/8", "highlight 8/8/3ry3/3g4/8/8/8/8")
+	g.send("lift b7", "put b8")
+	g.expect("highlight 1m6/8/8/8/8/8/8/8", "choice QRBN")
+	g.sync("1")
+	if f := fen(t, c); f != "4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1" {
+		t.Fatalf("lift/put changed the position: %s", f)
+	}
+	// XBoard sends the promotion with its suffix.
+	g.send("usermove b7b8q")
+	g.sync("2")
+	if f := fen(t, c); !strings.HasPrefix(f, "1Q2k3/8/8/3pP3/") {
+		t.Fatalf("after b7b8q: %s", f)
+	}
+}
+
+// A 10x8 engine-defined variant answers lift with its own pieces' targets:
+// Schoolbook's archbishop (e1) and marshall (i1) jump like knights at the start.
+func TestCECPHighlightSchoolbook(t *testing.T) {
+	g, _ := startCECP(t)
+	g.send("new", "variant schoolbook")
+	g.next() // setup
+	g.send("lift e1", "lift i1")
+	g.expect("highlight 10/10/10/10/10/3y1y4/10/10", "highlight 10/10/10/10/10/7y1y/10/10")
 }

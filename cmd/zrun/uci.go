@@ -243,7 +243,7 @@ func (u *uciSession) goCmd(arg string) {
 	stopReq := make(chan struct{})
 	u.stopReq = stopReq
 	g := u.g
-	g.think(lim, func(in engine.Info) { u.out.printf("%s", infoLine(in)) }, func(res engine.Result[*vm.Move], err error) {
+	g.think(lim, func(in engine.Info) { u.out.printf("%s", infoLine(in)) }, func(res engine.Result[*vm.Move], err error) bool {
 		if infinite {
 			<-stopReq // "go infinite" reports only when told to stop
 		}
@@ -252,13 +252,14 @@ func (u *uciSession) goCmd(arg string) {
 		}
 		if !res.Found || err != nil {
 			u.out.printf("bestmove 0000")
-			return
+			return false
 		}
 		text := g.pos.MoveText(res.Best)
 		if text == "@@@@" {
 			text = "0000"
 		}
 		u.out.printf("bestmove %s", text)
+		return false
 	})
 }
 
