@@ -357,12 +357,12 @@ func startCECPWith(t *testing.T, files ...string) (*fakeGUI, *cecpSession) {
 	return g, c
 }
 
-const fmaxIni = "../../../shared/fmax/fmax.ini"
+const cecpFmaxIni = "../../../shared/fmax/fmax.ini"
 
 // On ten-rank boards CECP counts ranks from 0: Fairy-Max plays Roman Chess
 // (10x10) with moves such as b0c2 (protocols.md §1.5, observed).
 func TestCECPTenRankNotation(t *testing.T) {
-	g, c := startCECPWith(t, fmaxIni)
+	g, c := startCECPWith(t, cecpFmaxIni)
 	g.send("new", "variant roman")
 	g.expect("setup (PNBRQ.....AKpnbrq.....ak) 10x10+0_fairy rnabqkbanr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNABQKBANR w KQkq - 0 1")
 	g.send("force", "usermove b1c3", "usermove b0c2", "usermove c8c6")
@@ -396,7 +396,7 @@ func TestCECPFmaxSetupMatchesFairyMax(t *testing.T) {
 	if len(want) != 6 {
 		t.Fatalf("%s: %d setup/piece lines, want 6", logFile, len(want))
 	}
-	g, c := startCECPWith(t, fmaxIni)
+	g, c := startCECPWith(t, cecpFmaxIni)
 	g.send("new", "variant grande-acedrex")
 	// The FEN is ours (Fairy-Max writes 8 for the empty 12-file ranks);
 	// the table, board size and parent must agree.
