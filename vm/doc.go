@@ -15,7 +15,8 @@
 //	generate.go         all runs for the side to move; dedup, priorities, maximal captures, check filter, pass
 //	make.go             Make / Unmake with an undo stack
 //	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap
-//	goal.go             win/loss/draw/count conditions
+//	goal.go             win/loss/draw/count conditions, the fifty-move rule
+//	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN, Zillions move text and coordinates
 //	perft.go            perft and divide
 //
@@ -104,6 +105,23 @@
 // captured T is read as "no T of the player is left on the board". A player
 // to move with no legal move and no goal that decides draws.
 // absolute-config may name (opponent T), (any-owner T) and (not T).
+//
+// Two draws are options rather than goals (ZRF front end: the zrun extension
+// options "fifty-move rule" N and "insufficient material" true). They are
+// tested after the goals, so a mate on the last move still wins. Fifty moves:
+// Options.FiftyMove moves by each side (2N turns) without a capture or a move
+// of an Options.ResetTypes piece. Insufficient material: neither side can ever
+// checkmate. That is decided from the pieces' moves, not their names: the
+// position has two players, empty hands, no recycled captures, a royal piece
+// of each side and at most three pieces in all (so one non-royal piece at
+// most); no piece present can promote, create, retype or convert (so the
+// material can only shrink); and no placement of this material, or of what a
+// capture leaves of it, anywhere on the board and with either side to move, is
+// checkmate (placements with the side not to move in check are impossible and
+// skipped). The enumeration runs once per game and material and is cached.
+// K+N and K+B against K are dead by this rule on the 8x8 and 10x8 boards;
+// K+R, K+Archbishop, K+P are not; K+B against K+B on one colour, which FIDE
+// also calls dead, is not recognised (four pieces), which only delays a draw.
 //
 // # Decisions made when lowering ZRF (package zrf fills this model)
 //

@@ -109,7 +109,8 @@ type Options struct {
 	// without a capture or a move of a piece whose type is in ResetTypes.
 	FiftyMove  int
 	ResetTypes []int
-	// InsufficientMaterial draws the game when no side can mate (chess-like games).
+	// InsufficientMaterial draws the game when no side can ever checkmate
+	// (chess-like games whose only win is checkmate): see State.InsufficientMaterial.
 	InsufficientMaterial bool
 	Other                []Option
 }

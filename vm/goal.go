@@ -51,6 +51,9 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 	if o := s.g.Options; o.FiftyMove > 0 && s.Quiet >= 2*o.FiftyMove {
 		return Outcome{Over: true, Winner: -1, Loser: -1, Kind: DrawGoal, Reason: "fifty-move rule"}, nil
 	}
+	if s.InsufficientMaterial() {
+		return Outcome{Over: true, Winner: -1, Loser: -1, Kind: DrawGoal, Reason: "insufficient material"}, nil
+	}
 	if noMoves {
 		return Outcome{Over: true, Winner: -1, Loser: -1, Kind: DrawGoal, Reason: "no legal move"}, nil
 	}

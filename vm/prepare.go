@@ -19,6 +19,7 @@ type prepared struct {
 	// resetsQuiet[t]: a move of type t resets the fifty-move count:
 	// Options.ResetTypes, or the types lettered P when the game names none.
 	resetsQuiet []bool
+	dead        deadCache // insufficient-material verdicts (material.go)
 }
 
 type gamePrep struct {

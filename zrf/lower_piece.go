@@ -4,6 +4,7 @@
 package zrf
 
 import (
+	"strconv"
 	"strings"
 
 	"zrun/vm"
@@ -227,7 +228,8 @@ var dagazOptions = setOf("ko", "deferred captures", "deferred-captures", "board 
 	"zrf advanced", "zrf-advanced", "sliding-puzzle", "smart-moves", "shared pieces", "shared-pieces",
 	"pente-restrictions", "kamisado-setup")
 
-var ruleOptions = []string{"pass turn", "pass partial", "recycle captures", "maximal captures", "include off-pieces"}
+var ruleOptions = []string{"pass turn", "pass partial", "recycle captures", "maximal captures", "include off-pieces",
+	"fifty-move rule", "insufficient material"}
 
 // lowerOptions reads (option "name" value) and the legacy (pass-turn v) forms.
 func (l *lowerer) lowerOptions(forms []*Node) {
@@ -284,6 +286,20 @@ func (l *lowerer) option(o *Node, name string, val *Node) {
 		} else {
 			opts.MaximalCaptures = 0
 		}
+	// zrun extensions (Zillions ignores unknown options, so files using them
+	// still load there): "fifty-move rule" N draws after N moves by each side
+	// without a capture or a pawn move (false or 0: off); "insufficient
+	// material" true draws when no side can ever checkmate (vm.State.InsufficientMaterial).
+	case "fifty-move rule":
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			opts.FiftyMove = n
+		} else if !l.checkBool(val, name) {
+			opts.FiftyMove = 0
+		} else {
+			opts.FiftyMove = 50
+		}
+	case "insufficient material":
+		opts.InsufficientMaterial = l.checkBool(val, name)
 	default:
 		l.otherOption(o, name, v)
 	}
