@@ -19,6 +19,8 @@
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN, Zillions move text and coordinates
 //	perft.go            perft and divide
+//	betza*.go           DescribePiece: a piece's Betza string, English sentence and
+//	                    movement-diagram squares, derived by probing its programs
 //
 // # The machine
 //

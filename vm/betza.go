@@ -1,0 +1,75 @@
+// This file defines DescribePiece: a piece type's moves summarised as a Betza
+// string and an English sentence, derived from its compiled move programs,
+// plus the squares it reaches from one square of an empty board (for
+// movement diagrams). CECP "piece" commands and game pages use it.
+
+package vm
+
+// PieceDescription is what DescribePiece finds out about one piece type.
+type PieceDescription struct {
+	Type int
+	// Betza is the move in (extended, XBoard) Betza notation, for the first
+	// player, "forward" being up the board as drawn (towards higher ranks on
+	// Fairy-Max boards). Canonical spelling: sliders before leapers, Q R B K
+	// compounds merged, modifiers m/c, i (first move only), n (lame), p/g
+	// (hoppers), O (castling). Empty when nothing could be derived.
+	Betza string
+	// Exact is true when the Betza string explains every move the probe saw
+	// and nothing else (on the probe board); false when some move could not
+	// be expressed (side-effect captures, drops, odd paths, no grid...).
+	Exact bool
+	// English is a plain sentence generated from the same analysis.
+	English string
+	// Notes lists what Betza could not express (empty when Exact).
+	Notes []string
+	// Origin is the square the movement diagram shows the piece on (near
+	// the board's centre), or NoPos when the board has no 2-D grid.
+	Origin int
+	// Marks[p] says what the piece, standing alone on Origin, can do on
+	// square p: MarkMove, MarkCapture, and MarkInitial for moves only a
+	// piece that has not moved yet has (drawn from Origin).
+	Marks []SquareMark
+}
+
+// SquareMark flags what a piece can do on a square in a movement diagram.
+type SquareMark uint8
+
+const (
+	MarkMove    SquareMark = 1 << iota // moves there when it is empty
+	MarkCapture                        // captures an enemy piece standing there
+	MarkInitial                        // only as a first move (pawn double step, initial leap)
+)
+
+// DescribePiece analyses piece type t of g for the first player: it runs
+// the type's move programs on otherwise empty boards (an enemy on a target
+// to see captures, a friendly blocker to find the squares a move passes, a
+// screen to find hoppers, the start square for first-move-only moves and
+// castling) and fits Betza atoms to what the programs did. It never fails:
+// what cannot be analysed lowers Exact and is named in Notes.
+func DescribePiece(g *Game, t int) PieceDescription {
+	d := PieceDescription{Type: t, Origin: NoPos}
+	if t < 0 || t >= len(g.Pieces) {
+		d.Notes = append(d.Notes, "no such piece type")
+		return d
+	}
+	geo := newBetzaGeom(g.Board)
+	if geo == nil {
+		d.Notes = append(d.Notes, "the board has no 2-D grid")
+		d.English = "Its moves are defined on a board without a rectangular grid."
+		return d
+	}
+	pr, err := newProber(g, geo, t)
+	if err != nil {
+		d.Notes = append(d.Notes, err.Error())
+		return d
+	}
+	obs := pr.observe()
+	d.Origin = int(pr.origin)
+	d.Marks = obs.marks
+	fit := fitBetza(obs, geo, pr.origin, pr.reach)
+	d.Betza = fit.spell()
+	d.Notes = append(obs.notes, fit.notes...)
+	d.Exact = len(d.Notes) == 0 && d.Betza != ""
+	d.English = fit.english(g.Pieces[t].Name, d.Notes)
+	return d
+}

@@ -1,0 +1,139 @@
+// This file defines the board geometry the Betza analysis works in: the
+// largest 2-D grid, with x to the right and y up the board as drawn, so a
+// move is an offset (dx, dy) and "forward" for the first player is +y.
+
+package vm
+
+import "strconv"
+
+type betzaGeom struct {
+	w, h int
+	at   []int32  // at[y*w+x]: position, or NoPos for a hole
+	xy   [][2]int // by position: (x, y), or (-1, -1) outside the grid
+}
+
+// newBetzaGeom returns the geometry of b's largest 2-D grid, or nil.
+func newBetzaGeom(b *Board) *betzaGeom {
+	if b == nil {
+		return nil
+	}
+	best, bestN := -1, 0
+	for gi, gr := range b.Grids {
+		if len(gr.Labels) == 2 && len(gr.Labels[0])*len(gr.Labels[1]) > bestN {
+			best, bestN = gi, len(gr.Labels[0])*len(gr.Labels[1])
+		}
+	}
+	if best < 0 || bestN < 2 {
+		return nil
+	}
+	labels := b.Grids[best].Labels
+	n0, n1 := len(labels[0]), len(labels[1])
+	byCoord := map[[2]int]int{}
+	for p, pos := range b.Positions {
+		if pos.Grid == best && len(pos.Coords) == 2 && !pos.Dummy {
+			byCoord[[2]int{pos.Coords[0], pos.Coords[1]}] = p
+		}
+	}
+	horiz0, rev0, rev1 := true, false, !ascendingLabels(labels[1])
+	r00, ok0 := rectAt(b, byCoord, 0, 0)
+	r10, ok1 := rectAt(b, byCoord, 1, 0)
+	r01, ok2 := rectAt(b, byCoord, 0, 1)
+	if ok0 && ok1 && ok2 && (r10 != r00 || r01 != r00) {
+		dx0, dy0 := r10[0]-r00[0], r10[1]-r00[1]
+		dx1, dy1 := r01[0]-r00[0], r01[1]-r00[1]
+		if iabs(dx0) >= iabs(dy0) {
+			// dimension 0 across; dimension 1 runs down the screen when dy1 > 0
+			horiz0, rev0, rev1 = true, dx0 < 0, dy1 > 0
+		} else {
+			horiz0, rev0, rev1 = false, dy0 > 0, dx1 < 0
+		}
+	}
+	geo := &betzaGeom{xy: make([][2]int, len(b.Positions))}
+	for i := range geo.xy {
+		geo.xy[i] = [2]int{-1, -1}
+	}
+	// Screen axes: across (x) and up (y).
+	if horiz0 {
+		geo.w, geo.h = n0, n1
+	} else {
+		geo.w, geo.h = n1, n0
+	}
+	geo.at = make([]int32, geo.w*geo.h)
+	for i := range geo.at {
+		geo.at[i] = NoPos
+	}
+	for c, p := range byCoord {
+		a, d := c[0], c[1]
+		if rev0 {
+			a = n0 - 1 - a
+		}
+		if rev1 {
+			d = n1 - 1 - d
+		}
+		x, y := a, d
+		if !horiz0 {
+			x, y = d, a
+		}
+		if x < 0 || y < 0 || x >= geo.w || y >= geo.h {
+			continue
+		}
+		geo.at[y*geo.w+x] = int32(p)
+		geo.xy[p] = [2]int{x, y}
+	}
+	return geo
+}
+
+func rectAt(b *Board, byCoord map[[2]int]int, c0, c1 int) ([4]int, bool) {
+	p, ok := byCoord[[2]int{c0, c1}]
+	if !ok {
+		return [4]int{}, false
+	}
+	return b.Positions[p].Rect, true
+}
+
+// ascendingLabels reports whether labels are numbers that grow (Fairy-Max and
+// Zillions files that list ranks from 1 upwards read bottom to top).
+func ascendingLabels(ls []string) bool {
+	prev := -1 << 31
+	for _, l := range ls {
+		n, err := strconv.Atoi(l)
+		if err != nil || n <= prev {
+			return false
+		}
+		prev = n
+	}
+	return len(ls) > 1
+}
+
+func iabs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pos returns the position at (x, y), or NoPos.
+func (g *betzaGeom) pos(x, y int) int32 {
+	if x < 0 || y < 0 || x >= g.w || y >= g.h {
+		return NoPos
+	}
+	return g.at[y*g.w+x]
+}
+
+// offset returns the position at p+(dx,dy), or NoPos.
+func (g *betzaGeom) offset(p int32, dx, dy int) int32 {
+	c := g.xy[p]
+	if c[0] < 0 {
+		return NoPos
+	}
+	return g.pos(c[0]+dx, c[1]+dy)
+}
+
+// delta returns q-p as (dx, dy); ok is false when either is outside the grid.
+func (g *betzaGeom) delta(p, q int32) (int, int, bool) {
+	a, b := g.xy[p], g.xy[q]
+	if a[0] < 0 || b[0] < 0 {
+		return 0, 0, false
+	}
+	return b[0] - a[0], b[1] - a[1], true
+}

@@ -1,0 +1,563 @@
+// This file defines the probe behind DescribePiece: it runs one piece type's
+// move programs on otherwise empty boards and records, as offsets, where the
+// piece goes, what it captures, which squares a move passes (a friendly
+// blocker there stops it), hops over a screen, first-move-only moves and
+// castling.
+
+package vm
+
+import (
+	"fmt"
+	"sort"
+)
+
+// offset is a move's displacement (dx right, dy up) from its start square.
+type offset [2]int
+
+// probedMove is one target seen by the probe.
+type probedMove struct {
+	v       offset
+	capture bool     // a capture of an enemy on v (else a move to the empty v)
+	initial bool     // only a piece that has not moved has it
+	path    []offset // squares (relative to the start) a blocker there stops it
+	hop     bool     // needs a screen: screen is the screen's distance along v's line
+	screen  int
+}
+
+// observation is everything the probe saw.
+type observation struct {
+	moves   []probedMove
+	castles []int // the king's dx of each castling move
+	marks   []SquareMark
+	notes   []string
+}
+
+type prober struct {
+	g      *Game
+	geo    *betzaGeom
+	t      int
+	s      *State
+	ml     MoveList
+	origin int32
+	setup  int32 // a start square of the type for the first player, or NoPos
+	moved  Cell  // the piece as it is after having moved (attributes cleared)
+	fresh  Cell  // the piece with its default attributes
+	friend Cell  // a blocker / screen
+	enemy  Cell  // a target for captures
+	err    error
+	noted  map[string]bool
+	notes  []string
+}
+
+func newProber(g *Game, geo *betzaGeom, t int) (*prober, error) {
+	s, err := NewState(g)
+	if err != nil {
+		return nil, err
+	}
+	pr := &prober{g: g, geo: geo, t: t, s: s, setup: NoPos, noted: map[string]bool{}}
+	pr.origin = geo.centre()
+	if pr.origin == NoPos {
+		return nil, fmt.Errorf("the board's grid has no squares")
+	}
+	for _, it := range g.Setup {
+		if it.Type == t && it.Player == 0 && it.Pos >= 0 && geo.xy[it.Pos][0] >= 0 {
+			pr.setup = int32(it.Pos)
+			break
+		}
+	}
+	pre := g.prep()
+	pr.fresh = MakeCell(t, 0, pre.defaults[t])
+	pr.moved = MakeCell(t, 0, 0)
+	other := plainType(g, pre, t)
+	pr.friend = MakeCell(other, 0, pre.defaults[other])
+	if len(g.Players) > 1 {
+		pr.enemy = MakeCell(other, 1, pre.defaults[other])
+	} else {
+		pr.enemy = Empty
+	}
+	return pr, nil
+}
+
+// plainType picks a type to use as blocker and target: the first type that
+// is royal for nobody, preferring one other than t.
+func plainType(g *Game, pre *prepared, t int) int {
+	best := -1
+	for u := range g.Pieces {
+		royal := false
+		for pl := range pre.isRoyal {
+			royal = royal || pre.isRoyal[pl][u]
+		}
+		if royal {
+			continue
+		}
+		if u != t {
+			return u
+		}
+		best = u
+	}
+	if best < 0 {
+		best = t
+	}
+	return best
+}
+
+// centre returns the grid square nearest the middle (d4 on 8x8, e4 on 10x8).
+func (g *betzaGeom) centre() int32 {
+	cx, cy := (g.w-1)/2, (g.h-1)/2
+	best, bestD := int32(NoPos), 1<<30
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			if p := g.pos(x, y); p != NoPos {
+				if d := (x-cx)*(x-cx) + (y-cy)*(y-cy); d < bestD {
+					best, bestD = p, d
+				}
+			}
+		}
+	}
+	return best
+}
+
+func (pr *prober) note(msg string) {
+	if !pr.noted[msg] {
+		pr.noted[msg] = true
+		pr.notes = append(pr.notes, msg)
+	}
+}
+
+// place empties the board and puts the given cells on it.
+func (pr *prober) place(cells map[int32]Cell) {
+	s := pr.s
+	for i := range s.Board {
+		s.Board[i] = Empty
+	}
+	for p, c := range cells {
+		if p >= 0 && c != Empty {
+			s.Board[p] = c
+		}
+	}
+	s.Turn, s.Partial, s.PartialType = pr.firstTurn(), NoPos, -1
+	s.LastFrom, s.LastTo = NoPos, NoPos
+	s.Rehash()
+}
+
+func (pr *prober) firstTurn() int {
+	for i, tu := range pr.g.TurnOrder {
+		if tu.As == 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// gen runs the move programs of the piece on from (every move type a turn
+// may use; no priorities, no check filter) and returns the moves.
+func (pr *prober) gen(from int32) []Move {
+	s := pr.s
+	pr.ml.Reset()
+	if pr.err != nil {
+		return nil
+	}
+	gn := s.genAt(0)
+	gn.ml, gn.err, gn.query = &pr.ml, nil, false
+	c := s.Board[from]
+	for _, b := range pr.g.Pieces[c.Type()].Moves {
+		if b.Prog == nil || !pr.typeUsed(b.Type) {
+			continue
+		}
+		gn.run(b.Prog, from, 0, int32(b.Type), false, 0)
+		if gn.err != nil {
+			pr.err = gn.err
+			pr.note("a move program failed: " + gn.err.Error())
+			return nil
+		}
+	}
+	return pr.ml.Moves
+}
+
+// typeUsed reports whether some turn of the first player may use move type mt
+// (continuation-only types are not probed from scratch).
+func (pr *prober) typeUsed(mt int) bool {
+	for _, tu := range pr.g.TurnOrder {
+		if tu.As == 0 && (tu.MoveType == AnyMoveType || tu.MoveType == mt) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveOf reads one move of the piece from `from`: where the piece lands,
+// which squares it captures on, and whether another piece moves too
+// (castling).
+func moveOf(m *Move, from int32) (to int32, caps []int32, pieces int, odd bool) {
+	to = NoPos
+	for _, a := range m.Acts {
+		switch a.Kind {
+		case ActMove:
+			pieces++
+			if a.From == from && to == NoPos {
+				to = a.To
+			}
+			if a.Captures {
+				caps = append(caps, a.To)
+			}
+		case ActCapture:
+			caps = append(caps, a.From)
+		case ActChangeType, ActSetAttr:
+		default:
+			odd = true
+		}
+	}
+	return to, caps, pieces, odd
+}
+
+// targets runs the piece on from and returns its quiet destinations and the
+// squares where it captures (keyed by the captured square) with where it
+// lands.
+func (pr *prober) targets(from int32) (quiet map[int32]bool, caps map[int32]int32) {
+	quiet, caps = map[int32]bool{}, map[int32]int32{}
+	for i := range pr.gen(from) {
+		m := &pr.ml.Moves[i]
+		if m.Pass || m.Drop {
+			continue
+		}
+		to, cs, pieces, odd := moveOf(m, from)
+		if odd {
+			pr.note("some moves do more than move and capture (create, flip or change owner)")
+		}
+		if to == NoPos || pieces > 1 {
+			continue
+		}
+		if len(cs) == 0 {
+			if to != from {
+				quiet[to] = true
+			}
+			continue
+		}
+		for _, c := range cs {
+			caps[c] = to
+		}
+	}
+	return quiet, caps
+}
+
+// scan probes the piece (cell pc) on square at: its quiet moves, its captures
+// (an enemy on each square in turn) and the squares each move passes.
+func (pr *prober) scan(at int32, pc Cell) (quiet, capture map[offset][]offset) {
+	geo := pr.geo
+	quiet, capture = map[offset][]offset{}, map[offset][]offset{}
+	pr.place(map[int32]Cell{at: pc})
+	q, _ := pr.targets(at)
+	for to := range q {
+		if dx, dy, ok := geo.delta(at, to); ok {
+			quiet[offset{dx, dy}] = pr.path(at, pc, to, false)
+		}
+	}
+	if pr.enemy == Empty {
+		return quiet, capture
+	}
+	for sq := range pr.s.Board {
+		sq := int32(sq)
+		if sq == at || geo.xy[sq][0] < 0 {
+			continue
+		}
+		pr.place(map[int32]Cell{at: pc, sq: pr.enemy})
+		_, c := pr.targets(at)
+		land, ok := c[sq]
+		if !ok {
+			continue
+		}
+		if land != sq {
+			pr.note("it captures a piece it does not land on (jumping capture)")
+			continue
+		}
+		if dx, dy, ok := geo.delta(at, sq); ok {
+			capture[offset{dx, dy}] = pr.path(at, pc, sq, true)
+		}
+	}
+	return quiet, capture
+}
+
+// path finds the squares between at and to (in their bounding box) where a
+// friendly blocker stops the move.
+func (pr *prober) path(at int32, pc Cell, to int32, capture bool) []offset {
+	geo := pr.geo
+	dx, dy, _ := geo.delta(at, to)
+	var out []offset
+	for x := min(0, dx); x <= max(0, dx); x++ {
+		for y := min(0, dy); y <= max(0, dy); y++ {
+			if (x == 0 && y == 0) || (x == dx && y == dy) {
+				continue
+			}
+			b := geo.offset(at, x, y)
+			if b == NoPos {
+				continue
+			}
+			cells := map[int32]Cell{at: pc, b: pr.friend}
+			if capture {
+				cells[to] = pr.enemy
+			}
+			pr.place(cells)
+			q, c := pr.targets(at)
+			still := q[to]
+			if capture {
+				land, ok := c[to]
+				still = ok && land == to
+			}
+			if !still {
+				out = append(out, offset{x, y})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i][0]*out[i][0]+out[i][1]*out[i][1] < out[j][0]*out[j][0]+out[j][1]*out[j][1]
+	})
+	return out
+}
+
+var kingDirs = [8]offset{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
+
+// hops puts a friendly screen on each square of the eight lines from the
+// origin and records the moves that need it.
+func (pr *prober) hops(baseQuiet, baseCap map[offset][]offset) []probedMove {
+	var out []probedMove
+	o, pc := pr.origin, pr.moved
+	for _, d := range kingDirs {
+		for k := 1; ; k++ {
+			b := pr.geo.offset(o, k*d[0], k*d[1])
+			if b == NoPos {
+				break
+			}
+			pr.place(map[int32]Cell{o: pc, b: pr.friend})
+			q, _ := pr.targets(o)
+			for j := k + 1; ; j++ {
+				sq := pr.geo.offset(o, j*d[0], j*d[1])
+				if sq == NoPos {
+					break
+				}
+				v := offset{j * d[0], j * d[1]}
+				if _, base := baseQuiet[v]; q[sq] && !base {
+					out = append(out, probedMove{v: v, hop: true, screen: k})
+				}
+			}
+			if pr.enemy == Empty {
+				continue
+			}
+			for j := k + 1; ; j++ {
+				sq := pr.geo.offset(o, j*d[0], j*d[1])
+				if sq == NoPos {
+					break
+				}
+				pr.place(map[int32]Cell{o: pc, b: pr.friend, sq: pr.enemy})
+				_, c := pr.targets(o)
+				v := offset{j * d[0], j * d[1]}
+				if land, ok := c[sq]; ok && land == sq {
+					if _, base := baseCap[v]; !base || pathHas(baseCap[v], offset{k * d[0], k * d[1]}) {
+						out = append(out, probedMove{v: v, capture: true, hop: true, screen: k})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func pathHas(p []offset, v offset) bool {
+	for _, x := range p {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// castles puts the piece on its start square with the outermost friendly
+// pieces of its start row and records moves that move two pieces.
+func (pr *prober) castles() []int {
+	if pr.setup == NoPos {
+		return nil
+	}
+	at := pr.setup
+	y := pr.geo.xy[at][1]
+	cells := map[int32]Cell{at: pr.fresh}
+	pre := pr.g.prep()
+	ax := pr.geo.xy[at][0]
+	left, right := -1, -1
+	var leftCell, rightCell Cell
+	for _, it := range pr.g.Setup {
+		if it.Player != 0 || it.Pos < 0 || int32(it.Pos) == at {
+			continue
+		}
+		xy := pr.geo.xy[it.Pos]
+		if xy[1] != y || xy[0] < 0 {
+			continue
+		}
+		c := MakeCell(it.Type, 0, pre.defaults[it.Type])
+		if xy[0] < ax && (left < 0 || xy[0] < left) {
+			left, leftCell = xy[0], c
+		}
+		if xy[0] > ax && xy[0] > right {
+			right, rightCell = xy[0], c
+		}
+	}
+	if left >= 0 {
+		cells[pr.geo.pos(left, y)] = leftCell
+	}
+	if right >= 0 {
+		cells[pr.geo.pos(right, y)] = rightCell
+	}
+	pr.place(cells)
+	var out []int
+	seen := map[int]bool{}
+	for i := range pr.gen(at) {
+		to, caps, pieces, _ := moveOf(&pr.ml.Moves[i], at)
+		if pieces < 2 || len(caps) > 0 || to == NoPos {
+			continue
+		}
+		dx, dy, ok := pr.geo.delta(at, to)
+		if ok && dy == 0 && dx != 0 && !seen[dx] {
+			seen[dx] = true
+			out = append(out, dx)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// reach returns how many steps of u the piece makes along its line from the
+// square with the most room that way, and whether it reaches the edge.
+func (pr *prober) reach(u offset, capture bool) (int, bool) {
+	best, room := int32(NoPos), -1
+	for p := range pr.s.Board {
+		if pr.geo.xy[p][0] < 0 {
+			continue
+		}
+		k := 0
+		for pr.geo.offset(int32(p), (k+1)*u[0], (k+1)*u[1]) != NoPos {
+			k++
+		}
+		if k > room {
+			best, room = int32(p), k
+		}
+	}
+	if best == NoPos || room <= 0 {
+		return 0, true
+	}
+	k := 0
+	for ; k < room; k++ {
+		sq := pr.geo.offset(best, (k+1)*u[0], (k+1)*u[1])
+		if capture {
+			pr.place(map[int32]Cell{best: pr.moved, sq: pr.enemy})
+			_, c := pr.targets(best)
+			if land, ok := c[sq]; !ok || land != sq {
+				break
+			}
+		} else {
+			pr.place(map[int32]Cell{best: pr.moved})
+			q, _ := pr.targets(best)
+			if !q[sq] {
+				break
+			}
+		}
+	}
+	return k, k == room
+}
+
+// observe runs all probes.
+func (pr *prober) observe() *observation {
+	obs := &observation{}
+	baseQ, baseC := pr.scan(pr.origin, pr.moved)
+	add := func(m map[offset][]offset, capture, initial bool) {
+		for v, p := range m {
+			obs.moves = append(obs.moves, probedMove{v: v, capture: capture, initial: initial, path: p})
+		}
+	}
+	add(baseQ, false, false)
+	add(baseC, true, false)
+	obs.moves = append(obs.moves, pr.hops(baseQ, baseC)...)
+	// First-move-only moves: with the default attributes, at the centre and
+	// on the start square.
+	initQ, initC := map[offset][]offset{}, map[offset][]offset{}
+	collect := func(at int32) {
+		q, c := pr.scan(at, pr.fresh)
+		for v, p := range q {
+			if !pr.explained(baseQ, v, p) {
+				initQ[v] = p
+			}
+		}
+		for v, p := range c {
+			if !pr.explained(baseC, v, p) {
+				initC[v] = p
+			}
+		}
+	}
+	if pr.fresh != pr.moved {
+		collect(pr.origin)
+	}
+	if pr.setup != NoPos && (pr.setup != pr.origin || pr.fresh == pr.moved) {
+		collect(pr.setup)
+	}
+	add(initQ, false, true)
+	add(initC, true, true)
+	obs.castles = pr.castles()
+	sort.Slice(obs.moves, func(i, j int) bool { return lessMove(&obs.moves[i], &obs.moves[j]) })
+	obs.marks = make([]SquareMark, len(pr.s.Board))
+	for _, m := range obs.moves {
+		if m.hop {
+			continue
+		}
+		p := pr.geo.offset(pr.origin, m.v[0], m.v[1])
+		if p == NoPos {
+			continue
+		}
+		mk := MarkMove
+		if m.capture {
+			mk = MarkCapture
+		}
+		if m.initial {
+			mk |= MarkInitial
+		}
+		obs.marks[p] |= mk
+	}
+	obs.notes = pr.notes
+	return obs
+}
+
+// explained reports whether a move to v passing path, seen elsewhere than on
+// the origin, is one of the piece's usual moves: the origin probe saw it, or
+// it continues a ride the origin probe saw running to the edge.
+func (pr *prober) explained(base map[offset][]offset, v offset, path []offset) bool {
+	if _, ok := base[v]; ok {
+		return true
+	}
+	u, n, ok := decompose(v, path)
+	if !ok || n < 2 {
+		return false
+	}
+	top := 0
+	for {
+		if _, ok := base[offset{(top + 1) * u[0], (top + 1) * u[1]}]; !ok {
+			break
+		}
+		top++
+	}
+	return top >= 1 && pr.geo.offset(pr.origin, (top+1)*u[0], (top+1)*u[1]) == NoPos
+}
+
+func lessMove(a, b *probedMove) bool {
+	if a.initial != b.initial {
+		return !a.initial
+	}
+	if a.hop != b.hop {
+		return !a.hop
+	}
+	if a.capture != b.capture {
+		return !a.capture
+	}
+	if a.v[0] != b.v[0] {
+		return a.v[0] < b.v[0]
+	}
+	if a.v[1] != b.v[1] {
+		return a.v[1] < b.v[1]
+	}
+	return a.screen < b.screen
+}
