@@ -1,0 +1,324 @@
+// This file defines the end-to-end test with the real XBoard (Debian
+// xboard 4.9.1) under Xvfb: XBoard loads Schoolbook as an engine-defined
+// variant from "zrun xboard", a scripted user (xdotool) picks up the
+// archbishop and the marshall, zrun answers XBoard's "lift" with the legal
+// target squares, the user drops the piece on one of them and zrun replies
+// with its move, for several moves. The protocol debug log is checked and
+// screenshots are saved. It runs only with
+//
+//	go test ./cmd/zrun -run RealXBoard -args -slow
+//
+// and skips when xboard, Xvfb, xdotool or ImageMagick's import is missing.
+// Set ZRUN_XBOARD_OUT=DIR to keep the screenshots and the debug log there.
+
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	_ "image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Flat square colours (no textures) let the test find the board on the
+// screenshot by colour.
+const (
+	xbLight = "#C8C365"
+	xbDark  = "#77A26D"
+)
+
+// xbUser is the scripted user: the X display, XBoard's debug log and
+// where the board is on the screen.
+type xbUser struct {
+	t       *testing.T
+	display string
+	out     string // directory for screenshots
+	debug   string // XBoard's debug file
+	// Board geometry on the root window, found on a screenshot.
+	x0, y0, sq    int
+	files, ranks  int
+	shots         int
+	logSeenOffset int
+}
+
+func TestRealXBoardSchoolbook(t *testing.T) {
+	if !*slowSelfPlay {
+		t.Skip("real-XBoard test: run with -args -slow")
+	}
+	tools := map[string]string{}
+	for _, name := range []string{"xboard", "Xvfb", "xdotool", "import"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			if p2 := "/usr/games/" + name; fileExists(p2) {
+				p, err = p2, nil
+			}
+		}
+		if err != nil {
+			t.Skipf("%s not installed", name)
+		}
+		tools[name] = p
+	}
+	out := os.Getenv("ZRUN_XBOARD_OUT")
+	if out == "" {
+		out = t.TempDir()
+	} else if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := buildZrun(t)
+	rules, err := filepath.Abs("../../games/schoolbook.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	display := freeDisplay(t)
+	xvfb := exec.Command(tools["Xvfb"], display, "-screen", "0", "1024x768x24", "-nolisten", "tcp")
+	if err := xvfb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { xvfb.Process.Kill(); xvfb.Wait() })
+	waitFor(t, 10*time.Second, "Xvfb socket", func() bool {
+		return fileExists("/tmp/.X11-unix/X" + strings.TrimPrefix(display, ":"))
+	})
+
+	u := &xbUser{t: t, display: display, out: out, debug: filepath.Join(out, "xboard.debug"), files: 10, ranks: 8}
+	xb := exec.Command(tools["xboard"],
+		"-fcp", bin+" xboard "+rules, "-fd", out, "-variant", "schoolbook",
+		"-debugMode", "true", "-nameOfDebugFile", u.debug,
+		"-showTargetSquares", "true", "-highlightLastMove", "true",
+		"-useBoardTexture", "false", "-lightSquareColor", xbLight, "-darkSquareColor", xbDark,
+		"-saveSettingsOnExit", "false", "-tc", "5", "-showThinking", "true",
+		"-popupExitMessage", "false", "-autoCallFlag", "false")
+	xb.Env = append(os.Environ(), "DISPLAY="+display)
+	xb.Dir = out
+	if err := xb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { xb.Process.Kill(); xb.Wait() })
+
+	// XBoard has negotiated and zrun has described the variant.
+	u.waitLog(`<first : setup \(PNBRQ..AM............Kpnbrq..am............k\) 10x8\+0_fairy rqnbakbnmr/`, 20*time.Second)
+	u.waitLog(`<first : pong \d+`, 10*time.Second)
+	time.Sleep(time.Second) // let the board be drawn
+	u.findBoard(u.shot("start"))
+
+	// The user plays White: archbishop and marshall in turn.
+	pieces := []struct{ name, sq string }{{"archbishop", "e1"}, {"marshall", "i1"}}
+	const moves = 4
+	for i := 0; i < moves; i++ {
+		pc := &pieces[i%2]
+		if pc.sq == "" {
+			pc = &pieces[1-i%2]
+		}
+		if pc.sq == "" {
+			t.Fatalf("move %d: both pieces were captured", i+1)
+		}
+		x, y := u.px(pc.sq)
+		u.xdo("mousemove", x, y, "mousedown", "1")
+		hl := u.waitLog(`(?s)>first : lift `+pc.sq+`\b.*?<first : highlight (\S+)`, 10*time.Second)
+		targets := colorTargets(hl[1], u.files)
+		if len(targets) == 0 {
+			t.Fatalf("move %d: no targets highlighted for the %s on %s", i+1, pc.name, pc.sq)
+		}
+		time.Sleep(500 * time.Millisecond) // the dots are drawn
+		u.shot(fmt.Sprintf("lift-%d-%s-%s", i+1, pc.name, pc.sq))
+		// A quiet move in White's half keeps the piece on the board for
+		// the next lift; any target will do when there is none.
+		to := targets[0]
+		for _, tg := range targets {
+			if tg.color == 'y' && tg.sq[1] <= '4' {
+				to = tg
+				break
+			}
+		}
+		x, y = u.px(to.sq)
+		u.xdo("mousemove", x, y, "sleep", "0.3", "mouseup", "1")
+		u.waitLog(`>first : (usermove )?`+pc.sq+to.sq+`\b`, 10*time.Second)
+		reply := u.waitLog(`<first : move (\S+)`, 60*time.Second)
+		t.Logf("move %d: %s %s%s (highlighted %v), zrun %s", i+1, pc.name, pc.sq, to.sq, targets, reply[1])
+		pc.sq = to.sq
+		for j := range pieces {
+			if pieces[j].sq != "" && strings.HasSuffix(reply[1], pieces[j].sq) {
+				pieces[j].sq = "" // the engine captured it
+			}
+		}
+	}
+	time.Sleep(time.Second)
+	u.shot("end")
+
+	log, _ := os.ReadFile(u.debug)
+	for _, bad := range []string{"Illegal move", "Error (", "tellusererror"} {
+		if strings.Contains(string(log), bad) {
+			t.Errorf("debug log contains %q", bad)
+		}
+	}
+	t.Logf("screenshots and debug log in %s", out)
+}
+
+// freeDisplay picks an X display number no server uses.
+func freeDisplay(t *testing.T) string {
+	for n := 91; n < 140; n++ {
+		if !fileExists(fmt.Sprintf("/tmp/.X11-unix/X%d", n)) && !fileExists(fmt.Sprintf("/tmp/.X%d-lock", n)) {
+			return ":" + strconv.Itoa(n)
+		}
+	}
+	t.Skip("no free X display number")
+	return ""
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func waitFor(t *testing.T, d time.Duration, what string, ok func() bool) {
+	t.Helper()
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		if ok() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+// waitLog waits until the debug log, past what earlier waits consumed,
+// matches re; it returns the submatches and consumes the log up to the match.
+func (u *xbUser) waitLog(re string, d time.Duration) []string {
+	u.t.Helper()
+	rx := regexp.MustCompile(re)
+	var m []string
+	waitFor(u.t, d, "XBoard debug log to match "+re, func() bool {
+		data, err := os.ReadFile(u.debug)
+		if err != nil || len(data) < u.logSeenOffset {
+			return false
+		}
+		rest := string(data[u.logSeenOffset:])
+		loc := rx.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			return false
+		}
+		m = nil
+		for i := 0; i < len(loc); i += 2 {
+			if loc[i] < 0 {
+				m = append(m, "")
+				continue
+			}
+			m = append(m, rest[loc[i]:loc[i+1]])
+		}
+		u.logSeenOffset += loc[1]
+		return true
+	})
+	return m
+}
+
+func (u *xbUser) xdo(args ...string) {
+	u.t.Helper()
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+u.display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		u.t.Fatalf("xdotool %v: %v\n%s", args, err, out)
+	}
+}
+
+// shot saves a screenshot of the whole screen and returns its path.
+func (u *xbUser) shot(name string) string {
+	u.t.Helper()
+	u.shots++
+	p := filepath.Join(u.out, fmt.Sprintf("%02d-%s.png", u.shots, name))
+	cmd := exec.Command("import", "-window", "root", p)
+	cmd.Env = append(os.Environ(), "DISPLAY="+u.display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		u.t.Fatalf("import: %v\n%s", err, out)
+	}
+	return p
+}
+
+// findBoard locates the board on a screenshot: the bounding box of the
+// pixels in the two square colours.
+func (u *xbUser) findBoard(png string) {
+	u.t.Helper()
+	f, err := os.Open(png)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	light, dark := hexColor(xbLight), hexColor(xbDark)
+	b := img.Bounds()
+	minX, minY, maxX, maxY := b.Max.X, b.Max.Y, -1, -1
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			if c == light || c == dark {
+				minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+			}
+		}
+	}
+	if maxX < 0 {
+		u.t.Fatalf("%s: no board squares in the colours %s/%s", png, xbLight, xbDark)
+	}
+	u.x0, u.y0 = minX, minY
+	u.sq = (maxX - minX + 1) / u.files
+	if h := (maxY - minY + 1) / u.ranks; h < u.sq-2 || h > u.sq+2 {
+		u.t.Fatalf("board %dx%d px is not %dx%d squares", maxX-minX+1, maxY-minY+1, u.files, u.ranks)
+	}
+}
+
+func hexColor(h string) color.RGBA {
+	v, _ := strconv.ParseUint(strings.TrimPrefix(h, "#"), 16, 32)
+	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
+}
+
+// px returns the screen coordinates of a square's centre as xdotool args.
+func (u *xbUser) px(sq string) (string, string) {
+	file := int(sq[0] - 'a')
+	rank, _ := strconv.Atoi(sq[1:]) // 8-rank board: ranks 1..8
+	x := u.x0 + file*u.sq + u.sq/2
+	y := u.y0 + (u.ranks-rank)*u.sq + u.sq/2
+	return strconv.Itoa(x), strconv.Itoa(y)
+}
+
+// colorTarget is one marked square of a highlight COLORFEN.
+type colorTarget struct {
+	sq    string
+	color byte
+}
+
+func (c colorTarget) String() string { return c.sq + ":" + string(c.color) }
+
+// colorTargets reads a COLORFEN (top rank first, ranks 1..n) into squares.
+func colorTargets(fen string, files int) []colorTarget {
+	rows := strings.Split(fen, "/")
+	var out []colorTarget
+	for r, row := range rows {
+		f := 0
+		for i := 0; i < len(row); {
+			if row[i] >= '0' && row[i] <= '9' {
+				j := i
+				for j < len(row) && row[j] >= '0' && row[j] <= '9' {
+					j++
+				}
+				n, _ := strconv.Atoi(row[i:j])
+				f += n
+				i = j
+				continue
+			}
+			if f < files {
+				out = append(out, colorTarget{fmt.Sprintf("%c%d", 'a'+f, len(rows)-r), row[i]})
+			}
+			f++
+			i++
+		}
+	}
+	return out
+}
