@@ -32,6 +32,7 @@ type gameEntry struct {
 // its piece-to-char table, parent variant and hand-written "piece" lines.
 // Fairy-Max sends exactly these; we do the same for its games.
 type xboardHints struct {
+	fromIni     bool
 	ptc, parent string
 	pieceCmds   []string
 }
@@ -153,7 +154,7 @@ func fileGames(path string) ([]titledGame, error) {
 		for _, s := range f.Sections {
 			if s.Game != nil {
 				// The Game: name is what Fairy-Max's GUIs use.
-				out = append(out, titledGame{s.Name, s.Game, xboardHints{s.PTC, s.Parent, s.PieceCmds}})
+				out = append(out, titledGame{s.Name, s.Game, xboardHints{true, s.PTC, s.Parent, s.PieceCmds}})
 			}
 		}
 		return out, nil

@@ -1,8 +1,8 @@
 // This file defines the CECP "setup" command that makes a game XBoard does not
 // know an engine-defined variant: a piece-to-char table choosing an XBoard
 // image for each of our piece letters, the board size with its parent
-// variant, and the start FEN; then one "piece" line per piece whose moves a
-// Betza string describes exactly (cecp_betza.go). A piece without one is
+// variant, and the start FEN; then "piece" lines with Betza strings
+// (cecp_betza.go). A piece without one is
 // left to the "highlight" answers (cecp_highlight.go): a wrong Betza string
 // would override XBoard's legality checks (protocols.md §1.4).
 
@@ -111,13 +111,15 @@ func setupLines(p *play) ([]string, error) {
 		holdings = len(g.Pieces)
 	}
 	lines := []string{fmt.Sprintf("setup (%s) %dx%d+%d_%s %s", ptc, w, h, holdings, parent, fen)}
-	if len(hints.pieceCmds) > 0 {
+	if hints.fromIni {
+		// Fairy-Max's games describe their pieces by hand, or not at all
+		// when XBoard knows them; we send what Fairy-Max sends.
 		for _, pc := range hints.pieceCmds {
 			lines = append(lines, "piece "+pc)
 		}
 		return lines, nil
 	}
-	return append(lines, pieceLines(g)...), nil
+	return append(lines, pieceLines(g, ptc)...), nil
 }
 
 // boardSize reads width and height from a FEN's board field (digits may be

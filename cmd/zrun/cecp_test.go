@@ -288,7 +288,12 @@ func TestCECPVariants(t *testing.T) {
 	g.send("force", "usermove f2f4", "usermove e7e5")
 	g.sync("2")
 	g.send("variant schoolbook")
-	g.expect("setup (PNBRQ..AM............Kpnbrq..am............k) 10x8+0_fairy rqnbakbnmr/pppppppppp/10/10/10/10/PPPPPPPPPP/RQNBAKBNMR w KQkq - 0 1")
+	// Pieces XBoard already draws with the right moves (A = BN on the
+	// Archbishop image, M = RN on the Chancellor's) need no piece line; the
+	// King's castling over three squares (Capablanca's, Fairy-Stockfish's
+	// "KO3" for Schoolbook) does.
+	g.expect("setup (PNBRQ..AM............Kpnbrq..am............k) 10x8+0_fairy rqnbakbnmr/pppppppppp/10/10/10/10/PPPPPPPPPP/RQNBAKBNMR w KQkq - 0 1",
+		"piece K& KisO3")
 	g.send("variant nosuchgame")
 	g.expect("Error (unsupported variant): nosuchgame")
 	g.sync("3")
@@ -442,6 +447,7 @@ func TestCECPHighlightSchoolbook(t *testing.T) {
 	g, _ := startCECP(t)
 	g.send("new", "variant schoolbook")
 	g.next() // setup
+	g.next() // piece K&
 	g.send("lift e1", "lift i1")
 	g.expect("highlight 10/10/10/10/10/3y1y4/10/10", "highlight 10/10/10/10/10/7y1y/10/10")
 }
