@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register("go", "[--variant NAME] [--fen FEN] [--depth N | --movetime MS | --nodes N] [--hash MB] [--moves MOVES] FILE: search and print the best move", runGo)
+	register("go", "[--variant NAME] [--fen FEN | --start N] [--depth N | --movetime MS | --nodes N] [--hash MB] [--moves MOVES] FILE: search and print the best move", runGo)
 }
 
 func runGo(args []string, stdout, stderr io.Writer) int {
@@ -24,6 +24,7 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "game or variant title")
 	fen := fs.String("fen", "", "start from this FEN")
+	startFEN := startFlag(fs)
 	depth := fs.Int("depth", 0, "search this many plies")
 	movetime := fs.Int("movetime", 0, "search this many milliseconds")
 	nodes := fs.Uint64("nodes", 0, "search this many nodes")
@@ -33,10 +34,15 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: zrun go [--variant NAME] [--fen FEN] [--depth N | --movetime MS | --nodes N] [--hash MB] [--moves MOVES] FILE")
+		fmt.Fprintln(stderr, "usage: zrun go [--variant NAME] [--fen FEN | --start N] [--depth N | --movetime MS | --nodes N] [--hash MB] [--moves MOVES] FILE")
 		return 2
 	}
-	s, err := newState(fs.Arg(0), *variant, *fen)
+	from, err := startFEN(*fen, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	s, err := newState(fs.Arg(0), *variant, from)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

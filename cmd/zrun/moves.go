@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("moves", "[--variant NAME] [--fen FEN] FILE: list the legal moves in Zillions notation", runMoves)
+	register("moves", "[--variant NAME] [--fen FEN | --start N] FILE: list the legal moves in Zillions notation", runMoves)
 }
 
 func runMoves(args []string, stdout, stderr io.Writer) int {
@@ -19,14 +19,20 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "game or variant title")
 	fen := fs.String("fen", "", "start from this FEN")
+	startFEN := startFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: zrun moves [--variant NAME] [--fen FEN] FILE")
+		fmt.Fprintln(stderr, "usage: zrun moves [--variant NAME] [--fen FEN | --start N] FILE")
 		return 2
 	}
-	s, err := newState(fs.Arg(0), *variant, *fen)
+	from, err := startFEN(*fen, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	s, err := newState(fs.Arg(0), *variant, from)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

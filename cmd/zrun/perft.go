@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register("perft", "[--variant NAME] [--fen FEN] [--divide] FILE DEPTH: count positions DEPTH moves deep", runPerft)
+	register("perft", "[--variant NAME] [--fen FEN | --start N] [--divide] FILE DEPTH: count positions DEPTH moves deep", runPerft)
 }
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
@@ -21,12 +21,13 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "game or variant title")
 	fen := fs.String("fen", "", "start from this FEN")
+	startFEN := startFlag(fs)
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 2 {
-		fmt.Fprintln(stderr, "usage: zrun perft [--variant NAME] [--fen FEN] [--divide] FILE DEPTH")
+		fmt.Fprintln(stderr, "usage: zrun perft [--variant NAME] [--fen FEN | --start N] [--divide] FILE DEPTH")
 		return 2
 	}
 	depth, err := strconv.Atoi(fs.Arg(1))
@@ -34,7 +35,12 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zrun perft: bad depth %q\n", fs.Arg(1))
 		return 2
 	}
-	s, err := newState(fs.Arg(0), *variant, *fen)
+	from, err := startFEN(*fen, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	s, err := newState(fs.Arg(0), *variant, from)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -20,7 +20,7 @@ import (
 )
 
 func init() {
-	register("play", "[--variant NAME] FILE: play interactively (also: zrun FILE)", runPlay)
+	register("play", "[--variant NAME] [--start N] FILE: play interactively (also: zrun FILE)", runPlay)
 }
 
 // isPlayFile reports whether a first argument that is not a command names a
@@ -37,11 +37,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "game or variant title")
+	startFEN := startFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: zrun play [--variant NAME] FILE")
+		fmt.Fprintln(stderr, "usage: zrun play [--variant NAME] [--start N] FILE")
 		return 2
 	}
 	term := isTerminal(os.Stdin) && stdout == io.Writer(os.Stdout) && isTerminal(os.Stdout) && liner.TerminalSupported()
@@ -50,6 +51,15 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if fen, err := startFEN("", stderr); err != nil || fen != "" {
+		if err == nil {
+			err = r.cmdSetboard(fen)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
 	}
 	if !term {
 		return r.runScript(os.Stdin)
