@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"zrun/vm"
 )
 
 const (
@@ -450,4 +452,78 @@ func TestCECPHighlightSchoolbook(t *testing.T) {
 	g.next() // piece K&
 	g.send("lift e1", "lift i1")
 	g.expect("highlight 10/10/10/10/10/3y1y4/10/10", "highlight 10/10/10/10/10/7y1y/10/10")
+}
+
+// A ZRF move made of parts (checkers' multiple jump, add-partial) is one
+// CECP multi-leg move: the user sends the legs joined by commas, the engine
+// sends each leg in its own move command, all but the last ending in a
+// comma (engine-intf.html §8, §9); lift marks a square where the move goes
+// on in cyan.
+func TestCECPMultiLeg(t *testing.T) {
+	const checkers = "../../../shared/zrf-corpus/DagazProject+DagazProject.github.io/checkers/zrf/italian-checkers.zrf"
+	const doubleJump = "m7/8/4m3/8/2m5/1M6/8/8 w - - 0 1"
+	g, c := startCECPWith(t, checkers)
+	g.send("new", "variant italian-checkers", "force", "ping 1")
+	for l := g.next(); l != "pong 1"; l = g.next() {
+	}
+	g.send("setboard "+doubleJump, "lift b3", "sd 3", "go")
+	g.expect("highlight 8/8/8/3c4/8/8/8/8", "move b3d5,", "move d5f7")
+	g.sync("2")
+	if f := fen(t, c); !strings.HasPrefix(f, "m7/5M2/8/8/8/8/8/8 b") {
+		t.Fatalf("after the double jump: %s", f)
+	}
+	g.send("force", "setboard "+doubleJump, "usermove b3d5,d5h9", "usermove b3d5,d5f7")
+	g.expect("Illegal move: b3d5,d5h9")
+	g.sync("3")
+	if f := fen(t, c); !strings.HasPrefix(f, "m7/5M2/8/8/8/8/8/8 b") {
+		t.Fatalf("after usermove b3d5,d5f7: %s", f)
+	}
+}
+
+// Seirawan-style gating is written as a fifth letter naming the piece that
+// enters the square the mover left ("b1c3h", Fairy-Max and Fairy-Stockfish,
+// protocols.md §1.5); gating onto a castling rook's square names the rook's
+// square first ("h1e1h", Fairy-Stockfish). Chess has no gating, so the
+// moves get a created piece added to their acts, as a gating rule would.
+func TestCECPGatingText(t *testing.T) {
+	e := defaultCatalog(t).find("normal")
+	s, err := vm.NewState(e.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"); err != nil {
+		t.Fatal(err)
+	}
+	cb := newCECPBoard(e.game)
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	queen := -1
+	for i, l := range e.game.Letters {
+		if strings.EqualFold(l, "q") {
+			queen = i
+		}
+	}
+	gate := func(text, on string) string {
+		t.Helper()
+		m := cb.findCECPMove(s, &ml, text)
+		if m == nil {
+			t.Fatalf("no move %s", text)
+		}
+		p, _ := cb.lookup(on)
+		g := *m
+		g.Acts = append(append([]vm.Act(nil), m.Acts...), vm.Act{Kind: vm.ActCreate, Type: int16(queen), To: p})
+		return cb.moveText(s, &g)
+	}
+	for _, c := range []struct{ move, on, want string }{
+		{"a1b1", "a1", "a1b1q"},
+		{"e1g1", "e1", "e1g1q"},
+		{"e1g1", "h1", "h1e1q"},
+		{"e1c1", "a1", "a1e1q"},
+	} {
+		if got := gate(c.move, c.on); got != c.want {
+			t.Errorf("%s gating on %s: %s, want %s", c.move, c.on, got, c.want)
+		}
+	}
 }
