@@ -217,7 +217,7 @@ func (c *cecpSession) cmdVariant(name string) {
 		return
 	}
 	c.force, c.engineSide = force, side
-	if knownVariants[e.name] && e.xb.ptc == "" {
+	if e.xboardKnows() {
 		return
 	}
 	lines, err := setupLines(c.g)
@@ -230,10 +230,24 @@ func (c *cecpSession) cmdVariant(name string) {
 	}
 }
 
+// xboardKnows reports whether XBoard plays e by its own rules, so that no
+// setup is sent: an fmax.ini section named like an XBoard variant and
+// without its own piece-to-char table (as Fairy-Max has it), or a rule file
+// whose title knownNames maps to that variant. A rule file merely titled
+// "Shogi" is not assumed to match XBoard's shogi.
+func (e *gameEntry) xboardKnows() bool {
+	if !knownVariants[e.name] {
+		return false
+	}
+	if e.xb.fromIni {
+		return e.xb.ptc == ""
+	}
+	_, ok := knownNames[strings.ToLower(strings.TrimSpace(e.title))]
+	return ok
+}
+
 // knownVariants are the variant names XBoard plays by its own rules, without
-// a setup command (man xboard, -variant; protocols.md §1.3). A game gets
-// such a name only when its rules are that variant's (see knownNames), or
-// when an fmax.ini section is called so, as in Fairy-Max.
+// a setup command (man xboard, -variant; protocols.md §1.3).
 var knownVariants = map[string]bool{
 	"normal": true, "wildcastle": true, "nocastle": true, "fischerandom": true, "bughouse": true,
 	"crazyhouse": true, "losers": true, "suicide": true, "giveaway": true, "twokings": true,
