@@ -16,3 +16,12 @@ func (s *State) InCheck() bool {
 // identifies a move among its position's moves, for killer and
 // transposition-table moves.
 func (m *Move) Key() uint64 { return moveKey(m) | 1 }
+
+// LeftInCheck reports whether the move just made by player pl was illegal
+// because it leaves one of pl's royal pieces attacked as the turn passes to
+// another player: the test Generate applies to every move, for callers that
+// use GeneratePseudo and test only the moves they make. It is false while pl
+// keeps moving (partial moves) and in games without royal pieces.
+func (s *State) LeftInCheck(pl int) bool {
+	return s.Partial == NoPos && s.Mover() != pl && len(s.occ.royal[pl]) > 0 && s.royalAttacked(pl, 0)
+}
