@@ -11,11 +11,19 @@ import "time"
 // Moves returned by Generate need only stay valid until the next Generate call
 // at the same depth (the same number of Make calls since the search started),
 // so an implementation may hand out pointers into per-depth buffers.
+//
+// Generate may return pseudo-legal moves: moves that Make then rejects
+// (leaving the royal piece attacked, say). Testing legality only for the
+// moves the search actually plays saves most of the cost of legality tests,
+// since cutoffs and quiescence (noisy moves only) play few of them.
 type Position[M any] interface {
-	// Generate appends the legal moves of the player to move to buf.
+	// Generate appends the moves of the player to move to buf: every legal
+	// move, and possibly moves Make will reject.
 	Generate(buf []M) []M
-	// Make plays a move generated for this position; Unmake takes it back.
-	Make(m M)
+	// Make plays a move generated for this position and reports whether it
+	// was legal; when it was not, the position is left unchanged. Unmake
+	// takes back a move Make accepted.
+	Make(m M) bool
 	Unmake()
 	// Hash identifies the position, including whose turn it is.
 	Hash() uint64
@@ -29,6 +37,9 @@ type Position[M any] interface {
 	// Generate at the same position. winner is -1 for a draw (or when only a
 	// loser is known); loser is -1 when no loss condition decided.
 	Outcome() (over bool, winner, loser int)
+	// NoMoves is the outcome when Generate's moves all turned out illegal:
+	// the player to move has no legal move (checkmate, stalemate).
+	NoMoves() (over bool, winner, loser int)
 	// Evaluate scores the position for player pl in centipawn-like units
 	// (positive is good for pl).
 	Evaluate(pl int) int

@@ -94,6 +94,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	pos := s.pos
 	pd := &s.plies[0]
 	pd.moves = pos.Generate(pd.moves[:0])
+	s.keepLegal(pd)
 	if len(pd.moves) == 0 {
 		return res
 	}
@@ -130,6 +131,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		}
 	}
 	pd.moves = pos.Generate(pd.moves[:0])
+	s.keepLegal(pd)
 	res.Best, res.Found = pd.moves[0], true
 	for _, m := range pd.moves {
 		if pos.Info(m).Key == bestKey {
@@ -142,6 +144,19 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	}
 	res.Nodes, res.Time = s.nodes, time.Since(s.start)
 	return res
+}
+
+// keepLegal drops the moves at pd that Make rejects (the root only: inside the
+// tree a rejected move is simply skipped).
+func (s *Searcher[M]) keepLegal(pd *plyData[M]) {
+	out := pd.moves[:0]
+	for _, m := range pd.moves {
+		if s.pos.Make(m) {
+			s.pos.Unmake()
+			out = append(out, m)
+		}
+	}
+	pd.moves = out
 }
 
 func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
@@ -274,19 +289,23 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	}
 	s.order(ply, ttMove, me, false)
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
+	legal := 0
 	for i := 0; i < len(pd.moves); i++ {
 		m, info := s.pick(pd, i)
-		pos.Make(m)
+		if !pos.Make(m) {
+			continue
+		}
+		legal++
 		childCheck := s.rules.Royal && !pos.Random() && pos.InCheck()
 		nd := depth - 1
 		if childCheck && ply < 2*s.rootDepth {
 			nd++ // check extension: forced replies rarely need a full ply budget
 		}
 		var v int
-		if i == 0 {
+		if legal == 1 {
 			v = s.child(ply, nd, alpha, beta, me, childCheck, true)
 		} else {
-			r := s.reduction(pd, depth, i, info, inCheck, childCheck)
+			r := s.reduction(pd, depth, legal-1, info, inCheck, childCheck)
 			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
 			if v > alpha && r > 0 {
 				v = s.child(ply, nd, alpha, alpha+1, me, childCheck, true)
@@ -316,8 +335,19 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			}
 		}
 	}
+	if legal == 0 {
+		return s.noMoves(ply, me)
+	}
 	s.tt.store(key, bestKey, best, depth, ply, bound)
 	return best
+}
+
+// noMoves scores a node whose generated moves were all illegal.
+func (s *Searcher[M]) noMoves(ply, me int) int {
+	if over, w, l := s.pos.NoMoves(); over {
+		return s.terminal(w, l, ply, me)
+	}
+	return 0
 }
 
 // reduction is the late-move reduction for move i: quiet late moves at
@@ -365,20 +395,28 @@ func (s *Searcher[M]) chance(ply, depth int) int {
 	if len(pd.moves) == 0 || depth <= 0 || ply >= maxPly-maxQuiesce-1 {
 		return s.evalFor(1)
 	}
-	sum := 0
+	sum, legal := 0, 0
 	for i := range pd.moves {
-		pos.Make(pd.moves[i])
+		if !pos.Make(pd.moves[i]) {
+			continue
+		}
+		legal++
 		sum += s.child(ply, depth-1, -Inf, Inf, 0, false, false)
 		pos.Unmake()
 		if s.stopped {
 			return 0
 		}
 	}
-	return sum / len(pd.moves)
+	if legal == 0 {
+		return s.noMoves(ply, 0)
+	}
+	return sum / legal
 }
 
 // qsearch resolves captures and promotions below the horizon, so the static
-// evaluation is only trusted in quiet positions. The side to move may stand pat.
+// evaluation is only trusted in quiet positions. The side to move may stand
+// pat, except in check: then every move is searched (evasions), so a mate at
+// the horizon is seen.
 func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 	if s.poll() {
 		return 0
@@ -399,18 +437,29 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 		return s.terminal(w, l, ply, me)
 	}
 	stand := s.staticEval(ply, me)
-	if stand >= beta || qd >= maxQuiesce || ply >= maxPly-1 {
+	if qd >= maxQuiesce || ply >= maxPly-1 {
 		return stand
 	}
-	alpha = max(alpha, stand)
-	best := stand
-	s.order(ply, 0, me, true)
+	inCheck := s.rules.Royal && pos.InCheck()
+	best := -Inf
+	if !inCheck {
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
+	}
+	s.order(ply, 0, me, !inCheck)
+	legal := 0
 	for i := 0; i < len(pd.moves); i++ {
 		m, info := s.pick(pd, i)
-		if !info.Noisy {
+		if !info.Noisy && !inCheck {
 			break // order puts noisy moves first
 		}
-		pos.Make(m)
+		if !pos.Make(m) {
+			continue
+		}
+		legal++
 		var v int
 		if cs := s.sign(); view(1, cs, me) == 1 {
 			v = s.qsearch(ply+1, alpha, beta, qd+1)
@@ -430,6 +479,9 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 				}
 			}
 		}
+	}
+	if inCheck && legal == 0 {
+		return s.noMoves(ply, me)
 	}
 	return best
 }
@@ -524,10 +576,12 @@ func (s *Searcher[M]) pv(first uint64, maxLen int) []string {
 		found := false
 		for _, m := range pd.moves {
 			if pos.Info(m).Key == want {
-				out = append(out, pos.MoveText(m))
-				pos.Make(m)
-				made++
-				found = true
+				text := pos.MoveText(m)
+				if pos.Make(m) {
+					out = append(out, text)
+					made++
+					found = true
+				}
 				break
 			}
 		}

@@ -28,18 +28,24 @@ func bruteForce[M any](pos Position[M], root, ply int) int {
 	if len(moves) == 0 {
 		return 0
 	}
-	best, sum := 0, 0
-	for i, m := range moves {
-		pos.Make(m)
+	best, sum, legal := 0, 0, 0
+	for _, m := range moves {
+		if !pos.Make(m) {
+			continue
+		}
 		v := bruteForce(pos, root, ply+1)
 		pos.Unmake()
 		sum += v
-		if i == 0 || (pos.ToMove() == root && v > best) || (pos.ToMove() != root && v < best) {
+		if legal == 0 || (pos.ToMove() == root && v > best) || (pos.ToMove() != root && v < best) {
 			best = v
 		}
+		legal++
+	}
+	if legal == 0 {
+		return 0
 	}
 	if pos.Random() {
-		return sum / len(moves)
+		return sum / legal
 	}
 	return best
 }
@@ -78,8 +84,14 @@ func TestTicTacToe(t *testing.T) {
 }
 
 func TestNimXor(t *testing.T) {
+	for _, pseudo := range []bool{false, true} {
+		t.Run(fmt.Sprintf("pseudo=%v", pseudo), func(t *testing.T) { testNimXor(t, pseudo) })
+	}
+}
+
+func testNimXor(t *testing.T, pseudo bool) {
 	for _, piles := range [][]int{{1, 2, 3}, {1, 2, 4}, {3, 4, 5}, {2, 2}, {1, 4, 5}, {2, 3, 5}, {7}} {
-		g := &nim{piles: append([]int(nil), piles...), order: []int{0, 1}}
+		g := &nim{piles: append([]int(nil), piles...), order: []int{0, 1}, pseudo: pseudo}
 		s := New[nimMove](g, 1)
 		res := s.Search(context.Background(), Limits{Depth: 20})
 		x := 0
@@ -92,7 +104,9 @@ func TestNimXor(t *testing.T) {
 		}
 		if x != 0 {
 			// The winning move must leave a zero xor.
-			g.Make(res.Best)
+			if !g.Make(res.Best) {
+				t.Fatalf("piles %v: best move %v is illegal", piles, res.Best)
+			}
 			y := 0
 			for _, n := range g.piles {
 				y ^= n
@@ -109,20 +123,22 @@ func TestNimXor(t *testing.T) {
 }
 
 // TestTurnOrders checks exact values where a player moves several times in a
-// row (as with partial moves) and with a random player (chance nodes).
+// row (as with partial moves) and with a random player (chance nodes), with
+// legal and with pseudo-legal move generation.
 func TestTurnOrders(t *testing.T) {
 	orders := [][]int{{0, 0, 1}, {0, 1, 1}, {1, 0, 0, 1}, {0, -1, 1, -1}, {-1, 0, 1}}
 	for _, order := range orders {
 		for _, piles := range [][]int{{3}, {2, 3}, {1, 2, 2}, {4, 3}} {
-			for _, take := range []int{0, 2} {
-				g := &nim{piles: append([]int(nil), piles...), order: order, maxTake: take}
+			for i := 0; i < 4; i++ {
+				take, pseudo := 2*(i%2), i >= 2
+				g := &nim{piles: append([]int(nil), piles...), order: order, maxTake: take, pseudo: pseudo}
 				s := New[nimMove](g, 1)
 				res := s.Search(context.Background(), Limits{Depth: 30})
 				if g.Random() {
 					continue // the root of a chance node only rolls dice
 				}
 				if bf := bruteForce[nimMove](g, g.ToMove(), 0); bf != res.Score {
-					t.Errorf("order %v piles %v take %d: score %d, brute force %d", order, piles, take, res.Score, bf)
+					t.Errorf("order %v piles %v take %d pseudo %v: score %d, brute force %d", order, piles, take, pseudo, res.Score, bf)
 				}
 			}
 		}

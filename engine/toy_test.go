@@ -25,10 +25,11 @@ func (t *ticTacToe) Generate(buf []int) []int {
 	return buf
 }
 
-func (t *ticTacToe) Make(m int) {
+func (t *ticTacToe) Make(m int) bool {
 	t.board[m] = int8(t.turn + 1)
 	t.moves = append(t.moves, m)
 	t.turn = 1 - t.turn
+	return true
 }
 
 func (t *ticTacToe) Unmake() {
@@ -63,12 +64,13 @@ func (t *ticTacToe) Outcome() (bool, int, int) {
 	}
 	return len(t.moves) == 9, -1, -1
 }
-func (t *ticTacToe) Evaluate(pl int) int   { return 0 }
-func (t *ticTacToe) Info(m int) MoveInfo   { return MoveInfo{Key: uint64(m + 1)} }
-func (t *ticTacToe) InCheck() bool         { return false }
-func (t *ticTacToe) Rules() Rules          { return Rules{} }
-func (t *ticTacToe) MoveText(m int) string { return string(rune('a'+m%3)) + string(rune('1'+m/3)) }
-func (t *ticTacToe) String() string        { return "tic-tac-toe" }
+func (t *ticTacToe) NoMoves() (bool, int, int) { return t.Outcome() }
+func (t *ticTacToe) Evaluate(pl int) int       { return 0 }
+func (t *ticTacToe) Info(m int) MoveInfo       { return MoveInfo{Key: uint64(m + 1)} }
+func (t *ticTacToe) InCheck() bool             { return false }
+func (t *ticTacToe) Rules() Rules              { return Rules{} }
+func (t *ticTacToe) MoveText(m int) string     { return string(rune('a'+m%3)) + string(rune('1'+m/3)) }
+func (t *ticTacToe) String() string            { return "tic-tac-toe" }
 func (t *ticTacToe) setup(ms ...int) Position[int] {
 	for _, m := range ms {
 		t.Make(m)
@@ -90,11 +92,19 @@ type nim struct {
 	maxTake int
 	hist    []nimMove
 	lastBy  []int
+	// pseudo makes Generate also list moves Make rejects (taking more than
+	// a pile holds), as a pseudo-legal generator does.
+	pseudo bool
 }
 
 func (g *nim) Generate(buf []nimMove) []nimMove {
 	if g.empty() {
 		return buf
+	}
+	if g.pseudo {
+		for p, n := range g.piles {
+			buf = append(buf, nimMove{p, n + 1})
+		}
 	}
 	if g.Random() {
 		buf = append(buf, nimMove{0, 0})
@@ -126,11 +136,15 @@ func (g *nim) empty() bool {
 	return true
 }
 
-func (g *nim) Make(m nimMove) {
+func (g *nim) Make(m nimMove) bool {
+	if m.n > g.piles[m.p] {
+		return false
+	}
 	g.piles[m.p] -= m.n
 	g.hist = append(g.hist, m)
 	g.lastBy = append(g.lastBy, g.order[g.turn])
 	g.turn = (g.turn + 1) % len(g.order)
+	return true
 }
 
 func (g *nim) Unmake() {
@@ -163,6 +177,7 @@ func (g *nim) Outcome() (bool, int, int) {
 	}
 	return true, w, -1
 }
+func (g *nim) NoMoves() (bool, int, int) { return g.Outcome() }
 func (g *nim) Evaluate(pl int) int       { return 0 }
 func (g *nim) Info(m nimMove) MoveInfo   { return MoveInfo{Key: uint64(m.p*1000+m.n) + 1} }
 func (g *nim) InCheck() bool             { return false }

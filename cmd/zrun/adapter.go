@@ -24,6 +24,10 @@ type enginePos struct {
 	err   error
 	rules engine.Rules
 	nulls []nullRec
+	// pseudo: Generate lists pseudo-legal moves and Make rejects those that
+	// leave a royal piece attacked, so only the moves searched are tested.
+	pseudo bool
+	none   vm.MoveList // empty: the legal moves when all generated ones were rejected
 }
 
 type nullRec struct {
@@ -62,6 +66,9 @@ func newEnginePos(s *vm.State, ev *evaluator) *enginePos {
 		LMR:      sound,
 		Royal:    anyRoyal,
 	}
+	// A forced pass is added only when no legal move exists, which a
+	// pseudo-legal list cannot tell.
+	p.pseudo = anyRoyal && g.Options.PassTurn != vm.PassForced
 	return p
 }
 
@@ -74,7 +81,11 @@ func (p *enginePos) list() *vm.MoveList {
 
 func (p *enginePos) Generate(buf []*vm.Move) []*vm.Move {
 	ml := p.list()
-	if err := p.s.Generate(ml); err != nil {
+	gen := p.s.Generate
+	if p.pseudo {
+		gen = p.s.GeneratePseudo
+	}
+	if err := gen(ml); err != nil {
 		p.fail(err)
 		ml.Reset()
 		return buf
@@ -91,11 +102,18 @@ func (p *enginePos) fail(err error) {
 	}
 }
 
-func (p *enginePos) Make(m *vm.Move) {
+// Make plays m; with pseudo-legal generation it takes back and rejects a
+// move that leaves the mover's royal piece attacked.
+func (p *enginePos) Make(m *vm.Move) bool {
+	mover := p.s.Mover()
 	if err := p.s.Make(m); err != nil {
 		p.fail(err)
+	} else if p.pseudo && p.s.LeftInCheck(mover) {
+		p.s.Unmake()
+		return false
 	}
 	p.ply++
+	return true
 }
 
 func (p *enginePos) Unmake() {
@@ -115,6 +133,16 @@ func (p *enginePos) MoveText(m *vm.Move) string { return p.s.CoordString(m) }
 // Outcome reads the goals with the moves Generate just produced at this depth.
 func (p *enginePos) Outcome() (bool, int, int) {
 	o, err := p.s.Outcome(p.list())
+	if err != nil {
+		p.fail(err)
+		return true, -1, -1
+	}
+	return o.Over, o.Winner, o.Loser
+}
+
+// NoMoves reads the goals as if the player to move had no legal move.
+func (p *enginePos) NoMoves() (bool, int, int) {
+	o, err := p.s.Outcome(&p.none)
 	if err != nil {
 		p.fail(err)
 		return true, -1, -1

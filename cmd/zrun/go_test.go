@@ -422,25 +422,101 @@ func TestSelfPlay(t *testing.T) {
 	}
 }
 
-// BenchmarkSearch searches the chess start position to depth 5 and reports
-// nodes per second.
+// TestPseudoLegalPerft counts perft through the search adapter, which
+// generates pseudo-legal moves and rejects illegal ones in Make, and compares
+// with the shared perft table (published counts and Fairy-Stockfish's).
+func TestPseudoLegalPerft(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(sharedDir, "perft/perft.tsv"))
+	if err != nil {
+		t.Skipf("perft table not found (../shared absent?): %v", err)
+	}
+	files := map[string]string{"chess": "chess.zrf", "capablanca": "capablanca.zrf", "schoolbook": "schoolbook.zrf"}
+	rows := 0
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		if len(f) < 5 || files[f[1]] == "" {
+			continue
+		}
+		depth, _ := strconv.Atoi(f[3])
+		nodes, _ := strconv.ParseUint(f[4], 10, 64)
+		if nodes > 100000 || depth < 2 {
+			continue
+		}
+		rows++
+		t.Run(f[0]+"/"+f[3], func(t *testing.T) {
+			s, err := newState(filepath.Join("../../games", files[f[1]]), "", f[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev, err := deriveEvaluator(s.Game())
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos := newEnginePos(s, ev)
+			if !pos.pseudo {
+				t.Fatal("the adapter should generate pseudo-legal moves for a game with royal pieces")
+			}
+			if got := adapterPerft(pos, depth); got != nodes {
+				t.Errorf("%s depth %d: %d nodes, want %d", f[2], depth, got, nodes)
+			}
+		})
+	}
+	if rows == 0 {
+		t.Fatal("no perft rows for chess, capablanca or schoolbook")
+	}
+}
+
+func adapterPerft(pos *enginePos, depth int) uint64 {
+	var n uint64
+	for _, m := range pos.Generate(nil) {
+		if !pos.Make(m) {
+			continue
+		}
+		if depth == 1 {
+			n++
+		} else {
+			n += adapterPerft(pos, depth-1)
+		}
+		pos.Unmake()
+	}
+	return n
+}
+
+// benchPositions are the positions BenchmarkSearch measures: start position
+// plus moves, so Fairy-Max (which has no setboard) can be given the same ones.
+var benchPositions = []struct{ name, file, moves string }{
+	{"chess-start", "../../games/chess.zrf", ""},
+	{"capablanca-start", "../../games/capablanca.zrf", ""},
+	{"capablanca-mid", "../../games/capablanca.zrf", "h1i3 h8i6 i3i6 j7i6 d2d4 i8h6 c1e3 c8d6 i1h3 f7f6 f2f3 e8h5"},
+	{"capablanca-late", "../../games/capablanca.zrf", "h1i3 h8i6 i3i6 j7i6 d2d4 i8h6 c1e3 c8d6 i1h3 f7f6 f2f3 e8h5 e1i5 g8e6 i5h5 i6h5 d4d5 e6f5 b1d2 h6i4"},
+}
+
+// BenchmarkSearch searches each bench position for a fixed number of nodes
+// (a fresh searcher each time) and reports nodes per second.
 func BenchmarkSearch(b *testing.B) {
-	s, err := newState("../../games/chess.zrf", "", "")
-	if err != nil {
-		b.Fatal(err)
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			s, err := newState(bp.file, "", "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := playMoves(s, bp.moves); err != nil {
+				b.Fatal(err)
+			}
+			ev, err := deriveEvaluator(s.Game())
+			if err != nil {
+				b.Fatal(err)
+			}
+			pos := newEnginePos(s, ev)
+			var nodes uint64
+			var el time.Duration
+			for b.Loop() {
+				se := engine.New[*vm.Move](pos, 16)
+				res := se.Search(context.Background(), engine.Limits{Nodes: 300000})
+				nodes += res.Nodes
+				el += res.Time
+			}
+			b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+		})
 	}
-	ev, err := deriveEvaluator(s.Game())
-	if err != nil {
-		b.Fatal(err)
-	}
-	pos := newEnginePos(s, ev)
-	var nodes uint64
-	var el time.Duration
-	for b.Loop() {
-		se := engine.New[*vm.Move](pos, 16)
-		res := se.Search(context.Background(), engine.Limits{Depth: 5})
-		nodes += res.Nodes
-		el += res.Time
-	}
-	b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
 }
