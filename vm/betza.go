@@ -46,19 +46,29 @@ const (
 // screen to find hoppers, the start square for first-move-only moves and
 // castling) and fits Betza atoms to what the programs did. It never fails:
 // what cannot be analysed lowers Exact and is named in Notes.
-func DescribePiece(g *Game, t int) PieceDescription {
+func DescribePiece(g *Game, t int) PieceDescription { return DescribePieceAs(g, t, 0) }
+
+// DescribePieceAs is DescribePiece for player pl's pieces of type t (types a
+// single player uses, as in Fairy-Max, where step vectors are absolute).
+// The second player of a two-player game sits across the board: its
+// forward is down and its left is the first player's right (the board is
+// turned half a turn), as in the Betza lines Fairy-Max sends for black pieces.
+func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 	d := PieceDescription{Type: t, Origin: NoPos}
-	if t < 0 || t >= len(g.Pieces) {
-		d.Notes = append(d.Notes, "no such piece type")
+	if t < 0 || t >= len(g.Pieces) || pl < 0 || pl >= len(g.Players) {
+		d.Notes = append(d.Notes, "no such piece type or player")
 		return d
 	}
 	geo := newBetzaGeom(g.Board)
+	if geo != nil && pl == 1 && len(g.Players) == 2 {
+		geo = geo.turned()
+	}
 	if geo == nil {
 		d.Notes = append(d.Notes, "the board has no 2-D grid")
 		d.English = "Its moves are defined on a board without a rectangular grid."
 		return d
 	}
-	pr, err := newProber(g, geo, t)
+	pr, err := newProber(g, geo, t, pl)
 	if err != nil {
 		d.Notes = append(d.Notes, err.Error())
 		return d

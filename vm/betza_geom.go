@@ -137,3 +137,19 @@ func (g *betzaGeom) delta(p, q int32) (int, int, bool) {
 	}
 	return b[0] - a[0], b[1] - a[1], true
 }
+
+// turned returns the geometry seen from the other side of the board.
+func (g *betzaGeom) turned() *betzaGeom {
+	t := &betzaGeom{w: g.w, h: g.h, at: make([]int32, len(g.at)), xy: make([][2]int, len(g.xy))}
+	for i := range t.at {
+		t.at[len(t.at)-1-i] = g.at[i]
+	}
+	for p, c := range g.xy {
+		if c[0] < 0 {
+			t.xy[p] = c
+			continue
+		}
+		t.xy[p] = [2]int{g.w - 1 - c[0], g.h - 1 - c[1]}
+	}
+	return t
+}

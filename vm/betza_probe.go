@@ -36,6 +36,7 @@ type prober struct {
 	g      *Game
 	geo    *betzaGeom
 	t      int
+	pl     int // the player whose piece is probed
 	s      *State
 	ml     MoveList
 	origin int32
@@ -49,29 +50,29 @@ type prober struct {
 	notes  []string
 }
 
-func newProber(g *Game, geo *betzaGeom, t int) (*prober, error) {
+func newProber(g *Game, geo *betzaGeom, t, pl int) (*prober, error) {
 	s, err := NewState(g)
 	if err != nil {
 		return nil, err
 	}
-	pr := &prober{g: g, geo: geo, t: t, s: s, setup: NoPos, noted: map[string]bool{}}
+	pr := &prober{g: g, geo: geo, t: t, pl: pl, s: s, setup: NoPos, noted: map[string]bool{}}
 	pr.origin = geo.centre()
 	if pr.origin == NoPos {
 		return nil, fmt.Errorf("the board's grid has no squares")
 	}
 	for _, it := range g.Setup {
-		if it.Type == t && it.Player == 0 && it.Pos >= 0 && geo.xy[it.Pos][0] >= 0 {
+		if it.Type == t && it.Player == pl && it.Pos >= 0 && geo.xy[it.Pos][0] >= 0 {
 			pr.setup = int32(it.Pos)
 			break
 		}
 	}
 	pre := g.prep()
-	pr.fresh = MakeCell(t, 0, pre.defaults[t])
-	pr.moved = MakeCell(t, 0, 0)
+	pr.fresh = MakeCell(t, pl, pre.defaults[t])
+	pr.moved = MakeCell(t, pl, 0)
 	other := plainType(g, pre, t)
-	pr.friend = MakeCell(other, 0, pre.defaults[other])
+	pr.friend = MakeCell(other, pl, pre.defaults[other])
 	if len(g.Players) > 1 {
-		pr.enemy = MakeCell(other, 1, pre.defaults[other])
+		pr.enemy = MakeCell(other, (pl+1)%len(g.Players), pre.defaults[other])
 	} else {
 		pr.enemy = Empty
 	}
@@ -142,7 +143,7 @@ func (pr *prober) place(cells map[int32]Cell) {
 
 func (pr *prober) firstTurn() int {
 	for i, tu := range pr.g.TurnOrder {
-		if tu.As == 0 {
+		if tu.As == pr.pl {
 			return i
 		}
 	}
@@ -164,7 +165,7 @@ func (pr *prober) gen(from int32) []Move {
 		if b.Prog == nil || !pr.typeUsed(b.Type) {
 			continue
 		}
-		gn.run(b.Prog, from, 0, int32(b.Type), false, 0)
+		gn.run(b.Prog, from, int32(pr.pl), int32(b.Type), false, 0)
 		if gn.err != nil {
 			pr.err = gn.err
 			pr.note("a move program failed: " + gn.err.Error())
@@ -178,7 +179,7 @@ func (pr *prober) gen(from int32) []Move {
 // (continuation-only types are not probed from scratch).
 func (pr *prober) typeUsed(mt int) bool {
 	for _, tu := range pr.g.TurnOrder {
-		if tu.As == 0 && (tu.MoveType == AnyMoveType || tu.MoveType == mt) {
+		if tu.As == pr.pl && (tu.MoveType == AnyMoveType || tu.MoveType == mt) {
 			return true
 		}
 	}
@@ -311,7 +312,34 @@ func (pr *prober) path(at int32, pc Cell, to int32, capture bool) []offset {
 	sort.Slice(out, func(i, j int) bool {
 		return out[i][0]*out[i][0]+out[i][1]*out[i][1] < out[j][0]*out[j][0]+out[j][1]*out[j][1]
 	})
+	if len(out) == 0 && (iabs(dx) > 1 || iabs(dy) > 1) && pr.blockedByAll(at, pc, to, capture) {
+		pr.note(fmt.Sprintf("the leap to (%d,%d) can be blocked, but only by several pieces at once (a multi-path move)", dx, dy))
+	}
 	return out
+}
+
+// blockedByAll reports whether the move from at to to fails when every
+// other square of their bounding box holds a friendly piece.
+func (pr *prober) blockedByAll(at int32, pc Cell, to int32, capture bool) bool {
+	dx, dy, _ := pr.geo.delta(at, to)
+	cells := map[int32]Cell{at: pc}
+	for x := min(0, dx); x <= max(0, dx); x++ {
+		for y := min(0, dy); y <= max(0, dy); y++ {
+			if b := pr.geo.offset(at, x, y); b != NoPos && b != at && b != to {
+				cells[b] = pr.friend
+			}
+		}
+	}
+	if capture {
+		cells[to] = pr.enemy
+	}
+	pr.place(cells)
+	q, c := pr.targets(at)
+	if capture {
+		land, ok := c[to]
+		return !ok || land != to
+	}
+	return !q[to]
 }
 
 var kingDirs = [8]offset{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
@@ -329,6 +357,12 @@ func (pr *prober) hops(baseQuiet, baseCap map[offset][]offset) []probedMove {
 			}
 			pr.place(map[int32]Cell{o: pc, b: pr.friend})
 			q, _ := pr.targets(o)
+			for to := range q {
+				v, ok := pr.offsetOf(o, to)
+				if _, base := baseQuiet[v]; ok && !base && !onRay(v, d, k) {
+					pr.note("some moves appear only when a piece stands in the way (bent, branching or hopping moves Betza cannot spell here)")
+				}
+			}
 			for j := k + 1; ; j++ {
 				sq := pr.geo.offset(o, j*d[0], j*d[1])
 				if sq == NoPos {
@@ -361,6 +395,21 @@ func (pr *prober) hops(baseQuiet, baseCap map[offset][]offset) []probedMove {
 	return out
 }
 
+func (pr *prober) offsetOf(from, to int32) (offset, bool) {
+	dx, dy, ok := pr.geo.delta(from, to)
+	return offset{dx, dy}, ok
+}
+
+// onRay reports whether v lies on the line of unit step d beyond k steps.
+func onRay(v, d offset, k int) bool {
+	for j := k + 1; j < 64; j++ {
+		if v == (offset{j * d[0], j * d[1]}) {
+			return true
+		}
+	}
+	return false
+}
+
 func pathHas(p []offset, v offset) bool {
 	for _, x := range p {
 		if x == v {
@@ -384,14 +433,14 @@ func (pr *prober) castles() []int {
 	left, right := -1, -1
 	var leftCell, rightCell Cell
 	for _, it := range pr.g.Setup {
-		if it.Player != 0 || it.Pos < 0 || int32(it.Pos) == at {
+		if it.Player != pr.pl || it.Pos < 0 || int32(it.Pos) == at {
 			continue
 		}
 		xy := pr.geo.xy[it.Pos]
 		if xy[1] != y || xy[0] < 0 {
 			continue
 		}
-		c := MakeCell(it.Type, 0, pre.defaults[it.Type])
+		c := MakeCell(it.Type, pr.pl, pre.defaults[it.Type])
 		if xy[0] < ax && (left < 0 || xy[0] < left) {
 			left, leftCell = xy[0], c
 		}
