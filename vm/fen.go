@@ -25,6 +25,8 @@ type fenLayout struct {
 	sq [][]int
 	// rowOf and colOf map positions back (-1 when not on the grid).
 	rowOf, colOf []int
+	// storage[row] is true for a rank with no outgoing links (written with `*`).
+	storage []bool
 }
 
 func (g *Game) fenLayout() (*fenLayout, error) {
@@ -78,7 +80,26 @@ func (g *Game) fenLayout() (*fenLayout, error) {
 			l.rowOf[p], l.colOf[p] = r, c
 		}
 	}
+	l.storage = make([]bool, l.height)
+	for r := range l.sq {
+		l.storage[r] = isStorageRank(b, l.sq[r])
+	}
 	return l, nil
+}
+
+// isStorageRank reports whether no square of the rank links anywhere.
+func isStorageRank(b *Board, row []int) bool {
+	for _, p := range row {
+		if p == NoPos {
+			return false
+		}
+		for d := range b.Dirs {
+			if b.Link(d, p) != NoPos {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func allNumbers(ls []string) bool {
@@ -252,6 +273,10 @@ func (s *State) setBoardField(l *fenLayout, board string) error {
 			if ch == '~' || ch == '+' {
 				continue
 			}
+			if ch == '*' {
+				col++
+				continue
+			}
 			t, owner, ok := s.g.letterType(ch)
 			if !ok {
 				return fmt.Errorf("FEN rank %d: unknown piece letter %q", r+1, ch)
@@ -404,6 +429,10 @@ func (s *State) FEN() (string, error) {
 		empty := 0
 		for c := 0; c < l.width; c++ {
 			p := l.sq[r][c]
+			if l.storage[r] && s.Board[p] == Empty {
+				b.WriteByte('*')
+				continue
+			}
 			if p == NoPos || s.Board[p] == Empty {
 				empty++
 				continue
