@@ -177,9 +177,9 @@ func TestMusketeerFENRoundTrip(t *testing.T) {
 	}
 }
 
-// movesFrom returns the coordinate texts of the legal moves, and the FEN after
+// muskLegalAfter returns the coordinate texts of the legal moves, and the FEN after
 // each one, keyed by coordinates.
-func legalAfter(t *testing.T, s *vm.State) map[string]string {
+func muskLegalAfter(t *testing.T, s *vm.State) map[string]string {
 	t.Helper()
 	var ml vm.MoveList
 	if err := s.Generate(&ml); err != nil {
@@ -205,8 +205,8 @@ func legalAfter(t *testing.T, s *vm.State) map[string]string {
 	return out
 }
 
-// playCoord makes the legal move whose coordinate text is coord.
-func playCoord(t *testing.T, s *vm.State, coord string) {
+// muskPlay makes the legal move whose coordinate text is coord.
+func muskPlay(t *testing.T, s *vm.State, coord string) {
 	t.Helper()
 	var ml vm.MoveList
 	if err := s.Generate(&ml); err != nil {
@@ -226,8 +226,8 @@ func playCoord(t *testing.T, s *vm.State, coord string) {
 	t.Fatalf("%s is not legal; legal: %v", coord, all)
 }
 
-// countMoves is the number of legal moves.
-func countMoves(t *testing.T, s *vm.State) int {
+// muskCount is the number of legal moves.
+func muskCount(t *testing.T, s *vm.State) int {
 	t.Helper()
 	var ml vm.MoveList
 	if err := s.Generate(&ml); err != nil {
@@ -236,7 +236,7 @@ func countMoves(t *testing.T, s *vm.State) int {
 	return len(ml.Moves)
 }
 
-func fenOf(t *testing.T, s *vm.State) string {
+func muskFEN(t *testing.T, s *vm.State) string {
 	t.Helper()
 	fen, err := s.FEN()
 	if err != nil {
@@ -245,15 +245,15 @@ func fenOf(t *testing.T, s *vm.State) string {
 	return fen
 }
 
-func setFEN(t *testing.T, s *vm.State, fen string) {
+func muskSetFEN(t *testing.T, s *vm.State, fen string) {
 	t.Helper()
 	if err := s.SetFEN(fen); err != nil {
 		t.Fatalf("SetFEN(%q): %v", fen, err)
 	}
 }
 
-// boardPart is the placement field of a FEN.
-func boardPart(fen string) string { return strings.Fields(fen)[0] }
+// muskBoard is the placement field of a FEN.
+func muskBoard(fen string) string { return strings.Fields(fen)[0] }
 
 // TestMusketeerGatingRules checks the seed's gating examples (section E and
 // G.1): a normal gating move, castling gating on the King's file and on the
@@ -293,13 +293,13 @@ func TestMusketeerGatingRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			setFEN(t, s, c.fen)
-			after := legalAfter(t, s)
+			muskSetFEN(t, s, c.fen)
+			after := muskLegalAfter(t, s)
 			got, ok := after[c.move]
 			if !ok {
 				t.Fatalf("%s is not legal in %s", c.move, c.fen)
 			}
-			if boardPart(got) != boardPart(c.want) {
+			if muskBoard(got) != muskBoard(c.want) {
 				t.Errorf("after %s:\n got %s\nwant %s", c.move, got, c.want)
 			}
 		})
@@ -314,38 +314,38 @@ func TestMusketeerLosingTheRightToGate(t *testing.T) {
 	// G.3.a: Black's Bishop takes the Knight on b1; the Cannon on b0 stays
 	// behind, and the Rook that recaptures on b1 and leaves again does not gate
 	// it.
-	setFEN(t, s, "********/rn1qkbnr/pppppppp/8/5b2/8/8/PP1PPPPP/RN2KBNR/*C****** b KQkq - 0 1")
-	playCoord(t, s, "f5b1")
-	if fen := fenOf(t, s); !strings.HasSuffix(boardPart(fen), "/Rb2KBNR/*C******") {
+	muskSetFEN(t, s, "********/rn1qkbnr/pppppppp/8/5b2/8/8/PP1PPPPP/RN2KBNR/*C****** b KQkq - 0 1")
+	muskPlay(t, s, "f5b1")
+	if fen := muskFEN(t, s); !strings.HasSuffix(muskBoard(fen), "/Rb2KBNR/*C******") {
 		t.Errorf("after Bxb1: %s", fen)
 	}
-	playCoord(t, s, "a1b1")
-	playCoord(t, s, "e7e6")
-	playCoord(t, s, "b1c1")
-	if fen := fenOf(t, s); !strings.HasSuffix(boardPart(fen), "/2R1KBNR/*C******") {
+	muskPlay(t, s, "a1b1")
+	muskPlay(t, s, "e7e6")
+	muskPlay(t, s, "b1c1")
+	if fen := muskFEN(t, s); !strings.HasSuffix(muskBoard(fen), "/2R1KBNR/*C******") {
 		t.Errorf("a Rook leaving b1 after the helper was captured gated: %s", fen)
 	}
 
 	// G.3.b: White's King in check from h4 cannot capture the Queen; Kd2 does
 	// not gate, and the Leopard on e0 keeps waiting even when the King has come
 	// back to e1 and leaves again.
-	setFEN(t, s, "********/rnb1kbnr/pppp1ppp/8/4p3/7q/3P1P2/PPP1P1PP/RNBQKBNR/****L*** w KQkq - 0 1")
-	playCoord(t, s, "e1d2")
-	if fen := fenOf(t, s); boardPart(fen) != "********/rnb1kbnr/pppp1ppp/8/4p3/7q/3P1P2/PPPKP1PP/RNBQ1BNR/****L***" {
+	muskSetFEN(t, s, "********/rnb1kbnr/pppp1ppp/8/4p3/7q/3P1P2/PPP1P1PP/RNBQKBNR/****L*** w KQkq - 0 1")
+	muskPlay(t, s, "e1d2")
+	if fen := muskFEN(t, s); muskBoard(fen) != "********/rnb1kbnr/pppp1ppp/8/4p3/7q/3P1P2/PPPKP1PP/RNBQ1BNR/****L***" {
 		t.Errorf("after Kd2 out of check: %s; want no gating", fen)
 	}
-	playCoord(t, s, "h4h5")
-	playCoord(t, s, "d2e1")
-	playCoord(t, s, "b8c6")
-	playCoord(t, s, "e1f2")
-	if fen := fenOf(t, s); !strings.HasSuffix(boardPart(fen), "/RNBQ1BNR/****L***") {
+	muskPlay(t, s, "h4h5")
+	muskPlay(t, s, "d2e1")
+	muskPlay(t, s, "b8c6")
+	muskPlay(t, s, "e1f2")
+	if fen := muskFEN(t, s); !strings.HasSuffix(muskBoard(fen), "/RNBQ1BNR/****L***") {
 		t.Errorf("the King gated after losing the right: %s", fen)
 	}
 
 	// Not in check, the King's first step gates (compulsory).
-	setFEN(t, s, "********/rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR/****L*** w KQkq - 0 1")
-	playCoord(t, s, "e1e2")
-	if fen := fenOf(t, s); !strings.HasSuffix(boardPart(fen), "/PPPPKPPP/RNBQLBNR/********") {
+	muskSetFEN(t, s, "********/rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR/****L*** w KQkq - 0 1")
+	muskPlay(t, s, "e1e2")
+	if fen := muskFEN(t, s); !strings.HasSuffix(muskBoard(fen), "/PPPPKPPP/RNBQLBNR/********") {
 		t.Errorf("Ke2 did not gate the Leopard: %s", fen)
 	}
 }
@@ -355,8 +355,8 @@ func TestMusketeerLosingTheRightToGate(t *testing.T) {
 // the check, but the Knight may not move.
 func TestMusketeerPinnedPieceMayNotGate(t *testing.T) {
 	s := musketeerState(t)
-	setFEN(t, s, "****k***/8/8/8/8/8/8/8/rN2K3/*H****** w - - 0 1")
-	after := legalAfter(t, s)
+	muskSetFEN(t, s, "****k***/8/8/8/8/8/8/8/rN2K3/*H****** w - - 0 1")
+	after := muskLegalAfter(t, s)
 	for _, m := range []string{"b1a3", "b1c3", "b1d2"} {
 		if _, ok := after[m]; ok {
 			t.Errorf("pinned Knight move %s is legal", m)
@@ -366,15 +366,15 @@ func TestMusketeerPinnedPieceMayNotGate(t *testing.T) {
 		t.Fatal("no legal moves; the King should be able to move")
 	}
 	// The same Knight unpinned (the Rook is on a2) gates normally.
-	setFEN(t, s, "****k***/8/8/8/8/8/8/r7/1N2K3/*H****** w - - 0 1")
-	after = legalAfter(t, s)
-	if fen, ok := after["b1c3"]; !ok || boardPart(fen) != "****k***/8/8/8/8/8/2N5/r7/1H2K3/********" {
+	muskSetFEN(t, s, "****k***/8/8/8/8/8/8/r7/1N2K3/*H****** w - - 0 1")
+	after = muskLegalAfter(t, s)
+	if fen, ok := after["b1c3"]; !ok || muskBoard(fen) != "****k***/8/8/8/8/8/2N5/r7/1H2K3/********" {
 		t.Errorf("unpinned b1c3: legal %v, position %s", ok, fen)
 	}
 	// A pinned piece still gives check: the pinned Knight on b1 attacks d2,
 	// so Black's King may not step there.
-	setFEN(t, s, "********/8/8/8/8/8/8/3k4/rN2K3/*H****** b - - 0 1")
-	after = legalAfter(t, s)
+	muskSetFEN(t, s, "********/8/8/8/8/8/8/3k4/rN2K3/*H****** b - - 0 1")
+	after = muskLegalAfter(t, s)
 	for m := range after {
 		if strings.HasPrefix(m, "d2") && (strings.HasSuffix(m, "c3") || strings.HasSuffix(m, "a3")) {
 			t.Errorf("Black's King may step to %s, attacked by the pinned Knight", m[2:])
@@ -387,8 +387,8 @@ func TestMusketeerPinnedPieceMayNotGate(t *testing.T) {
 // opening phases, and from the pieces present in a position set by FEN.
 func TestMusketeerPromotion(t *testing.T) {
 	s := musketeerState(t)
-	setFEN(t, s, "********/4k3/1P6/8/8/8/8/8/4K3/*U**S*** w - - 0 1")
-	after := legalAfter(t, s)
+	muskSetFEN(t, s, "********/4k3/1P6/8/8/8/8/8/4K3/*U**S*** w - - 0 1")
+	after := muskLegalAfter(t, s)
 	var got []string
 	for m := range after {
 		if strings.HasPrefix(m, "b7b8") {
@@ -397,7 +397,7 @@ func TestMusketeerPromotion(t *testing.T) {
 	}
 	want := map[string]bool{"b7b8n": true, "b7b8b": true, "b7b8r": true, "b7b8q": true, "b7b8u": true, "b7b8s": true}
 	if len(got) != len(want) {
-		t.Errorf("promotions %v, want %v", got, keys(want))
+		t.Errorf("promotions %v, want %v", got, muskKeys(want))
 	}
 	for _, m := range got {
 		if !want[m] {
@@ -411,38 +411,38 @@ func TestMusketeerPromotion(t *testing.T) {
 // selection and placement rules on the way.
 func TestMusketeerOpeningPhases(t *testing.T) {
 	s := musketeerState(t)
-	if n := countMoves(t, s); n != 10 {
+	if n := muskCount(t, s); n != 10 {
 		t.Errorf("White has %d selections, want the 10 types", n)
 	}
-	playCoord(t, s, "wlpick1")
+	muskPlay(t, s, "wlpick1")
 	// Black: the 9 other types (the default pair is the same as picking the
 	// Cannon once White has taken the Leopard, so it is not offered).
-	if n := countMoves(t, s); n != 9 {
+	if n := muskCount(t, s); n != 9 {
 		t.Errorf("Black has %d selections, want 9", n)
 	}
-	playCoord(t, s, "bcpick2")
-	if n := countMoves(t, s); n != 8 {
+	muskPlay(t, s, "bcpick2")
+	if n := muskCount(t, s); n != 8 {
 		t.Errorf("White has %d placements for its first piece, want 8", n)
 	}
-	playCoord(t, s, "white-firstb0")
-	playCoord(t, s, "black-firstg9")
+	muskPlay(t, s, "white-firstb0")
+	muskPlay(t, s, "black-firstg9")
 	// Second pieces: any free file (the Leopards are on b and g, not a/h/e).
-	if n := countMoves(t, s); n != 7 {
+	if n := muskCount(t, s); n != 7 {
 		t.Errorf("White has %d placements for its second piece, want 7", n)
 	}
-	playCoord(t, s, "white-secondd0")
-	playCoord(t, s, "black-secondf9")
-	fen := fenOf(t, s)
-	if want := "*****cl*/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/*L*C****"; boardPart(fen) != want {
-		t.Errorf("after the phases: %s, want %s", boardPart(fen), want)
+	muskPlay(t, s, "white-secondd0")
+	muskPlay(t, s, "black-secondf9")
+	fen := muskFEN(t, s)
+	if want := "*****cl*/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/*L*C****"; muskBoard(fen) != want {
+		t.Errorf("after the phases: %s, want %s", muskBoard(fen), want)
 	}
 	if strings.Fields(fen)[1] != "w" {
 		t.Errorf("after the phases %s is to move, want White", strings.Fields(fen)[1])
 	}
-	playCoord(t, s, "d2d4")
-	playCoord(t, s, "g8f6")
-	if want := "*****c**/rnbqkblr/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR/*L*C****"; boardPart(fenOf(t, s)) != want {
-		t.Errorf("after 4. d4 Nf6/L: %s, want %s", boardPart(fenOf(t, s)), want)
+	muskPlay(t, s, "d2d4")
+	muskPlay(t, s, "g8f6")
+	if want := "*****c**/rnbqkblr/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR/*L*C****"; muskBoard(muskFEN(t, s)) != want {
+		t.Errorf("after 4. d4 Nf6/L: %s, want %s", muskBoard(muskFEN(t, s)), want)
 	}
 }
 
@@ -450,17 +450,17 @@ func TestMusketeerOpeningPhases(t *testing.T) {
 // pair Leopard (first) and Cannon (second); promotion then offers those two.
 func TestMusketeerDefaultPair(t *testing.T) {
 	s := musketeerState(t)
-	playCoord(t, s, "wspick1")
-	if n := countMoves(t, s); n != 10 {
+	muskPlay(t, s, "wspick1")
+	if n := muskCount(t, s); n != 10 {
 		t.Errorf("Black has %d selections, want 9 types and the default pair", n)
 	}
-	playCoord(t, s, "bcpick-default")
-	playCoord(t, s, "white-firstb0")
-	playCoord(t, s, "black-firstb9")
-	playCoord(t, s, "white-secondg0")
-	playCoord(t, s, "black-secondg9")
-	if want := "*l****c*/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/*L****C*"; boardPart(fenOf(t, s)) != want {
-		t.Errorf("after the default pair: %s, want %s", boardPart(fenOf(t, s)), want)
+	muskPlay(t, s, "bcpick-default")
+	muskPlay(t, s, "white-firstb0")
+	muskPlay(t, s, "black-firstb9")
+	muskPlay(t, s, "white-secondg0")
+	muskPlay(t, s, "black-secondg9")
+	if want := "*l****c*/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/*L****C*"; muskBoard(muskFEN(t, s)) != want {
+		t.Errorf("after the default pair: %s, want %s", muskBoard(muskFEN(t, s)), want)
 	}
 }
 
@@ -469,12 +469,12 @@ func TestMusketeerDefaultPair(t *testing.T) {
 func TestMusketeerPromotionAfterSelection(t *testing.T) {
 	s := musketeerState(t)
 	for _, m := range []string{"wupick1", "bdpick2", "white-firstc0", "black-firstc9", "white-secondf0", "black-secondf9"} {
-		playCoord(t, s, m)
+		muskPlay(t, s, m)
 	}
 	// Walk the b-pawn to b7 past nothing: play a short line where White's
 	// b-pawn captures its way to the eighth rank.
 	for _, m := range []string{"b2b4", "a7a5", "b4a5", "b7b6", "a5b6", "h7h6", "b6b7", "h6h5"} {
-		playCoord(t, s, m)
+		muskPlay(t, s, m)
 	}
 	var promos []string
 	var ml vm.MoveList
@@ -488,7 +488,7 @@ func TestMusketeerPromotionAfterSelection(t *testing.T) {
 	}
 	want := map[string]bool{"b7a8n": true, "b7a8b": true, "b7a8r": true, "b7a8q": true, "b7a8u": true, "b7a8d": true}
 	if len(promos) != len(want) {
-		t.Errorf("promotions %v, want %v", promos, keys(want))
+		t.Errorf("promotions %v, want %v", promos, muskKeys(want))
 	}
 	for _, p := range promos {
 		if !want[p] {
@@ -512,7 +512,7 @@ func TestMusketeerPlacementRestriction(t *testing.T) {
 		}
 		return out
 	}
-	play := func(coord string) { t.Helper(); playCoord(t, s, coord) }
+	play := func(coord string) { t.Helper(); muskPlay(t, s, coord) }
 	play("wspick1")
 	play("bhpick2")
 	play("white-firste0")
@@ -538,7 +538,7 @@ func TestMusketeerPlacementRestriction(t *testing.T) {
 	}
 }
 
-func keys[V any](m map[string]V) []string {
+func muskKeys[V any](m map[string]V) []string {
 	var out []string
 	for k := range m {
 		out = append(out, k)
