@@ -9,7 +9,7 @@
 //	go test ./cmd/zrun -run RealXBoard -args -slow
 //
 // and skips when xboard, Xvfb, xdotool or ImageMagick's import is missing.
-// Set ZRUN_XBOARD_OUT=DIR to keep the screenshots and the debug log there.
+// Set ZRUN_XBOARD_OUT=DIR to keep the screenshots and the debug logs there.
 
 package main
 
@@ -49,28 +49,34 @@ type xbUser struct {
 	logSeenOffset int
 }
 
-func TestRealXBoardSchoolbook(t *testing.T) {
+// startXBoard starts Xvfb and XBoard with "zrun xboard games/schoolbook.zrf"
+// as its engine, waits until zrun has described the variant and finds the
+// board on the screen. It skips without -slow or without the programs.
+// Screenshots and the debug log go to $ZRUN_XBOARD_OUT/name, or a
+// temporary directory.
+func startXBoard(t *testing.T, name string, extra ...string) *xbUser {
 	if !*slowSelfPlay {
 		t.Skip("real-XBoard test: run with -args -slow")
 	}
 	tools := map[string]string{}
-	for _, name := range []string{"xboard", "Xvfb", "xdotool", "import"} {
-		p, err := exec.LookPath(name)
+	for _, prog := range []string{"xboard", "Xvfb", "xdotool", "import"} {
+		p, err := exec.LookPath(prog)
 		if err != nil {
-			if p2 := "/usr/games/" + name; fileExists(p2) {
+			if p2 := "/usr/games/" + prog; fileExists(p2) {
 				p, err = p2, nil
 			}
 		}
 		if err != nil {
-			t.Skipf("%s not installed", name)
+			t.Skipf("%s not installed", prog)
 		}
-		tools[name] = p
+		tools[prog] = p
 	}
-	out := os.Getenv("ZRUN_XBOARD_OUT")
-	if out == "" {
-		out = t.TempDir()
-	} else if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
+	out := t.TempDir()
+	if dir := os.Getenv("ZRUN_XBOARD_OUT"); dir != "" {
+		out = filepath.Join(dir, name)
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	bin := buildZrun(t)
 	rules, err := filepath.Abs("../../games/schoolbook.zrf")
@@ -89,27 +95,85 @@ func TestRealXBoardSchoolbook(t *testing.T) {
 	})
 
 	u := &xbUser{t: t, display: display, out: out, debug: filepath.Join(out, "xboard.debug"), files: 10, ranks: 8}
+	// A fixed search depth keeps zrun's replies quick and the same from
+	// run to run, so the scripted user's moves stay legal.
 	xb := exec.Command(tools["xboard"],
 		"-fcp", bin+" xboard "+rules, "-fd", out, "-variant", "schoolbook",
 		"-debugMode", "true", "-nameOfDebugFile", u.debug,
 		"-showTargetSquares", "true", "-highlightLastMove", "true",
 		"-useBoardTexture", "false", "-lightSquareColor", xbLight, "-darkSquareColor", xbDark,
-		"-saveSettingsOnExit", "false", "-tc", "5", "-showThinking", "true",
+		"-saveSettingsOnExit", "false", "-tc", "5", "-searchDepth", "4", "-showThinking", "true",
 		"-popupExitMessage", "false", "-autoCallFlag", "false")
+	xb.Args = append(xb.Args, extra...)
 	xb.Env = append(os.Environ(), "DISPLAY="+display)
 	xb.Dir = out
 	if err := xb.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { xb.Process.Kill(); xb.Wait() })
+	t.Cleanup(func() {
+		xb.Process.Kill()
+		xb.Wait()
+		log, _ := os.ReadFile(u.debug)
+		for _, bad := range []string{"Illegal move", "Error (", "tellusererror"} {
+			if strings.Contains(string(log), bad) {
+				t.Errorf("debug log contains %q", bad)
+			}
+		}
+		t.Logf("screenshots and debug log in %s", out)
+	})
 
 	// XBoard has negotiated and zrun has described the variant.
 	u.waitLog(`<first : setup \(PNBRQ..AM............Kpnbrq..am............k\) 10x8\+0_fairy rqnbakbnmr/`, 20*time.Second)
 	u.waitLog(`<first : pong \d+`, 10*time.Second)
 	time.Sleep(time.Second) // let the board be drawn
 	u.findBoard(u.shot("start"))
+	return u
+}
 
-	// The user plays White: archbishop and marshall in turn.
+// lift presses the mouse on square from and returns the targets zrun
+// highlights in answer to XBoard's "lift"; shot names a screenshot taken
+// with the targets shown ("" for none).
+func (u *xbUser) lift(from, shot string) []colorTarget {
+	u.t.Helper()
+	x, y := u.px(from)
+	u.xdo("mousemove", x, y, "mousedown", "1")
+	hl := u.waitLog(`(?s)>first : lift `+from+`\b.*?<first : highlight (\S+)`, 10*time.Second)
+	if shot != "" {
+		time.Sleep(500 * time.Millisecond) // the dots are drawn
+		u.shot(shot)
+	}
+	return colorTargets(hl[1], u.files)
+}
+
+// drop releases the lifted piece on square to and checks that XBoard sends
+// the move from-to.
+func (u *xbUser) drop(from, to string) {
+	u.t.Helper()
+	x, y := u.px(to)
+	u.xdo("mousemove", x, y, "sleep", "0.3", "mouseup", "1")
+	u.waitLog(`>first : (usermove )?`+from+to+`\b`, 10*time.Second)
+}
+
+// reply waits for zrun's move.
+func (u *xbUser) reply() string {
+	u.t.Helper()
+	return u.waitLog(`<first : move (\S+)`, 60*time.Second)[1]
+}
+
+func targeted(ts []colorTarget, sq string) bool {
+	for _, t := range ts {
+		if t.sq == sq {
+			return true
+		}
+	}
+	return false
+}
+
+// The user picks up the archbishop and the marshall in turn; each time zrun
+// highlights their targets, the user drops the piece on one of them and
+// zrun answers.
+func TestRealXBoardSchoolbook(t *testing.T) {
+	u := startXBoard(t, "pieces")
 	pieces := []struct{ name, sq string }{{"archbishop", "e1"}, {"marshall", "i1"}}
 	const moves = 4
 	for i := 0; i < moves; i++ {
@@ -120,15 +184,10 @@ func TestRealXBoardSchoolbook(t *testing.T) {
 		if pc.sq == "" {
 			t.Fatalf("move %d: both pieces were captured", i+1)
 		}
-		x, y := u.px(pc.sq)
-		u.xdo("mousemove", x, y, "mousedown", "1")
-		hl := u.waitLog(`(?s)>first : lift `+pc.sq+`\b.*?<first : highlight (\S+)`, 10*time.Second)
-		targets := colorTargets(hl[1], u.files)
+		targets := u.lift(pc.sq, fmt.Sprintf("lift-%d-%s-%s", i+1, pc.name, pc.sq))
 		if len(targets) == 0 {
 			t.Fatalf("move %d: no targets highlighted for the %s on %s", i+1, pc.name, pc.sq)
 		}
-		time.Sleep(500 * time.Millisecond) // the dots are drawn
-		u.shot(fmt.Sprintf("lift-%d-%s-%s", i+1, pc.name, pc.sq))
 		// A quiet move in White's half keeps the piece on the board for
 		// the next lift; any target will do when there is none.
 		to := targets[0]
@@ -138,28 +197,50 @@ func TestRealXBoardSchoolbook(t *testing.T) {
 				break
 			}
 		}
-		x, y = u.px(to.sq)
-		u.xdo("mousemove", x, y, "sleep", "0.3", "mouseup", "1")
-		u.waitLog(`>first : (usermove )?`+pc.sq+to.sq+`\b`, 10*time.Second)
-		reply := u.waitLog(`<first : move (\S+)`, 60*time.Second)
-		t.Logf("move %d: %s %s%s (highlighted %v), zrun %s", i+1, pc.name, pc.sq, to.sq, targets, reply[1])
+		u.drop(pc.sq, to.sq)
+		reply := u.reply()
+		t.Logf("move %d: %s %s%s (highlighted %v), zrun %s", i+1, pc.name, pc.sq, to.sq, targets, reply)
 		pc.sq = to.sq
 		for j := range pieces {
-			if pieces[j].sq != "" && strings.HasSuffix(reply[1], pieces[j].sq) {
+			if pieces[j].sq != "" && strings.HasSuffix(reply, pieces[j].sq) {
 				pieces[j].sq = "" // the engine captured it
 			}
 		}
 	}
 	time.Sleep(time.Second)
 	u.shot("end")
+}
 
-	log, _ := os.ReadFile(u.debug)
-	for _, bad := range []string{"Illegal move", "Error (", "tellusererror"} {
-		if strings.Contains(string(log), bad) {
-			t.Errorf("debug log contains %q", bad)
+// Schoolbook castling (the king goes three squares, "piece K& KisO3"): in
+// Edit Game mode (zrun in force mode, the user moves both sides) the user
+// clears f1..j1, zrun highlights i1 for the king, XBoard sends f1i1 and
+// moves the rook to h1 itself, where the user can pick it up.
+func TestRealXBoardSchoolbookCastling(t *testing.T) {
+	u := startXBoard(t, "castling", "-initialMode", "EditGame")
+	for _, mv := range []string{"h2h4", "a7a6", "g1h2", "b7b6", "h1g3", "c7c6", "i1j3", "d7d6"} {
+		from, to := mv[:2], mv[2:]
+		if ts := u.lift(from, ""); !targeted(ts, to) {
+			t.Fatalf("%s not highlighted for %s: %v", to, from, ts)
 		}
+		u.drop(from, to)
 	}
-	t.Logf("screenshots and debug log in %s", out)
+	ts := u.lift("f1", "lift-king-f1")
+	if !targeted(ts, "i1") {
+		t.Fatalf("castling f1i1 not highlighted: %v", ts)
+	}
+	u.drop("f1", "i1")
+	time.Sleep(time.Second)
+	u.shot("castled")
+	// XBoard sends "lift h1" only if it shows a piece there: the rook moved.
+	if ts := u.lift("e7", ""); !targeted(ts, "e6") {
+		t.Fatalf("e7e6 not highlighted: %v", ts)
+	}
+	u.drop("e7", "e6")
+	if ts := u.lift("h1", "lift-rook-h1"); !targeted(ts, "g1") {
+		t.Fatalf("rook on h1 after castling: targets %v", ts)
+	}
+	x, y := u.px("h1")
+	u.xdo("mousemove", x, y, "mouseup", "1") // put it back: no move
 }
 
 // freeDisplay picks an X display number no server uses.
