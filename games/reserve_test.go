@@ -39,6 +39,8 @@ var reservePiece = map[string]string{
 	"Reserve Chess (Alpaca)":         "Alpaca",
 	"Reserve Chess (Guanaco)":        "Guanaco",
 	"Reserve Chess (Vicuna)":         "Vicuna",
+	"Reserve Chess (Trebuchet)":      "Trebuchet",
+	"Reserve Chess (Belfry)":         "Belfry",
 }
 
 const alternativeTitle = "Reserve Chess, alternative (Chancellor)"
@@ -542,6 +544,11 @@ func TestReservePieceMoves(t *testing.T) {
 		// Murmillo on a1-h8's edge: sliding north-west it meets the edge at
 		// a7 and turns north to capture a8.
 		{"Murmillo", "n3k3/8/8/8/3X4/8/8/7K w - - 0 1", "a1 b2 c3 e5 f6 g7 h8 a7 b6 c5 e3 f2 g1 a8", ""},
+		// Trebuchet: one or two squares in any direction; going north it
+		// slings the Pawn on d3 (no move south: d3 is occupied).
+		{"Trebuchet", "1k6/3n4/8/8/3X4/3P4/8/7K w - - 0 1", "d5 d6 e4 f4 c4 b4 e5 f6 c5 b6 e3 f2 c3 b2", ""},
+		// Belfry: Rook moves without capture (h4 holds an enemy: no move there).
+		{"Belfry", "1k6/8/8/8/3X3n/8/8/7K w - - 0 1", "d1 d2 d3 d5 d6 d7 d8 a4 b4 c4 e4 f4 g4", ""},
 		// Dimachaer: a Pawn on d6 is the screen: from d5 it turns to the
 		// diagonals c6-b7-a8 and e6-f7-g8.
 		{"Dimachaer", "7k/8/3P4/8/3X4/8/8/K7 w - - 0 1", "a8 b7 c6 e6 f7 g8", ""},
@@ -593,4 +600,47 @@ func TestReserveWithdrawalCapture(t *testing.T) {
 	r.play("d4c3") // moving south-west: removes d5 (north; e4, east, is empty)
 	r.expect("d5", "")
 	r.expect("e5", "Black Knight")
+}
+
+// TestReserveSling: the Trebuchet and the Belfry sling the nearest piece
+// behind them to the square beyond their destination: capturing an enemy
+// there, promoting a Pawn that lands on its last rank to a Queen, and never
+// putting a Pawn on its own first rank.
+func TestReserveSling(t *testing.T) {
+	games := reserveGames(t)
+	r := newRS(t, games["Reserve Chess (Trebuchet)"], "Trebuchet")
+	r.setup("1k6/3n4/8/8/3T4/3P4/8/7K w - - 0 1", false, false)
+	r.play("d4d6")
+	r.expect("d6", "White Trebuchet")
+	r.expect("d7", "White Pawn")
+	r.expect("d3", "")
+
+	r.setup("1k6/3n4/8/8/3T4/3P4/8/7K w - - 0 1", false, false)
+	r.play("d4d5")
+	r.expect("d6", "White Pawn")
+	r.expect("d7", "Black Knight")
+
+	// The nearest piece behind is slung, even from far away and of the
+	// other colour: the Black Knight on a4 lands on f4.
+	r.setup("1k6/8/8/8/n2T4/8/8/7K w - - 0 1", false, false)
+	r.play("d4e4")
+	r.expect("f4", "Black Knight")
+	r.expect("a4", "")
+
+	b := newRS(t, games["Reserve Chess (Belfry)"], "Belfry")
+	b.setup("1k6/8/8/8/3E4/3P4/8/7K w - - 0 1", false, false)
+	b.play("d4d7")
+	b.expect("d8", "White Queen")
+	b.expect("d3", "")
+	// An enemy Pawn cannot be slung onto its first rank (d8): the Belfry
+	// just moves.
+	b.setup("1k6/8/8/8/3E4/3p4/8/7K w - - 0 1", false, false)
+	b.play("d4d7")
+	b.expect("d3", "Black Pawn")
+	b.expect("d8", "")
+	// A friendly piece on the landing square stops the sling.
+	b.setup("1k6/8/3P4/8/3E4/3N4/8/7K w - - 0 1", false, false)
+	b.play("d4d5")
+	b.expect("d3", "White Knight")
+	b.expect("d6", "White Pawn")
 }
