@@ -43,7 +43,7 @@ var reservePiece = map[string]string{
 	"Reserve Chess (Belfry)":         "Belfry",
 }
 
-const alternativeTitle = "Reserve Chess, alternative (Chancellor)"
+const reserveAltTitle = "Reserve Chess, alternative (Chancellor)"
 
 // reserveGames loads the file once per test and returns its games by title.
 func reserveGames(t *testing.T) map[string]*vm.Game {
@@ -64,27 +64,27 @@ func reserveGames(t *testing.T) map[string]*vm.Game {
 			t.Fatalf("%s: no game %q", reserveFile, title)
 		}
 	}
-	if out[alternativeTitle] == nil {
-		t.Fatalf("%s: no variant %q", reserveFile, alternativeTitle)
+	if out[reserveAltTitle] == nil {
+		t.Fatalf("%s: no variant %q", reserveFile, reserveAltTitle)
 	}
 	return out
 }
 
-// rs wraps a state of one Reserve Chess game with helpers that name squares.
-type rs struct {
+// reserveState wraps a state of one Reserve Chess game with helpers that name squares.
+type reserveState struct {
 	t       *testing.T
 	s       *vm.State
 	g       *vm.Game
 	reserve int // the reserve piece type
 }
 
-func newRS(t *testing.T, g *vm.Game, reserveName string) *rs {
+func newReserveState(t *testing.T, g *vm.Game, reserveName string) *reserveState {
 	t.Helper()
 	s, err := vm.NewState(g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rs{t: t, s: s, g: g, reserve: -1}
+	r := &reserveState{t: t, s: s, g: g, reserve: -1}
 	for i, p := range g.Pieces {
 		if p.Name == reserveName {
 			r.reserve = i
@@ -96,7 +96,7 @@ func newRS(t *testing.T, g *vm.Game, reserveName string) *rs {
 	return r
 }
 
-func (r *rs) pos(name string) int {
+func (r *reserveState) pos(name string) int {
 	p, ok := r.g.Board.PositionIndex(name)
 	if !ok {
 		r.t.Fatalf("no square %s", name)
@@ -105,7 +105,7 @@ func (r *rs) pos(name string) int {
 }
 
 // at describes what stands on a square: "" when empty, else "White Pawn".
-func (r *rs) at(sq string) string {
+func (r *reserveState) at(sq string) string {
 	c := r.s.Board[r.pos(sq)]
 	if c == vm.Empty {
 		return ""
@@ -113,17 +113,17 @@ func (r *rs) at(sq string) string {
 	return r.g.Players[c.Owner()].Name + " " + r.g.Pieces[c.Type()].Name
 }
 
-func (r *rs) reserveName() string { return r.g.Pieces[r.reserve].Name }
+func (r *reserveState) reserveName() string { return r.g.Pieces[r.reserve].Name }
 
 // waiting reports whether player pl's reserve piece is still in reserve.
-func (r *rs) waiting(pl int) bool {
+func (r *reserveState) waiting(pl int) bool {
 	dummy := [2]string{"white-reserve", "black-reserve"}[pl]
 	c := r.s.Board[r.pos(dummy)]
 	return c != vm.Empty && c.Type() == r.reserve && c.Owner() == pl
 }
 
 // countOnBoard counts player pl's pieces of the reserve type on the 64 squares.
-func (r *rs) countOnBoard(pl int) int {
+func (r *reserveState) countOnBoard(pl int) int {
 	n := 0
 	for f := 'a'; f <= 'h'; f++ {
 		for rank := '1'; rank <= '8'; rank++ {
@@ -136,7 +136,7 @@ func (r *rs) countOnBoard(pl int) int {
 	return n
 }
 
-func (r *rs) legal() []vm.Move {
+func (r *reserveState) legal() []vm.Move {
 	var ml vm.MoveList
 	if err := r.s.Generate(&ml); err != nil {
 		r.t.Fatal(err)
@@ -145,7 +145,7 @@ func (r *rs) legal() []vm.Move {
 }
 
 // entersWith reports whether move m brings the mover's reserve piece in.
-func (r *rs) entersWith(m *vm.Move) bool {
+func (r *reserveState) entersWith(m *vm.Move) bool {
 	pl := r.s.Mover()
 	dummy := r.pos([2]string{"white-reserve", "black-reserve"}[pl])
 	for _, e := range m.Eff {
@@ -157,7 +157,7 @@ func (r *rs) entersWith(m *vm.Move) bool {
 }
 
 // candidates are the legal moves written coord (e2e4, e7e8q).
-func (r *rs) candidates(coord string) []vm.Move {
+func (r *reserveState) candidates(coord string) []vm.Move {
 	var out []vm.Move
 	for _, m := range r.legal() {
 		if r.s.CoordString(&m) == coord {
@@ -168,7 +168,7 @@ func (r *rs) candidates(coord string) []vm.Move {
 }
 
 // play makes the legal move coord; it must be unique.
-func (r *rs) play(coord string) {
+func (r *reserveState) play(coord string) {
 	r.t.Helper()
 	c := r.candidates(coord)
 	if len(c) != 1 {
@@ -179,7 +179,7 @@ func (r *rs) play(coord string) {
 
 // playChoosing makes the legal move coord that does (enter) or does not bring
 // the reserve piece in.
-func (r *rs) playChoosing(coord string, enter bool) {
+func (r *reserveState) playChoosing(coord string, enter bool) {
 	r.t.Helper()
 	for _, m := range r.candidates(coord) {
 		if r.entersWith(&m) == enter {
@@ -190,7 +190,7 @@ func (r *rs) playChoosing(coord string, enter bool) {
 	r.t.Fatalf("%s: no legal move %s with entry=%v", r.g.Title, coord, enter)
 }
 
-func (r *rs) make(m *vm.Move) {
+func (r *reserveState) make(m *vm.Move) {
 	r.t.Helper()
 	if err := r.s.Make(m); err != nil {
 		r.t.Fatal(err)
@@ -199,7 +199,7 @@ func (r *rs) make(m *vm.Move) {
 
 // setup sets a FEN position and puts the reserve pieces of the players
 // listed back on their dummy squares (FEN does not describe them).
-func (r *rs) setup(fen string, waitingWhite, waitingBlack bool) {
+func (r *reserveState) setup(fen string, waitingWhite, waitingBlack bool) {
 	r.t.Helper()
 	if err := r.s.SetFEN(fen); err != nil {
 		r.t.Fatalf("FEN %s: %v", fen, err)
@@ -214,7 +214,7 @@ func (r *rs) setup(fen string, waitingWhite, waitingBlack bool) {
 	r.s.Rehash()
 }
 
-func (r *rs) expect(sq, want string) {
+func (r *reserveState) expect(sq, want string) {
 	r.t.Helper()
 	if got := r.at(sq); got != want {
 		r.t.Errorf("%s: %s holds %q, want %q", r.g.Title, sq, got, want)
@@ -228,7 +228,7 @@ func TestReserveEntrySquare(t *testing.T) {
 	games := reserveGames(t)
 	for title, piece := range reservePiece {
 		t.Run(piece, func(t *testing.T) {
-			r := newRS(t, games[title], piece)
+			r := newReserveState(t, games[title], piece)
 			if !r.waiting(0) || !r.waiting(1) {
 				t.Fatal("reserve pieces do not start in reserve")
 			}
@@ -251,7 +251,7 @@ func TestReserveEntrySquare(t *testing.T) {
 			}
 
 			// Knight first moves bring it onto the Knight's start square.
-			r = newRS(t, games[title], piece)
+			r = newReserveState(t, games[title], piece)
 			r.play("b1c3")
 			r.expect("b1", "White "+piece)
 			r.play("g8f6")
@@ -272,7 +272,7 @@ func TestReserveBishopQueenEntry(t *testing.T) {
 		{"d1d7", "e8d7", "d1", ""}, // Qxd7+ enters on d1; Kxd7 (a King move) does not
 		{"d1h5", "d8h4", "d1", "d8"},
 	} {
-		r := newRS(t, games["Reserve Chess (Archbishop)"], "Archbishop")
+		r := newReserveState(t, games["Reserve Chess (Archbishop)"], "Archbishop")
 		r.setup(open, true, true)
 		r.play(tc.white)
 		r.expect(tc.fromW, "White Archbishop")
@@ -294,7 +294,7 @@ func TestReserveKingAndRookNeverEnter(t *testing.T) {
 	games := reserveGames(t)
 	const fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
 	for title, piece := range reservePiece {
-		r := newRS(t, games[title], piece)
+		r := newReserveState(t, games[title], piece)
 		r.setup(fen, true, true)
 		kingRook, others := 0, 0
 		for _, m := range r.legal() {
@@ -320,7 +320,7 @@ func TestReserveKingAndRookNeverEnter(t *testing.T) {
 	}
 	// After castling both sides the reserve still waits; the next piece move
 	// brings it in.
-	r := newRS(t, games["Reserve Chess (Chancellor)"], "Chancellor")
+	r := newReserveState(t, games["Reserve Chess (Chancellor)"], "Chancellor")
 	r.setup(fen, true, true)
 	r.play("e1g1")
 	r.play("e8c8")
@@ -342,14 +342,14 @@ func TestReserveKingAndRookNeverEnter(t *testing.T) {
 // reserve piece still enters on the square the capturing piece left.
 func TestReserveEntryWithCapture(t *testing.T) {
 	games := reserveGames(t)
-	r := newRS(t, games["Reserve Chess (Amazon)"], "Amazon")
+	r := newReserveState(t, games["Reserve Chess (Amazon)"], "Amazon")
 	// A Black Knight on d3 attacked by the c2 and e2 pawns (and the Queen).
 	r.setup("rnbqkb1r/pppppppp/8/8/8/3n4/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true, true)
 	r.play("e2d3")
 	r.expect("e2", "White Amazon")
 	r.expect("d3", "White Pawn")
 	// Black's first piece move captures a White Knight on a6.
-	r = newRS(t, games["Reserve Chess (Amazon)"], "Amazon")
+	r = newReserveState(t, games["Reserve Chess (Amazon)"], "Amazon")
 	r.setup("rnbqkbnr/pppppppp/N7/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 1", true, true)
 	r.play("b7a6")
 	r.expect("b7", "Black Amazon")
@@ -366,7 +366,7 @@ func TestReserveEntryWithCapture(t *testing.T) {
 // to one of Queen, Rook, Bishop, Knight as in orthodox chess.
 func TestReserveEntryWithPromotion(t *testing.T) {
 	games := reserveGames(t)
-	r := newRS(t, games["Reserve Chess (Camel)"], "Camel")
+	r := newReserveState(t, games["Reserve Chess (Camel)"], "Camel")
 	r.setup("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", true, true)
 	var promos []string
 	for _, m := range r.legal() {
@@ -395,8 +395,8 @@ func TestReserveEntryWithPromotion(t *testing.T) {
 // makes the second piece move bring it in; King moves never do.
 func TestReserveAlternativeChoice(t *testing.T) {
 	games := reserveGames(t)
-	g := games[alternativeTitle]
-	r := newRS(t, g, "Chancellor")
+	g := games[reserveAltTitle]
+	r := newReserveState(t, g, "Chancellor")
 	ms := r.legal()
 	if len(ms) != 40 {
 		t.Errorf("alternative variant: %d first moves, want 40 (20, each with and without the reserve piece)", len(ms))
@@ -418,7 +418,7 @@ func TestReserveAlternativeChoice(t *testing.T) {
 	r.expect("e2", "White Chancellor")
 
 	// Keep it back on the first piece move: the second must bring it in.
-	r = newRS(t, g, "Chancellor")
+	r = newReserveState(t, g, "Chancellor")
 	r.playChoosing("e2e4", false)
 	r.expect("e2", "")
 	if !r.waiting(0) {
@@ -442,7 +442,7 @@ func TestReserveAlternativeChoice(t *testing.T) {
 
 	// The forced second entry may be a capture: 1.e4 (kept) Nf6 2.Ke2 Ng4
 	// 3.Ke1 Ne3 4.dxe3, and the reserve enters on d2.
-	r = newRS(t, g, "Chancellor")
+	r = newReserveState(t, g, "Chancellor")
 	r.playChoosing("e2e4", false)
 	r.playChoosing("g8f6", true)
 	r.expect("g8", "Black Chancellor")
@@ -560,7 +560,7 @@ func TestReservePieceMoves(t *testing.T) {
 				title = tt
 			}
 		}
-		r := newRS(t, games[title], c.piece)
+		r := newReserveState(t, games[title], c.piece)
 		letter := r.g.Letters[r.reserve]
 		fen := strings.Replace(c.fen, "X", letter, 1)
 		r.setup(fen, false, false)
@@ -589,7 +589,7 @@ func TestReservePieceMoves(t *testing.T) {
 // away diagonally the enemies on the two orthogonal neighbours behind it.
 func TestReserveWithdrawalCapture(t *testing.T) {
 	games := reserveGames(t)
-	r := newRS(t, games["Reserve Chess (Divaricator)"], "Divaricator")
+	r := newReserveState(t, games["Reserve Chess (Divaricator)"], "Divaricator")
 	r.setup("1k6/8/8/2n1n3/3D4/8/8/7K w - - 0 1", false, false)
 	r.play("d4d2")
 	r.expect("c5", "")
@@ -608,7 +608,7 @@ func TestReserveWithdrawalCapture(t *testing.T) {
 // putting a Pawn on its own first rank.
 func TestReserveSling(t *testing.T) {
 	games := reserveGames(t)
-	r := newRS(t, games["Reserve Chess (Trebuchet)"], "Trebuchet")
+	r := newReserveState(t, games["Reserve Chess (Trebuchet)"], "Trebuchet")
 	r.setup("1k6/3n4/8/8/3T4/3P4/8/7K w - - 0 1", false, false)
 	r.play("d4d6")
 	r.expect("d6", "White Trebuchet")
@@ -627,7 +627,7 @@ func TestReserveSling(t *testing.T) {
 	r.expect("f4", "Black Knight")
 	r.expect("a4", "")
 
-	b := newRS(t, games["Reserve Chess (Belfry)"], "Belfry")
+	b := newReserveState(t, games["Reserve Chess (Belfry)"], "Belfry")
 	b.setup("1k6/8/8/8/3E4/3P4/8/7K w - - 0 1", false, false)
 	b.play("d4d7")
 	b.expect("d8", "White Queen")
