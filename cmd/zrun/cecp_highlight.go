@@ -140,7 +140,7 @@ func (c *cecpSession) targetColors(moves []*vm.Move) map[int32]byte {
 			col = 'm'
 		case m.Continue >= 0:
 			col = 'c'
-		case m.Captures > 0:
+		case capturesEnemy(c.g.s, m):
 			col = 'r'
 		}
 		if rank[col] > rank[colors[m.To]] {
@@ -148,6 +148,24 @@ func (c *cecpSession) targetColors(moves []*vm.Move) map[int32]byte {
 		}
 	}
 	return colors
+}
+
+// capturesEnemy reports whether m removes a piece of another player (a
+// gating move also removes the gated piece from its reserve square, which
+// is no capture to show).
+func capturesEnemy(s *vm.State, m *vm.Move) bool {
+	for _, a := range m.Acts {
+		if a.Kind == vm.ActCapture || (a.Kind == vm.ActMove && a.Captures) {
+			sq := a.From
+			if a.Kind == vm.ActMove {
+				sq = a.To
+			}
+			if c := s.Board[sq]; c != vm.Empty && c.Owner() != s.Mover() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // promotedTo reports the type the moving piece becomes, when it changes.

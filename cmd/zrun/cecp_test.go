@@ -527,3 +527,29 @@ func TestCECPGatingText(t *testing.T) {
 		}
 	}
 }
+
+// Musketeer Chess gates the piece waiting behind a first-moving piece onto
+// the square it leaves (shared/seeds/004): Nb1-c3 with the Archbishop on
+// b0 is "b1c3a" in CECP; XBoard may leave the letter off when the gating
+// is compulsory. Ranks count from 0 on this 10-rank board (8 playing
+// ranks plus the two gating ranks). A gated piece leaving its reserve
+// square is no capture: the targets are yellow.
+func TestCECPMusketeerGating(t *testing.T) {
+	const start = "ca******/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/CA****** w KQkq - 0 1"
+	const after = "ca******/rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/RABQKBNR/C******* b KQkq"
+	g, c := startCECPWith(t, "../../games/musketeer.zrf")
+	g.send("new", "force", "variant musketeer-chess", "ping 1")
+	for l := g.next(); l != "pong 1"; l = g.next() {
+	}
+	g.send("setboard "+start, "lift b1", "usermove b1c3c", "usermove b1c3a")
+	g.expect("highlight 8/8/8/8/8/8/y1y5/8/8/8", "Illegal move: b1c3c")
+	g.sync("2")
+	if f := fen(t, c); !strings.HasPrefix(f, after) {
+		t.Fatalf("after b1c3a: %s", f)
+	}
+	g.send("setboard "+start, "usermove b1c3")
+	g.sync("3")
+	if f := fen(t, c); !strings.HasPrefix(f, after) {
+		t.Fatalf("after b1c3 (gating implied): %s", f)
+	}
+}
