@@ -130,11 +130,13 @@ func (cb *cecpBoard) moveText(s *vm.State, m *vm.Move) string {
 			if orig := s.Board[a.From]; orig != vm.Empty && int(a.Type) != orig.Type() {
 				text += strings.ToLower(pieceLetter(g, int(a.Type)))
 			}
-		case a.Kind == vm.ActCreate || a.Kind == vm.ActDrop:
-			// Gating: a piece appears on a square a moving piece left. On
-			// the mover's own square it is a fifth letter ("b1c3h"); on a
+		case a.Kind == vm.ActCreate || a.Kind == vm.ActDrop || a.Kind == vm.ActMove && a.From != m.From && a.To != a.From:
+			// Gating: a piece appears on a square a moving piece left,
+			// created there or brought from a reserve square. On the
+			// mover's own square it is a fifth letter ("b1c3h"); on a
 			// castling rook's square XBoard writes the rook's square first
-			// and the king's second ("h1e1h"), as Fairy-Stockfish does.
+			// and the king's second ("h1e1h"), as Fairy-Stockfish does. A
+			// castling rook's own move lands on no vacated square.
 			letter := strings.ToLower(pieceLetter(g, int(a.Type)))
 			if a.To == m.From {
 				text += letter
