@@ -67,6 +67,16 @@ func reserveGames(t *testing.T) map[string]*vm.Game {
 	if out[reserveAltTitle] == nil {
 		t.Fatalf("%s: no variant %q", reserveFile, reserveAltTitle)
 	}
+	for title, g := range out {
+		if g.Description == "" {
+			t.Errorf("%s: no description", title)
+		}
+		for _, p := range g.Pieces {
+			if p.Help == "" || p.Description == "" {
+				t.Errorf("%s: piece %s lacks help or description text", title, p.Name)
+			}
+		}
+	}
 	return out
 }
 
