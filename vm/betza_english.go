@@ -10,8 +10,9 @@ import (
 // english describes the tokens in one sentence (two when there are
 // first-move-only moves or castling).
 func (f *betzaFit) english(name string, notes []string) string {
+	subject := "The " + name
 	if name == "" {
-		name = "The piece"
+		subject = "The piece"
 	}
 	var usual, first []string
 	for _, t := range f.tokens {
@@ -25,15 +26,15 @@ func (f *betzaFit) english(name string, notes []string) string {
 	var b strings.Builder
 	switch {
 	case len(usual) == 0 && len(first) == 0:
-		fmt.Fprintf(&b, "%s has no moves on an empty board", name)
+		fmt.Fprintf(&b, "%s has no moves on an otherwise empty board.", subject)
 	case len(usual) == 0:
-		fmt.Fprintf(&b, "%s only moves at the start", name)
+		fmt.Fprintf(&b, "%s can only %s, as its first move.", subject, joinPhrases(first))
+		first = nil
 	default:
-		fmt.Fprintf(&b, "%s %s", name, joinPhrases(usual))
+		fmt.Fprintf(&b, "%s can %s.", subject, joinPhrases(usual))
 	}
-	b.WriteString(".")
 	if len(first) > 0 {
-		fmt.Fprintf(&b, " On its first move it may also %s.", joinPhrases(first))
+		fmt.Fprintf(&b, " On its first move it can also %s.", joinPhrases(first))
 	}
 	if len(notes) > 0 {
 		fmt.Fprintf(&b, " (Betza is approximate: %s.)", strings.Join(notes, "; "))
@@ -51,6 +52,64 @@ func joinPhrases(ps []string) string {
 	return strings.Join(ps[:len(ps)-1], ", ") + " and " + ps[len(ps)-1]
 }
 
+// phrase is one token as a verb phrase ("slide any distance diagonally").
+func (t betzaToken) phrase() string {
+	if t.castle > 0 {
+		side := map[string]string{"l": " to the left", "r": " to the right", "s": " either way"}[t.dirs]
+		return fmt.Sprintf("castle, moving %d squares%s while a rook jumps over it", t.castle, side)
+	}
+	l := atomLetters[t.atom]
+	var core, cond string
+	line, lineDirs := lineWords(t), false
+	switch {
+	case t.hop == 'p':
+		core, lineDirs = fmt.Sprintf("hop %s over a piece, landing any distance beyond it", line), true
+	case t.hop == 'g':
+		core, lineDirs = fmt.Sprintf("hop %s over a piece, landing just beyond it", line), true
+	case t.lame && (l == "D" || l == "A" || l == "H" || l == "G"):
+		n := t.atom[1]
+		core, lineDirs = fmt.Sprintf("move %d squares %s", n, lineWords(betzaToken{atom: offset{t.atom[0] / n, 1}, dirs: t.dirs})), true
+		cond = " if the squares in between are empty"
+		if n == 2 {
+			cond = " if the square in between is empty"
+		}
+	case t.lame:
+		core = strings.Replace(leapWords[l], "jump", "move", 1)
+		cond = " unless the first square it passes is occupied"
+	case t.merged || l == "W" || l == "F":
+		lineDirs = true
+		switch t.rng {
+		case 1:
+			core = "step one square " + line
+		case 0:
+			core = "slide any distance " + line
+		default:
+			core = fmt.Sprintf("slide up to %d squares %s", t.rng, line)
+		}
+	case t.rng == 1:
+		core = leapWords[l]
+	case t.rng == 0:
+		core = fmt.Sprintf("ride any number of %s leaps in a straight line", atomNames[l])
+	default:
+		core = fmt.Sprintf("ride up to %d %s leaps in a straight line", t.rng, atomNames[l])
+	}
+	if !lineDirs && t.dirs != "" {
+		core += ", " + dirWordMap[t.dirs] + " only"
+		if _, ok := dirWordMap[t.dirs]; !ok {
+			core = strings.TrimSuffix(core, ",  only") + " (" + t.dirs + ")"
+		}
+	}
+	switch {
+	case t.mode == 'm':
+		core += " without capturing"
+	case t.mode == 'c' && strings.HasPrefix(core, "step "):
+		core = "capture " + strings.TrimPrefix(core, "step ")
+	case t.mode == 'c':
+		core += " to capture only"
+	}
+	return core + cond
+}
+
 var leapWords = map[string]string{
 	"D": "jump two squares orthogonally",
 	"N": "jump like a knight (two squares one way, one square to the side)",
@@ -66,91 +125,47 @@ var atomNames = map[string]string{
 	"C": "camel", "Z": "zebra", "G": "three-square diagonal",
 }
 
-// phrase is one token as a verb phrase ("slide any distance diagonally").
-func (t betzaToken) phrase() string {
-	if t.castle > 0 {
-		side := map[string]string{"l": " to the left", "r": " to the right", "s": ""}[t.dirs]
-		return fmt.Sprintf("castle, moving %d squares%s while a rook jumps over it", t.castle, side)
-	}
-	l := atomLetters[t.atom]
-	line := "orthogonally"
-	switch {
-	case t.merged:
-		line = "in any direction"
-	case t.atom == offset{1, 1}:
-		line = "diagonally"
-	}
-	var core string
-	switch {
-	case t.hop == 'p':
-		core = fmt.Sprintf("hop %s over a piece, landing any distance beyond it", line)
-	case t.hop == 'g':
-		core = fmt.Sprintf("hop %s over a piece, landing just beyond it", line)
-	case t.lame:
-		core = strings.Replace(leapWordsFor(l), "jump", "move", 1) + " if the way there is clear"
-	case t.merged || l == "W" || l == "F":
-		switch t.rng {
-		case 1:
-			core = "step one square " + line
-		case 0:
-			core = "slide any distance " + line
-		default:
-			core = fmt.Sprintf("slide up to %d squares %s", t.rng, line)
+// lineWords says where a step or slide goes: "diagonally forward",
+// "forward or sideways", "in any direction".
+func lineWords(t betzaToken) string {
+	diag := t.atom[0] == t.atom[1] && t.atom[0] != 0
+	if t.merged {
+		if t.dirs == "" {
+			return "in any direction"
 		}
-	case t.rng == 1:
-		core = leapWordsFor(l)
-	case t.rng == 0:
-		core = fmt.Sprintf("ride any number of %s leaps in a straight line", atomNames[l])
-	default:
-		core = fmt.Sprintf("ride up to %d %s leaps in a straight line", t.rng, atomNames[l])
+		return "in any direction " + orthWords(t.dirs)
 	}
-	if d := dirWords(t.atom, t.dirs); d != "" {
-		core += ", " + d
-	}
-	switch t.mode {
-	case 'm':
-		core += ", without capturing"
-	case 'c':
-		core = strings.Replace(core, "step", "capture", 1)
-		if !strings.HasPrefix(core, "capture") {
-			core += ", only to capture"
+	if !diag {
+		if t.dirs == "" {
+			return "orthogonally"
 		}
+		return orthWords(t.dirs)
 	}
-	return core
+	if t.dirs == "" {
+		return "diagonally"
+	}
+	return "diagonally " + map[string]string{"f": "forward", "b": "backward", "l": "to the left", "r": "to the right",
+		"fl": "forward-left", "fr": "forward-right", "bl": "backward-left", "br": "backward-right"}[t.dirs]
 }
 
-func leapWordsFor(l string) string {
-	switch l {
-	case "W":
-		return "jump one square orthogonally"
-	case "F":
-		return "jump one square diagonally"
+// orthWords reads orthogonal modifiers: "fs" is "forward or sideways".
+func orthWords(mods string) string {
+	w := map[rune]string{'f': "forward", 'b': "backward", 'l': "to the left", 'r': "to the right",
+		'v': "forward or backward", 's': "sideways"}
+	var parts []string
+	for _, c := range mods {
+		if x, ok := w[c]; ok {
+			parts = append(parts, x)
+		}
 	}
-	return leapWords[l]
+	return strings.Join(parts, " or ")
 }
 
 var dirWordMap = map[string]string{
-	"f": "forward", "b": "backward", "l": "to the left", "r": "to the right", "v": "forward and backward",
-	"s": "sideways", "fl": "forward-left", "fr": "forward-right", "bl": "backward-left", "br": "backward-right",
-	"fh": "in the forward half", "bh": "in the backward half", "lh": "in the left half", "rh": "in the right half",
+	"f": "forward (the two most forward)", "b": "backward (the two most backward)", "l": "to the left (the two most leftward)",
+	"r": "to the right (the two most rightward)", "v": "forward and backward", "s": "sideways",
+	"fl": "forward-left", "fr": "forward-right", "bl": "backward-left", "br": "backward-right",
+	"fh": "forward", "bh": "backward", "lh": "to the left", "rh": "to the right",
 	"fs": "forward, the wide way", "bs": "backward, the wide way", "lv": "left, the narrow way", "rv": "right, the narrow way",
 	"lf": "forward-left", "rf": "forward-right", "lb": "backward-left", "rb": "backward-right",
-}
-
-// dirWords says which directions a modifier string keeps ("" when all).
-func dirWords(a offset, mods string) string {
-	if mods == "" {
-		return ""
-	}
-	if w, ok := dirWordMap[mods]; ok {
-		if a[0] != 0 && a[0] != a[1] && len(mods) == 1 {
-			return w + " only (the pair nearest that way)"
-		}
-		return w + " only"
-	}
-	var parts []string
-	for _, c := range mods {
-		parts = append(parts, dirWordMap[string(c)])
-	}
-	return strings.Join(parts, " and ") + " only"
 }
