@@ -7,10 +7,17 @@
 package games_test
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"zrun/vm"
 	"zrun/zrf"
@@ -653,4 +660,84 @@ func TestReserveSling(t *testing.T) {
 	b.play("d4d5")
 	b.expect("d3", "White Knight")
 	b.expect("d6", "White Pawn")
+}
+
+// reserveFSF is the Debian Fairy-Stockfish binary, the independent reference
+// for positions after both reserve pieces have entered (from then on Reserve
+// Chess is orthodox chess plus one piece, which Fairy-Stockfish knows for
+// its built-in Chancellor, Archbishop and Amazon).
+const reserveFSF = "/usr/games/fairy-stockfish"
+
+// reserveFSFPerft runs Fairy-Stockfish's perft on fen in an 8x8 chess
+// variant with the extra built-in piece line ("chancellor = c").
+func reserveFSFPerft(t *testing.T, pieceLine, fen string, depth int) uint64 {
+	t.Helper()
+	ini := filepath.Join(t.TempDir(), "reserve.ini")
+	if err := os.WriteFile(ini, []byte("[reservecheck:chess]\n"+pieceLine+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, reserveFSF)
+	cmd.Stdin = strings.NewReader(fmt.Sprintf("uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value reservecheck\nposition fen %s\ngo perft %d\nquit\n", ini, fen, depth))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("fairy-stockfish: %v", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if n, ok := strings.CutPrefix(strings.TrimSpace(line), "Nodes searched: "); ok {
+			v, err := strconv.ParseUint(n, 10, 64)
+			if err != nil {
+				t.Fatalf("fairy-stockfish: %q", line)
+			}
+			return v
+		}
+	}
+	t.Fatalf("fairy-stockfish printed no perft count for %s:\n%s", fen, out)
+	return 0
+}
+
+// TestReservePerftAfterEntry compares perft after both reserve pieces have
+// entered with Fairy-Stockfish, for the reserve pieces it has built in. The
+// openings bring the pieces in on pawn and Knight squares (the only possible
+// first piece moves), and the counts cover castling, en passant and checks
+// with the new piece on the board.
+func TestReservePerftAfterEntry(t *testing.T) {
+	if _, err := os.Stat(reserveFSF); err != nil {
+		t.Skipf("%s not found: no independent reference", reserveFSF)
+	}
+	games := reserveGames(t)
+	pieces := []struct{ title, name, fsf string }{
+		{"Reserve Chess (Chancellor)", "Chancellor", "chancellor = c"},
+		{"Reserve Chess (Archbishop)", "Archbishop", "archbishop = a"},
+		{"Reserve Chess (Amazon)", "Amazon", "amazon = a"},
+	}
+	openings := []string{
+		"e2e4 e7e5",
+		"g1f3 d7d5 d2d4",
+		"e2e4 d7d5 e4d5 g8f6",
+		"b1c3 b8c6 e2e4 e7e5 d1h5",
+	}
+	for _, p := range pieces {
+		for _, line := range openings {
+			r := newReserveState(t, games[p.title], p.name)
+			for _, mv := range strings.Fields(line) {
+				r.play(mv)
+			}
+			if r.waiting(0) || r.waiting(1) {
+				t.Fatalf("%s after %s: a reserve piece is still waiting", p.title, line)
+			}
+			fen, err := r.s.FEN()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := r.s.Perft(3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := reserveFSFPerft(t, p.fsf, fen, 3); got != want {
+				t.Errorf("%s after %s (%s): perft 3 = %d, Fairy-Stockfish %d", p.name, line, fen, got, want)
+			}
+		}
+	}
 }
