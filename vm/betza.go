@@ -79,6 +79,9 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 	fit := fitBetza(obs, geo, pr.origin, pr.reach)
 	d.Betza = fit.spell()
 	d.Notes = append(obs.notes, fit.notes...)
+	if geo.wraps(g.Board) {
+		d.Notes = append(d.Notes, "the board wraps around at its edges (a cylinder); moves across the edge are not spelled (XBetza o)")
+	}
 	d.Exact = len(d.Notes) == 0 && d.Betza != ""
 	d.English = fit.english(g.Pieces[t].Name, d.Notes)
 	return d

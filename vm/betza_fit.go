@@ -21,6 +21,7 @@ type betzaToken struct {
 	hop     byte // 0, 'p' (cannon-like) or 'g' (lands just beyond the screen)
 	initial bool
 	mode    byte // 0 move and capture, 'm' move only, 'c' capture only
+	ep      bool // also captures en passant (on the same squares)
 	castle  int  // > 0: castling, the king moving this many squares
 }
 
@@ -176,11 +177,93 @@ func fitBetza(obs *observation, geo *betzaGeom, origin int32, reach func(offset,
 			}
 		}
 	}
+	f.markEnPassant(obs.ep)
 	f.hopTokens(obs)
 	f.castleTokens(obs.castles)
 	f.merge()
 	sort.SliceStable(f.tokens, func(i, j int) bool { return f.tokens[i].order() < f.tokens[j].order() })
 	return f
+}
+
+// markEnPassant adds e to the capturing leap tokens whose squares are
+// exactly the en-passant squares (a pawn's fcF becomes fceF); other
+// en-passant captures are noted as not spelled.
+func (f *betzaFit) markEnPassant(ep []offset) {
+	if len(ep) == 0 {
+		return
+	}
+	want := map[string]bool{}
+	for _, v := range ep {
+		want[dirName(v)] = true
+	}
+	atom := atomOf(ep[0])
+	for _, v := range ep {
+		if atomOf(v) != atom {
+			f.notes = append(f.notes, "en-passant captures of several kinds")
+			return
+		}
+	}
+	for i := range f.tokens {
+		t := &f.tokens[i]
+		if t.atom != atom || t.rng != 1 || t.initial || t.hop != 0 || t.lame || t.mode == 'm' {
+			continue
+		}
+		if dirSetOf(atom, t.dirs) == fmt.Sprint(sortedKeys(want)) {
+			t.ep = true
+			return
+		}
+	}
+	f.notes = append(f.notes, "it captures en passant in a way Betza's e cannot attach to")
+}
+
+// dirSetOf lists the moves a modifier string of coverDirs selects.
+func dirSetOf(atom offset, mods string) string {
+	groups, all := diagGroup, diagAll
+	switch {
+	case atom[0] == 0:
+		all = orthAll
+	case atom[0] != atom[1]:
+		groups, all = oblGroup, oblAll
+	}
+	set := map[string]bool{}
+	switch {
+	case mods == "":
+		for _, d := range all {
+			set[d] = true
+		}
+	case atom[0] == 0:
+		for _, c := range mods {
+			switch c {
+			case 'v':
+				set["f"], set["b"] = true, true
+			case 's':
+				set["l"], set["r"] = true, true
+			default:
+				set[string(c)] = true
+			}
+		}
+	default:
+		for _, g := range groups {
+			if g.mods == mods {
+				for _, d := range g.set {
+					set[d] = true
+				}
+			}
+		}
+		if len(set) == 0 { // a single move
+			set[mods] = true
+		}
+	}
+	return fmt.Sprint(sortedKeys(set))
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // decompose finds the longest ride of equal steps u (n of them) that reaches
@@ -518,6 +601,9 @@ func (t betzaToken) String() string {
 	b.WriteString(t.dirs)
 	if t.mode != 0 {
 		b.WriteByte(t.mode)
+	}
+	if t.ep {
+		b.WriteByte('e')
 	}
 	if t.lame {
 		b.WriteByte('n')

@@ -153,3 +153,21 @@ func (g *betzaGeom) turned() *betzaGeom {
 	}
 	return t
 }
+
+// wraps reports whether some link joins opposite edges of the grid (a
+// cylinder board).
+func (g *betzaGeom) wraps(b *Board) bool {
+	for d := range b.Dirs {
+		for p := range b.Positions {
+			q := b.Link(d, p)
+			if q == NoPos {
+				continue
+			}
+			dx, dy, ok := g.delta(int32(p), int32(q))
+			if ok && ((g.w > 2 && iabs(dx) >= g.w-1) || (g.h > 2 && iabs(dy) >= g.h-1)) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -27,7 +27,8 @@ type probedMove struct {
 // observation is everything the probe saw.
 type observation struct {
 	moves   []probedMove
-	castles []int // the king's dx of each castling move
+	castles []int    // the king's dx of each castling move
+	ep      []offset // capture targets where it also captures en passant
 	marks   []SquareMark
 	notes   []string
 }
@@ -472,6 +473,50 @@ func (pr *prober) castles() []int {
 	return out
 }
 
+// enPassant finds the capture targets v where the piece also takes an enemy
+// that has just passed v: the enemy stands next to v, having come from the
+// square on the other side of v (a pawn's double step, straight or, for
+// Berolina pawns, diagonal). Every piece type is tried as the enemy (pawns
+// are often separate types per side).
+func (pr *prober) enPassant(baseC map[offset][]offset) []offset {
+	if len(pr.g.Players) != 2 {
+		return nil
+	}
+	var out []offset
+	for v := range baseC {
+		if pr.passedCapture(v) {
+			out = append(out, v)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] || (out[i][0] == out[j][0] && out[i][1] < out[j][1]) })
+	return out
+}
+
+func (pr *prober) passedCapture(v offset) bool {
+	to := pr.geo.offset(pr.origin, v[0], v[1])
+	if to == NoPos {
+		return false
+	}
+	for _, d := range kingDirs {
+		victim := pr.geo.offset(pr.origin, v[0]+d[0], v[1]+d[1])
+		from := pr.geo.offset(pr.origin, v[0]-d[0], v[1]-d[1])
+		if victim == NoPos || from == NoPos || victim == pr.origin || from == pr.origin {
+			continue
+		}
+		for u := range pr.g.Pieces {
+			pr.place(map[int32]Cell{pr.origin: pr.moved, victim: MakeCell(u, 1-pr.pl, 0)})
+			pr.s.LastFrom, pr.s.LastTo = from, victim
+			pr.s.Rehash()
+			if _, c := pr.targets(pr.origin); c[victim] == to {
+				if _, ok := c[victim]; ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // reach returns how many steps of u the piece makes along its line from the
 // square with the most room that way, and whether it reaches the edge.
 func (pr *prober) reach(u offset, capture bool) (int, bool) {
@@ -548,6 +593,7 @@ func (pr *prober) observe() *observation {
 	add(initQ, false, true)
 	add(initC, true, true)
 	obs.castles = pr.castles()
+	obs.ep = pr.enPassant(baseC)
 	sort.Slice(obs.moves, func(i, j int) bool { return lessMove(&obs.moves[i], &obs.moves[j]) })
 	obs.marks = make([]SquareMark, len(pr.s.Board))
 	for _, m := range obs.moves {

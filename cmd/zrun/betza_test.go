@@ -25,7 +25,7 @@ import (
 
 // bzMove is one move a Betza string allows, relative to the start square:
 // mode 'm' (to an empty square), 'c' (capturing), 'O' (castling) or 'p'
-// (needs a screen: hops); path lists the squares that must be empty.
+// (needs a screen: hops), 'e' (en passant); path lists the squares that must be empty.
 type bzMove struct {
 	dx, dy  int
 	mode    byte
@@ -119,7 +119,7 @@ func expandAtom(out map[bzMove]bool, mods string, atom byte, rng int, onBoard fu
 		parts = []byte{atom}
 	}
 	var dirMods []byte
-	modes, initial, lame, hop := "", false, false, false
+	modes, initial, lame, hop, ep := "", false, false, false, false
 	for k := 0; k < len(mods); k++ {
 		switch c := mods[k]; c {
 		case 'f', 'b', 'l', 'r', 'v', 's', 'h':
@@ -132,14 +132,19 @@ func expandAtom(out map[bzMove]bool, mods string, atom byte, rng int, onBoard fu
 			lame = true
 		case 'p', 'g':
 			hop = true
-		case 'e': // en passant: the probe does not model it; read as nothing extra
+		case 'e': // en passant: recorded as its own kind of capture
+			ep = true
 		default:
 			return errUnsupported{fmt.Sprintf("modifier %c", c)}
 		}
 	}
+	if modes == "" && ep {
+		modes = "-" // e alone: en passant only
+	}
 	if modes == "" || modes == "mc" || modes == "cm" {
 		modes = "mc"
 	}
+	modes = strings.Trim(modes, "-")
 	for _, a := range parts {
 		l := bzLeaps[a]
 		for _, v := range atomVectors(l) {
@@ -172,6 +177,9 @@ func expandAtom(out map[bzMove]bool, mods string, atom byte, rng int, onBoard fu
 				}
 				for _, md := range modes {
 					out[bzMove{dx: dx, dy: dy, mode: byte(md), initial: initial, path: strings.Join(path, " ")}] = true
+				}
+				if ep {
+					out[bzMove{dx: dx, dy: dy, mode: 'e', initial: initial}] = true
 				}
 			}
 		}
@@ -454,13 +462,15 @@ func TestExpandBetza(t *testing.T) {
 		t.Errorf("rfN should be the (1,2) leap: %v", m)
 	}
 	for _, eq := range [][2]string{{"llNrrNDK", "KDsN"}, {"B3DfNbN", "B3DvN"}, {"NB2", "B2N"},
-		{"fmWfceFifmnD", "fmWfcFifmW2"}, {"BD0", "BDD"}, {"W4", "R4"}} {
+		{"fmWfceFifmnD", "fmWfceFifmW2"}, {"BD0", "BDD"}, {"W4", "R4"}} {
 		if d, err := sameBetza(eq[0], eq[1]); err != nil || d != "" {
 			t.Errorf("%s vs %s: %s %v", eq[0], eq[1], d, err)
 		}
 	}
-	if d, _ := sameBetza("R4", "R"); d == "" {
-		t.Error("R4 and R compare equal")
+	for _, ne := range [][2]string{{"R4", "R"}, {"fmWfcF", "fmWfceF"}, {"KiN", "KifN"}} {
+		if d, _ := sameBetza(ne[0], ne[1]); d == "" {
+			t.Errorf("%s and %s compare equal", ne[0], ne[1])
+		}
 	}
 }
 
@@ -500,7 +510,7 @@ func checkMarks(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, pl
 	want := map[int32]vm.SquareMark{}
 	for m := range moves {
 		p, ok := at[[2]int{o[0] + m.dx, o[1] + m.dy}]
-		if !ok || m.mode == 'O' || m.mode == 'M' || m.mode == 'C' {
+		if !ok || m.mode == 'O' || m.mode == 'M' || m.mode == 'C' || m.mode == 'e' {
 			continue
 		}
 		k := vm.MarkMove
