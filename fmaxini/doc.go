@@ -29,4 +29,21 @@
 // pieces with a virgin-only ray and the pieces on the corner squares that
 // castling moves); their moves clear it. Promotion zones are per player; en
 // passant tests last-from?/last-to? around the skipped square.
+//
+// # Checked against
+//
+// perft.tsv (Fairy-Stockfish) for the sections whose rules are FSF's
+// (tsv_test.go: the nameless FIDE body, capablanca, gothic, janus; the table's
+// other variants have no section or, Seirawan, need gating); games/capablanca.zrf
+// (the same moves at every node to depth 4, cmd/zrun/crosscheck_test.go); and
+// the real Fairy-Max, which is asked over CECP about every move of the side to
+// move in start positions and special ones (cmd/zrun/fairymax_test.go).
+//
+// Where Fairy-Max's rules are not FSF's, the lowering follows Fairy-Max:
+// promotion to any non-royal piece of the section, even one in no setup
+// (capablanca's e, normal's S), except values ending in 3; kings of a
+// "last one counts" value (Spartan -435) may be left attacked one at a time
+// but not two at once (vm.Options.SpareRoyals, Fairy-Max's duple check).
+// Known gap (the tests list it): Seirawan gating, since vm has no action that
+// places a piece from the hand inside a move.
 package fmaxini

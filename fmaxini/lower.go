@@ -50,6 +50,14 @@ func lower(file string, sec *Section) error {
 	}
 	l.pieces()
 	l.goals()
+	for _, p := range sec.Pieces {
+		// "Last one counts" royalty (a negative value other than -1 and the
+		// special -2); Fairy-Max's duple-check rule then forbids leaving
+		// two royal pieces attacked at once.
+		if p.Value < -2 && p.Value >= -665 {
+			g.Options.SpareRoyals = true
+		}
+	}
 	if err := l.programs(); err != nil {
 		return err
 	}

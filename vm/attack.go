@@ -3,11 +3,18 @@
 
 package vm
 
-// royalAttacked reports whether any royal piece of pl stands attacked.
+// royalAttacked reports whether pl is in check: a royal piece stands
+// attacked, or with Options.SpareRoyals and several royal pieces left, two.
 func (s *State) royalAttacked(pl int, lv int) bool {
+	need := 1
+	if s.g.Options.SpareRoyals && len(s.occ.royal[pl]) > 1 {
+		need = 2
+	}
 	for _, p := range s.occ.royal[pl] {
 		if s.attackedBy(p, pl, true, s.Board[p], lv) {
-			return true
+			if need--; need == 0 {
+				return true
+			}
 		}
 	}
 	return false

@@ -112,7 +112,12 @@ type Options struct {
 	// InsufficientMaterial draws the game when no side can ever checkmate
 	// (chess-like games whose only win is checkmate): see State.InsufficientMaterial.
 	InsufficientMaterial bool
-	Other                []Option
+	// SpareRoyals lets a player with several royal pieces leave one of them
+	// attacked (it may be captured; the last one is royal as usual) but not
+	// two at once: Spartan Chess's duple check, Fairy-Max's kings of value
+	// -435.
+	SpareRoyals bool
+	Other       []Option
 }
 
 // PassMode says when a player may pass.

@@ -248,20 +248,15 @@ var fmSpecial = []fmPosition{
 		},
 		why: "Seirawan gating (a known gap of the lowering)"},
 	{variant: "spartan", fen: "3kk3/8/8/8/8/8/8/3RK3 b - - 0 1",
-		known: map[string]string{
-			"d8d7": spartanRule, "d8e8": spartanRule, "e8d7": spartanRule, "e8e7": spartanRule, "e8f7": spartanRule, "e8f8": spartanRule,
-		},
-		why: "two Spartan kings, one attacked"},
+		why: "two Spartan kings, one attacked: it may stay attacked while the other is safe (Fairy-Max's -435 kings, vm's SpareRoyals)"},
+	{variant: "spartan", fen: "3k1k2/8/8/8/8/8/8/3R1RK1 b - - 0 1",
+		why: "both Spartan kings attacked (duple check): every move must leave at most one attacked"},
+	{variant: "almost-wildebeest", fen: "5k5/P10/11/11/11/11/11/11/11/5K5 w - - 0 1",
+		why: "promotion on a ten-rank board (CECP ranks 0..9): no choice of the pieces whose value ends in 3 (c n b R)"},
+	{variant: "grande-acedrex", fen: "6k5/1P10/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1",
+		why: "promotion by file: only the piece that starts on the pawn's file"},
 	{variant: "knightmate", fen: "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", why: "royal knights castling"},
 }
-
-// spartanRule: Fairy-Max gives the Spartan kings the value -435, "the side
-// loses when its last piece of that type is gone", so Black may leave (or
-// put) one of two kings in check, as in Spartan Chess's duple-check rule
-// (and Fairy-Stockfish's spartan). vm makes every royal piece of a
-// (checkmated King) goal untouchable, so zrun only offers the moves that
-// leave both kings safe: a known gap of the lowering.
-const spartanRule = "Spartan two-king rule not modelled: zrun forbids leaving either king attacked"
 
 func TestFairyMaxSpecialPositions(t *testing.T) {
 	e := startFairyMax(t)
