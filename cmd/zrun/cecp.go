@@ -75,12 +75,14 @@ func (c *cecpSession) reset(e *gameEntry) error {
 	}
 	c.g, c.force, c.engineSide = p, false, 1
 	c.board = newCECPBoard(e.game)
-	c.lifted = liftState{from: vm.NoPos}
+	c.lifted = noLift()
 	return nil
 }
 
-// halt stops a running search without playing its move.
+// halt stops a running search without playing its move. Every command
+// that changes the game calls it, so it also forgets a half-entered move.
 func (c *cecpSession) halt() {
+	c.lifted = noLift()
 	if c.g != nil && c.g.busy() {
 		c.aborted.Store(true)
 		c.g.stop()

@@ -2,10 +2,11 @@
 // (feature highlight=1): when the user picks up a piece the engine marks the
 // squares it may go to, computed from the legal moves, so XBoard knows the
 // moves of pieces no Betza string describes (side effects, multi-part moves).
-// A COLORFEN is a FEN board whose letters are colours: y = target, r =
-// capture (XBoard then sends "hover"), m = promotion (a choice follows), c =
-// the move continues (multi-leg), g = victims shown on hover
-// (engine-intf.html, "highlight").
+// A COLORFEN is a FEN board whose letters are colours: Y = target, R =
+// capture (XBoard then sends "hover"), M = promotion (a choice follows), C =
+// the move continues (multi-leg), g = victims shown on hover. Upper case
+// marks a legal destination: with legality testing off XBoard accepts only
+// those; lower case only paints a square (engine-intf.html, "highlight").
 
 package main
 
@@ -18,31 +19,47 @@ import (
 )
 
 // liftState remembers the square the user holds a piece from, so "hover"
-// and "put" know which piece's moves they are about.
+// and "put" know which piece's moves they are about, and the legs of a
+// multi-leg move the user has entered so far: XBoard sends the whole move
+// only when it is complete, so the targets of a later leg are computed with
+// the earlier legs made for the moment.
 type liftState struct {
 	from   int32 // vm.NoPos when nothing is lifted
 	letter string
+	legs   []string // CECP texts of the legs entered so far
+	legTo  int32    // where the last leg ended (vm.NoPos when no legs)
 }
+
+func noLift() liftState { return liftState{from: vm.NoPos, legTo: vm.NoPos} }
 
 // lift answers "lift SQ" (or "lift X@" for a piece in hand) with the
 // targets of the piece there. An unknown square or a piece that cannot move
-// gets an empty highlight, which tells XBoard no move is legal.
+// gets an empty highlight, which tells XBoard no move is legal. Lifting the
+// piece where the last entered leg ended continues that move.
 func (c *cecpSession) lift(arg string) {
 	if c.g.busy() {
 		return // the engine is thinking on the position; no user move now
 	}
-	c.lifted = liftState{from: vm.NoPos}
+	p, onBoard := c.board.lookup(arg)
+	if !onBoard || p != c.lifted.legTo {
+		c.lifted = noLift()
+	}
+	c.lifted.from, c.lifted.letter = vm.NoPos, ""
 	if l, _, ok := strings.Cut(arg, "@"); ok && l != "" {
 		c.lifted.letter = l
-	} else if p, ok := c.board.lookup(arg); ok {
+	} else if onBoard {
 		c.lifted.from = p
 	}
-	moves, err := c.liftedMoves(vm.NoPos)
+	err := c.withLegs(func() error {
+		moves, err := c.liftedMoves(vm.NoPos)
+		if err == nil {
+			c.out.printf("highlight %s", c.board.colorFEN(c.targetColors(moves)))
+		}
+		return err
+	})
 	if err != nil {
 		c.out.printf("tellusererror %v", err)
-		return
 	}
-	c.out.printf("highlight %s", c.board.colorFEN(c.targetColors(moves)))
 }
 
 // hover answers "hover SQ" over a capture target: the targets again, with
@@ -53,40 +70,59 @@ func (c *cecpSession) hover(arg string) {
 	if !ok || c.g.busy() {
 		return
 	}
-	all, err := c.liftedMoves(vm.NoPos)
-	if err != nil || len(all) == 0 {
-		return
-	}
-	colors := c.targetColors(all)
-	there, _ := c.liftedMoves(to)
-	for _, m := range there {
-		for _, a := range m.Acts {
-			if a.Kind == vm.ActCapture && a.From != to && colors[a.From] == 0 {
-				colors[a.From] = 'g'
+	c.withLegs(func() error {
+		all, err := c.liftedMoves(vm.NoPos)
+		if err != nil || len(all) == 0 {
+			return err
+		}
+		colors := c.targetColors(all)
+		for _, m := range all {
+			if m.To != to {
+				continue
+			}
+			for _, a := range m.Acts {
+				if a.Kind == vm.ActCapture && a.From != to && colors[a.From] == 0 {
+					// Lower case: a victim is no place to move to.
+					colors[a.From] = 'g'
+				}
 			}
 		}
-	}
-	c.out.printf("highlight %s", c.board.colorFEN(colors))
+		c.out.printf("highlight %s", c.board.colorFEN(colors))
+		return nil
+	})
 }
 
 // put answers "put SQ": on a promotion square the GUI waits for the choice
-// of pieces, which we list, the most valuable first (the GUI's default);
-// elsewhere nothing.
+// of pieces, which we list, the most valuable first (the GUI's default). On
+// a square where the move goes on, the leg is remembered for the next lift.
 func (c *cecpSession) put(arg string) {
 	to, ok := c.board.lookup(arg)
-	defer func() { c.lifted = liftState{from: vm.NoPos} }()
 	if !ok || c.g.busy() {
+		c.lifted = noLift()
 		return
 	}
-	moves, err := c.liftedMoves(to)
-	if err != nil {
-		return
-	}
+	var leg string
 	var types []int
-	for _, m := range moves {
-		if t, ok := promotedTo(c.g.s, m); ok && !slices.Contains(types, t) {
-			types = append(types, t)
+	c.withLegs(func() error {
+		moves, err := c.liftedMoves(to)
+		if err != nil {
+			return err
 		}
+		for _, m := range moves {
+			if leg == "" && c.continues(m) {
+				leg = c.board.moveText(c.g.s, m)
+			}
+			if t, ok := promotedTo(c.g.s, m); ok && !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+		}
+		return nil
+	})
+	if leg != "" {
+		c.lifted.legs = append(c.lifted.legs, leg)
+		c.lifted.legTo = to
+	} else {
+		c.lifted = noLift()
 	}
 	if len(types) == 0 {
 		return
@@ -98,6 +134,42 @@ func (c *cecpSession) put(arg string) {
 		choice.WriteString(strings.ToUpper(pieceLetter(c.g.s.Game(), t)))
 	}
 	c.out.printf("choice %s", choice.String())
+}
+
+// withLegs runs f with the legs entered so far made, and takes them back.
+// Legs that are no longer legal (the position changed) are forgotten.
+func (c *cecpSession) withLegs(f func() error) error {
+	made := 0
+	for _, leg := range c.lifted.legs {
+		ok, err := c.makeCECP(leg)
+		if err != nil || !ok {
+			c.lifted.legs, c.lifted.legTo = nil, vm.NoPos
+			break
+		}
+		made++
+	}
+	defer func() {
+		for range made {
+			c.g.undo()
+		}
+	}()
+	return f()
+}
+
+// continues reports whether the same player moves on after m: a part of a
+// multi-part move whose continuation has moves (a ZRF partial move without
+// one ends the turn).
+func (c *cecpSession) continues(m *vm.Move) bool {
+	if m.Continue < 0 {
+		return false
+	}
+	s := c.g.s
+	mover := s.Mover()
+	if err := s.Make(m); err != nil {
+		return false
+	}
+	defer s.Unmake()
+	return s.Mover() == mover
 }
 
 // liftedMoves returns the legal moves of the lifted piece, only those to
@@ -131,17 +203,17 @@ func (c *cecpSession) liftedMoves(to int32) ([]*vm.Move, error) {
 // targetColors colours each move's destination: promotion beats a move
 // that continues, which beats a capture, which beats a plain move.
 func (c *cecpSession) targetColors(moves []*vm.Move) map[int32]byte {
-	rank := map[byte]int{'y': 1, 'r': 2, 'c': 3, 'm': 4}
+	rank := map[byte]int{'Y': 1, 'R': 2, 'C': 3, 'M': 4}
 	colors := map[int32]byte{}
 	for _, m := range moves {
-		col := byte('y')
+		col := byte('Y')
 		switch _, promo := promotedTo(c.g.s, m); {
 		case promo:
-			col = 'm'
-		case m.Continue >= 0:
-			col = 'c'
+			col = 'M'
+		case c.continues(m):
+			col = 'C'
 		case capturesEnemy(c.g.s, m):
-			col = 'r'
+			col = 'R'
 		}
 		if rank[col] > rank[colors[m.To]] {
 			colors[m.To] = col

@@ -425,12 +425,12 @@ func TestCECPFmaxSetupMatchesFairyMax(t *testing.T) {
 func TestCECPHighlight(t *testing.T) {
 	g, c := startCECP(t)
 	g.send("new", "force", "lift e2", "lift e4", "lift b1", "lift z9")
-	g.expect("highlight 8/8/8/8/4y3/4y3/8/8", "highlight 8/8/8/8/8/8/8/8",
-		"highlight 8/8/8/8/8/y1y5/8/8", "highlight 8/8/8/8/8/8/8/8")
+	g.expect("highlight 8/8/8/8/4Y3/4Y3/8/8", "highlight 8/8/8/8/8/8/8/8",
+		"highlight 8/8/8/8/8/Y1Y5/8/8", "highlight 8/8/8/8/8/8/8/8")
 	g.send("setboard 4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1", "lift e5", "hover d6", "put d6")
-	g.expect("highlight 8/8/3ry3/8/8/8/8/8", "highlight 8/8/3ry3/3g4/8/8/8/8")
+	g.expect("highlight 8/8/3RY3/8/8/8/8/8", "highlight 8/8/3RY3/3g4/8/8/8/8")
 	g.send("lift b7", "put b8")
-	g.expect("highlight 1m6/8/8/8/8/8/8/8", "choice QRBN")
+	g.expect("highlight 1M6/8/8/8/8/8/8/8", "choice QRBN")
 	g.sync("1")
 	if f := fen(t, c); f != "4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1" {
 		t.Fatalf("lift/put changed the position: %s", f)
@@ -451,7 +451,7 @@ func TestCECPHighlightSchoolbook(t *testing.T) {
 	g.next() // setup
 	g.next() // piece K&
 	g.send("lift e1", "lift i1")
-	g.expect("highlight 10/10/10/10/10/3y1y4/10/10", "highlight 10/10/10/10/10/7y1y/10/10")
+	g.expect("highlight 10/10/10/10/10/3Y1Y4/10/10", "highlight 10/10/10/10/10/7Y1Y/10/10")
 }
 
 // A ZRF move made of parts (checkers' multiple jump, add-partial) is one
@@ -466,8 +466,15 @@ func TestCECPMultiLeg(t *testing.T) {
 	g.send("new", "variant italian-checkers", "force", "ping 1")
 	for l := g.next(); l != "pong 1"; l = g.next() {
 	}
-	g.send("setboard "+doubleJump, "lift b3", "sd 3", "go")
-	g.expect("highlight 8/8/8/3c4/8/8/8/8", "move b3d5,", "move d5f7")
+	// A single jump ends the turn: a red capture, not cyan.
+	g.send("setboard m7/8/8/8/2m5/1M6/8/8 w - - 0 1", "lift b3")
+	g.expect("highlight 8/8/8/3R4/8/8/8/8")
+	// The user enters the first leg; XBoard lifts the piece again where it
+	// landed and gets the second leg's targets.
+	g.send("setboard "+doubleJump, "lift b3", "put d5", "lift d5")
+	g.expect("highlight 8/8/8/3C4/8/8/8/8", "highlight 8/5R2/8/8/8/8/8/8")
+	g.send("sd 3", "go")
+	g.expect("move b3d5,", "move d5f7")
 	g.sync("2")
 	if f := fen(t, c); !strings.HasPrefix(f, "m7/5M2/8/8/8/8/8/8 b") {
 		t.Fatalf("after the double jump: %s", f)
@@ -542,7 +549,7 @@ func TestCECPMusketeerGating(t *testing.T) {
 	for l := g.next(); l != "pong 1"; l = g.next() {
 	}
 	g.send("setboard "+start, "lift b1", "usermove b1c3c", "usermove b1c3a")
-	g.expect("highlight 8/8/8/8/8/8/y1y5/8/8/8", "Illegal move: b1c3c")
+	g.expect("highlight 8/8/8/8/8/8/Y1Y5/8/8/8", "Illegal move: b1c3c")
 	g.sync("2")
 	if f := fen(t, c); !strings.HasPrefix(f, after) {
 		t.Fatalf("after b1c3a: %s", f)

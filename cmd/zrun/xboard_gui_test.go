@@ -49,12 +49,21 @@ type xbUser struct {
 	logSeenOffset int
 }
 
-// startXBoard starts Xvfb and XBoard with "zrun xboard games/schoolbook.zrf"
-// as its engine, waits until zrun has described the variant and finds the
-// board on the screen. It skips without -slow or without the programs.
+// xbGame is the game XBoard plays with zrun: a rule file, the variant name
+// zrun announces it under, and the board size.
+type xbGame struct {
+	rules, variant string
+	files, ranks   int
+}
+
+var schoolbook = xbGame{"../../games/schoolbook.zrf", "schoolbook", 10, 8}
+
+// startXBoard starts Xvfb and XBoard with "zrun xboard RULES" as its
+// engine, waits until zrun has described the variant and finds the board
+// on the screen. It skips without -slow or without the programs.
 // Screenshots and the debug log go to $ZRUN_XBOARD_OUT/name, or a
 // temporary directory.
-func startXBoard(t *testing.T, name string, extra ...string) *xbUser {
+func startXBoard(t *testing.T, name string, game xbGame, extra ...string) *xbUser {
 	if !*slowSelfPlay {
 		t.Skip("real-XBoard test: run with -args -slow")
 	}
@@ -79,9 +88,12 @@ func startXBoard(t *testing.T, name string, extra ...string) *xbUser {
 		}
 	}
 	bin := buildZrun(t)
-	rules, err := filepath.Abs("../../games/schoolbook.zrf")
+	rules, err := filepath.Abs(game.rules)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !fileExists(rules) {
+		t.Skipf("%s not found", rules)
 	}
 
 	display := freeDisplay(t)
@@ -94,11 +106,11 @@ func startXBoard(t *testing.T, name string, extra ...string) *xbUser {
 		return fileExists("/tmp/.X11-unix/X" + strings.TrimPrefix(display, ":"))
 	})
 
-	u := &xbUser{t: t, display: display, out: out, debug: filepath.Join(out, "xboard.debug"), files: 10, ranks: 8}
+	u := &xbUser{t: t, display: display, out: out, debug: filepath.Join(out, "xboard.debug"), files: game.files, ranks: game.ranks}
 	// A fixed search depth keeps zrun's replies quick and the same from
 	// run to run, so the scripted user's moves stay legal.
 	xb := exec.Command(tools["xboard"],
-		"-fcp", bin+" xboard "+rules, "-fd", out, "-variant", "schoolbook",
+		"-fcp", bin+" xboard "+rules, "-fd", out, "-variant", game.variant,
 		"-debugMode", "true", "-nameOfDebugFile", u.debug,
 		"-showTargetSquares", "true", "-highlightLastMove", "true",
 		"-useBoardTexture", "false", "-lightSquareColor", xbLight, "-darkSquareColor", xbDark,
@@ -123,7 +135,7 @@ func startXBoard(t *testing.T, name string, extra ...string) *xbUser {
 	})
 
 	// XBoard has negotiated and zrun has described the variant.
-	u.waitLog(`<first : setup \(PNBRQ..AM............Kpnbrq..am............k\) 10x8\+0_fairy rqnbakbnmr/`, 20*time.Second)
+	u.waitLog(fmt.Sprintf(`<first : setup \(\S+\) %dx%d\+0_fairy `, game.files, game.ranks), 20*time.Second)
 	u.waitLog(`<first : pong \d+`, 10*time.Second)
 	time.Sleep(time.Second) // let the board be drawn
 	u.findBoard(u.shot("start"))
@@ -173,7 +185,7 @@ func targeted(ts []colorTarget, sq string) bool {
 // highlights their targets, the user drops the piece on one of them and
 // zrun answers.
 func TestRealXBoardSchoolbook(t *testing.T) {
-	u := startXBoard(t, "pieces")
+	u := startXBoard(t, "pieces", schoolbook)
 	pieces := []struct{ name, sq string }{{"archbishop", "e1"}, {"marshall", "i1"}}
 	const moves = 4
 	for i := 0; i < moves; i++ {
@@ -192,7 +204,7 @@ func TestRealXBoardSchoolbook(t *testing.T) {
 		// the next lift; any target will do when there is none.
 		to := targets[0]
 		for _, tg := range targets {
-			if tg.color == 'y' && tg.sq[1] <= '4' {
+			if tg.color == 'Y' && tg.sq[1] <= '4' {
 				to = tg
 				break
 			}
@@ -216,7 +228,7 @@ func TestRealXBoardSchoolbook(t *testing.T) {
 // clears f1..j1, zrun highlights i1 for the king, XBoard sends f1i1 and
 // moves the rook to h1 itself, where the user can pick it up.
 func TestRealXBoardSchoolbookCastling(t *testing.T) {
-	u := startXBoard(t, "castling", "-initialMode", "EditGame")
+	u := startXBoard(t, "castling", schoolbook, "-initialMode", "EditGame")
 	for _, mv := range []string{"h2h4", "a7a6", "g1h2", "b7b6", "h1g3", "c7c6", "i1j3", "d7d6"} {
 		from, to := mv[:2], mv[2:]
 		if ts := u.lift(from, ""); !targeted(ts, to) {
@@ -402,4 +414,40 @@ func colorTargets(fen string, files int) []colorTarget {
 		}
 	}
 	return out
+}
+
+// Italian checkers from the corpus: no Betza string describes its jumps,
+// so XBoard learns them from the highlight answers alone. In Edit Game mode
+// the user reaches a double jump; zrun marks the first landing square cyan
+// (the move goes on), XBoard lifts the man again there, zrun marks the
+// second capture red, and XBoard sends the whole move as two legs.
+func TestRealXBoardCheckersMultiLeg(t *testing.T) {
+	u := startXBoard(t, "checkers", xbGame{
+		"../../../shared/zrf-corpus/DagazProject+DagazProject.github.io/checkers/zrf/italian-checkers.zrf",
+		"italian-checkers", 8, 8}, "-initialMode", "EditGame", "-testLegality", "false")
+	for _, mv := range []string{"b3a4", "a6b5", "d3e4", "b7a6", "e4f5", "g6e4"} {
+		from, to := mv[:2], mv[2:]
+		if ts := u.lift(from, ""); !targeted(ts, to) {
+			t.Fatalf("%s not highlighted for %s: %v", to, from, ts)
+		}
+		u.drop(from, to)
+	}
+	ts := u.lift("f3", "lift-f3")
+	if len(ts) != 1 || ts[0] != (colorTarget{"d5", 'C'}) {
+		t.Fatalf("first leg from f3: %v, want d5 cyan", ts)
+	}
+	x, y := u.px("d5")
+	u.xdo("mousemove", x, y, "sleep", "0.3", "mouseup", "1")
+	hl := u.waitLog(`(?s)>first : put d5\b.*?>first : lift d5\b.*?<first : highlight (\S+)`, 10*time.Second)
+	second := colorTargets(hl[1], u.files)
+	if len(second) == 0 || second[0].color != 'R' {
+		t.Fatalf("second leg from d5: %v, want a red capture", second)
+	}
+	time.Sleep(500 * time.Millisecond)
+	u.shot("second-leg")
+	x, y = u.px(second[0].sq)
+	u.xdo("mousemove", x, y, "click", "1")
+	u.waitLog(`>first : (usermove )?f3d5,d5`+second[0].sq+`\b`, 10*time.Second)
+	time.Sleep(time.Second)
+	u.shot("double-jump")
 }
