@@ -104,6 +104,8 @@ func (t betzaToken) phrase() string {
 		core += " without capturing"
 	case t.mode == 'c' && strings.HasPrefix(core, "step "):
 		core = "capture " + strings.TrimPrefix(core, "step ")
+	case t.mode == 'c' && t.hop != 0:
+		core = "capture by hopping" + strings.TrimPrefix(core, "hop")
 	case t.mode == 'c':
 		core += " to capture only"
 	}

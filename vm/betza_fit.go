@@ -482,23 +482,50 @@ func (f *betzaFit) hopTokens(obs *observation) {
 			grass[k] = false
 		}
 	}
-	for k, ds := range dirs {
+	for _, diag := range []bool{false, true} {
 		a := offset{0, 1}
-		if k.diag {
+		if diag {
 			a = offset{1, 1}
 		}
-		mode := byte('m')
-		if k.capture {
-			mode = 'c'
+		mk, ck := key{diag, false}, key{diag, true}
+		kinds := map[byte]map[string]bool{}
+		kindOf := func(k key) byte {
+			if grass[k] {
+				return 'g'
+			}
+			return 'p'
 		}
-		hop := byte('p')
-		if grass[k] {
-			hop = 'g'
+		if dirs[mk] != nil && dirs[ck] != nil && kindOf(mk) == kindOf(ck) && sameSet(dirs[mk], dirs[ck]) {
+			kinds[0] = dirs[mk]
+		} else {
+			kinds['m'], kinds['c'] = dirs[mk], dirs[ck]
 		}
-		for _, mods := range coverDirs(a, ds) {
-			f.tokens = append(f.tokens, betzaToken{atom: a, rng: 0, dirs: mods, hop: hop, mode: mode})
+		for _, mode := range []byte{0, 'm', 'c'} {
+			ds := kinds[mode]
+			if ds == nil {
+				continue
+			}
+			k := mk
+			if mode == 'c' {
+				k = ck
+			}
+			for _, mods := range coverDirs(a, ds) {
+				f.tokens = append(f.tokens, betzaToken{atom: a, rng: 0, dirs: mods, hop: kindOf(k), mode: mode})
+			}
 		}
 	}
+}
+
+func sameSet(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 func (f *betzaFit) castleTokens(dxs []int) {
@@ -529,11 +556,11 @@ func (f *betzaFit) merge() {
 	}
 	taken := make([]bool, len(f.tokens))
 	for i, a := range f.tokens {
-		if a.atom != (offset{0, 1}) || a.castle != 0 || a.hop != 0 || a.lame || !simple(a.dirs) {
+		if a.atom != (offset{0, 1}) || a.castle != 0 || a.lame || !simple(a.dirs) {
 			continue
 		}
 		for j, b := range f.tokens {
-			if taken[j] || b.atom != (offset{1, 1}) || b.hop != 0 || b.lame {
+			if taken[j] || b.atom != (offset{1, 1}) || b.hop != a.hop || b.lame {
 				continue
 			}
 			if b.rng == a.rng && b.dirs == a.dirs && b.mode == a.mode && b.initial == a.initial {

@@ -479,17 +479,36 @@ func (pr *prober) castles() []int {
 // Berolina pawns, diagonal). Every piece type is tried as the enemy (pawns
 // are often separate types per side).
 func (pr *prober) enPassant(baseC map[offset][]offset) []offset {
-	if len(pr.g.Players) != 2 {
+	if len(pr.g.Players) != 2 || !pr.readsLastMove() {
 		return nil
 	}
 	var out []offset
 	for v := range baseC {
-		if pr.passedCapture(v) {
+		if iabs(v[0]) <= 1 && iabs(v[1]) <= 1 && pr.passedCapture(v) {
 			out = append(out, v)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] || (out[i][0] == out[j][0] && out[i][1] < out[j][1]) })
 	return out
+}
+
+// readsLastMove reports whether the piece's programs look at the previous
+// move (only then can it capture en passant).
+func (pr *prober) readsLastMove() bool {
+	for _, b := range pr.g.Pieces[pr.t].Moves {
+		if b.Prog == nil {
+			continue
+		}
+		for _, in := range b.Prog.Code {
+			switch {
+			case in.Op == OpLastFrom, in.Op == OpLastTo:
+				return true
+			case in.Op == OpGo && (in.A == GoLastFrom || in.A == GoLastTo):
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (pr *prober) passedCapture(v offset) bool {

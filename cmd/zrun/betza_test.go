@@ -119,7 +119,7 @@ func expandAtom(out map[bzMove]bool, mods string, atom byte, rng int, onBoard fu
 		parts = []byte{atom}
 	}
 	var dirMods []byte
-	modes, initial, lame, hop, ep := "", false, false, false, false
+	modes, initial, lame, hop, ep, hopKind := "", false, false, false, false, ""
 	for k := 0; k < len(mods); k++ {
 		switch c := mods[k]; c {
 		case 'f', 'b', 'l', 'r', 'v', 's', 'h':
@@ -131,7 +131,7 @@ func expandAtom(out map[bzMove]bool, mods string, atom byte, rng int, onBoard fu
 		case 'n':
 			lame = true
 		case 'p', 'g':
-			hop = true
+			hop, hopKind = true, "hop-"+string(c)
 		case 'e': // en passant: recorded as its own kind of capture
 			ep = true
 		default:
@@ -156,7 +156,7 @@ func expandAtom(out map[bzMove]bool, mods string, atom byte, rng int, onBoard fu
 					return errUnsupported{"hopper other than a line hopper"}
 				}
 				for _, md := range modes {
-					out[bzMove{dx: v[0], dy: v[1], mode: byte(md) - 'a' + 'A', initial: initial}] = true
+					out[bzMove{dx: v[0], dy: v[1], mode: byte(md) - 'a' + 'A', initial: initial, path: hopKind}] = true
 				}
 				continue
 			}
@@ -585,6 +585,20 @@ func TestBetzaMusketeer(t *testing.T) {
 			continue
 		}
 		checkPiece(t, g, p.Name, vm.DescribePiece(g, i), want)
+	}
+}
+
+func TestBetzaStandardPieces(t *testing.T) {
+	g, err := loadGame("testdata/betza/standard-pieces.zrf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Published Betza (XBoard's Betza page, chessvariants.com's extended
+	// Betza notation page).
+	published := map[string]string{"King": "K", "Cannon": "mRcpR", "Grasshopper": "gQ", "Nightrider": "NN",
+		"Horse": "nN", "Elephant": "nA", "Gold": "WfF", "Silver": "FfW", "Lance": "fR"}
+	for i, p := range g.Pieces {
+		checkPiece(t, g, p.Name, vm.DescribePiece(g, i), published[p.Name])
 	}
 }
 
