@@ -350,6 +350,21 @@ func TestMusketeerLosingTheRightToGate(t *testing.T) {
 	}
 }
 
+// TestMusketeerKingGateIsNoShield: the King in check from h1 takes a Knight
+// on d1; the Leopard gated onto e1 would screen d1 from the Rook, but as with
+// a pinned piece the gated piece does not count, so Kxd1 is illegal.
+func TestMusketeerKingGateIsNoShield(t *testing.T) {
+	s := musketeerState(t)
+	muskSetFEN(t, s, "****k***/8/8/8/8/8/8/8/R2nK2r/****L*** w Q - 0 1")
+	after := muskLegalAfter(t, s)
+	if fen, ok := after["e1d1"]; ok {
+		t.Errorf("Kxd1 is legal (%s)", fen)
+	}
+	if _, ok := after["e1d2"]; !ok {
+		t.Errorf("Kd2 is not legal; legal: %v", muskKeys(after))
+	}
+}
+
 // TestMusketeerPinnedPieceMayNotGate: seed G.5, the Knight on b1 is pinned by
 // the Rook on a1 against the King on e1; gating the Hawk onto b1 would cover
 // the check, but the Knight may not move.
