@@ -319,12 +319,52 @@ func TestSchoolbookValues(t *testing.T) {
 	}
 }
 
+// TestPromotionDistance: a chess pawn's placement grows as it nears the
+// eighth rank (goal distance), by a share of the promotion gain, for each
+// side toward its own promotion rank; a knight (which never promotes) gets
+// no such term.
+func TestPromotionDistance(t *testing.T) {
+	g, err := loadGame("../../games/chess.zrf", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := deriveEvaluator(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]int{}
+	for i, pt := range g.Pieces {
+		types[pt.Name] = i
+	}
+	at := func(pl int, piece, sq string) int {
+		p, ok := g.Board.PositionIndex(sq)
+		if !ok {
+			t.Fatalf("no square %s", sq)
+		}
+		return ev.pst[pl*ev.nT+types[piece]][p]
+	}
+	for _, c := range []struct {
+		pl             int
+		near, mid, far string
+	}{{0, "d7", "d5", "d3"}, {1, "d2", "d4", "d6"}} {
+		near, mid, far := at(c.pl, "Pawn", c.near), at(c.pl, "Pawn", c.mid), at(c.pl, "Pawn", c.far)
+		t.Logf("player %d pawn placement: %s %d, %s %d, %s %d", c.pl, c.near, near, c.mid, mid, c.far, far)
+		if !(near > mid+50 && mid > far) {
+			t.Errorf("player %d pawn placement %s=%d %s=%d %s=%d: want rising toward promotion", c.pl, c.near, near, c.mid, mid, c.far, far)
+		}
+	}
+	// The knight's table is symmetric between the 2nd and 7th ranks.
+	if a, b := at(0, "Knight", "d7"), at(0, "Knight", "d2"); a != b {
+		t.Errorf("knight placement d7=%d d2=%d: a piece that does not promote has no goal distance", a, b)
+	}
+}
+
 // selfPlay plays one game with moveTime per move and at most maxPlies plies;
 // random players move uniformly at random. Every move played must be in the
 // legal move list vm generates independently of the search.
-func selfPlay(t *testing.T, path string, moveTime time.Duration, maxPlies int, seed uint64) (string, int) {
+func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPlies int, seed uint64) (string, int) {
 	t.Helper()
-	s, err := newState(path, "", "")
+	s, err := newState(path, variant, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,28 +420,48 @@ func selfPlay(t *testing.T, path string, moveTime time.Duration, maxPlies int, s
 	return "move cap", maxPlies
 }
 
-// selfPlayGames are the games self-play covers: the repository's own and
-// corpus games (a chance player in Ur, drops in Dobutsu, placement in
-// tic-tac-toe).
-var selfPlayGames = []string{
-	"../../games/chess.zrf",
-	"../../games/capablanca.zrf",
-	corpusDir + "/_embedded/TicTacToe-zillions-v2.zrf",
-	corpusDir + "/DobutsuShogi/Dobutsu.zrf",
-	corpusDir + "/Gonu/Gonu.zrf",
-	corpusDir + "/Ur/Ur.zrf",
-	corpusDir + "/GlukKazan+Dagaz/src/debug/games/breakthrough/breakthrough.zrf",
+// selfPlayGames are the games self-play covers, twenty of different kinds:
+// chess and variants (royal pieces, castling, en passant, promotion),
+// checkers (partial moves, mandatory captures), shogi-like games (drops),
+// dice games (random players), more than two players, placement, custodian
+// capture, races to a goal, mancala sowing, hexagonal and irregular boards.
+var selfPlayGames = []struct{ path, variant string }{
+	{"../../games/chess.zrf", ""},
+	{"../../games/capablanca.zrf", ""},
+	{"../../games/schoolbook.zrf", ""},
+	{corpusDir + "/GlukKazan+ZoG/Rules/Chess_mandatory.zrf", ""},                  // captures forced by move priorities
+	{corpusDir + "/GlukKazan+ZoG/External/Checker Games.zrf", "English Draughts"}, // multi-jumps as partial moves
+	{corpusDir + "/CheckersCollection/CheckersCollection.zrf", ""},                // Turkish Dama: orthogonal men
+	{corpusDir + "/DobutsuShogi/Dobutsu.zrf", ""},                                 // drops
+	{corpusDir + "/LittleShogiPack/SimpleShogi.zrf", ""},                          // drops, promotion zones
+	{corpusDir + "/Ur/Ur.zrf", ""},                                                // dice: a random player
+	{corpusDir + "/Puluc/Puluc.zrf", ""},                                          // dice, stacks
+	{corpusDir + "/Splut/08.Splut.zrf", ""},                                       // four players
+	{corpusDir + "/_embedded/TicTacToe-zillions-v2.zrf", ""},                      // placement
+	{corpusDir + "/Gonu/Gonu.zrf", ""},
+	{corpusDir + "/Shisima/shisima.zrf", ""},
+	{corpusDir + "/Makyek/Makyek.zrf", ""},                                             // custodian capture
+	{corpusDir + "/Agon/agon.zrf", ""},                                                 // hexagonal board
+	{corpusDir + "/Thud/Thud.zrf", ""},                                                 // asymmetric sides, 15x15
+	{corpusDir + "/ToguzKumalak/ToguzKumalak.zrf", ""},                                 // mancala sowing
+	{corpusDir + "/Kamisado/kamisado.zrf", ""},                                         // the opponent's last move picks the piece
+	{corpusDir + "/GlukKazan+Dagaz/src/debug/games/breakthrough/breakthrough.zrf", ""}, // race to the last rank
 }
 
 func runSelfPlay(t *testing.T, moveTime time.Duration, maxPlies, games int) {
-	for _, path := range selfPlayGames {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			if _, err := os.Stat(path); err != nil {
-				t.Skipf("%s not found (../shared absent?): %v", path, err)
+	for _, sg := range selfPlayGames {
+		name := filepath.Base(sg.path)
+		if sg.variant != "" {
+			name += "/" + sg.variant
+		}
+		t.Run(name, func(t *testing.T) {
+			if _, err := os.Stat(sg.path); err != nil {
+				t.Skipf("%s not found (../shared absent?): %v", sg.path, err)
 			}
 			for i := 0; i < games; i++ {
-				reason, plies := selfPlay(t, path, moveTime, maxPlies, uint64(i+1))
-				t.Logf("game %d: %s after %d plies", i+1, reason, plies)
+				start := time.Now()
+				reason, plies := selfPlay(t, sg.path, sg.variant, moveTime, maxPlies, uint64(i+1))
+				t.Logf("game %d: %s after %d plies (%v)", i+1, reason, plies, time.Since(start).Round(time.Millisecond))
 			}
 		})
 	}
@@ -409,16 +469,16 @@ func runSelfPlay(t *testing.T, moveTime time.Duration, maxPlies, games int) {
 
 // slowSelfPlay selects the long self-play run: go test ./cmd/zrun -run
 // SelfPlay -args -slow (a flag rather than a build tag, so it lives in this file).
-var slowSelfPlay = flag.Bool("slow", false, "play long self-play games (3 per game, 50 ms a move, 400 plies)")
+var slowSelfPlay = flag.Bool("slow", false, "play long self-play games (1 per game, 1 s a move, 60 plies)")
 
 func TestSelfPlay(t *testing.T) {
 	switch {
 	case *slowSelfPlay:
-		runSelfPlay(t, 50*time.Millisecond, 400, 3)
+		runSelfPlay(t, time.Second, 60, 1)
 	case testing.Short():
 		t.Skip("self-play in -short")
 	default:
-		runSelfPlay(t, 10*time.Millisecond, 60, 1)
+		runSelfPlay(t, 5*time.Millisecond, 30, 1)
 	}
 }
 

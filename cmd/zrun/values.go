@@ -2,14 +2,24 @@
 // values", which prints the piece values it derives.
 //
 // A piece's value comes from its mobility on the game's own board, as
-// Zillions does it: the average number of moves a piece of that type has from
-// every square, with a third of the other squares holding blockers (half
-// friendly, half enemy), times valueScale. Blockers make sliders count less
-// than on an empty board, which brings the bishop/knight and rook/queen
-// ratios close to the classical values; enemy blockers let capture-only moves
-// (pawn captures) count. Values given by the rule file (Game.Values, e.g. from
-// fmax.ini) win. Placement ("centralisation") is the mobility of the piece
-// type on each square of the empty board against its average there.
+// Zillions does it: the average number of moves m a piece of that type has
+// from every square, with a third of the other squares holding blockers (half
+// friendly, half enemy). Blockers make sliders count less than on an empty
+// board, which brings the bishop/knight and rook/queen ratios close to the
+// classical values; enemy blockers let capture-only moves (pawn captures)
+// count. The value is valueScale*(m + superlinear*m*m): a piece with many
+// moves is worth more than the sum of weaker pieces with as many moves in
+// all (it brings them to bear at once, and alone), which is why compounds
+// (archbishop, chancellor, queen) are worth about as much as each other and
+// more than their parts; the linear formula undervalued them by 1-2 pawns
+// against the published values. Values given by the rule file (Game.Values,
+// e.g. from fmax.ini) win.
+//
+// Placement ("centralisation") is the mobility of the piece type on each
+// square of the empty board against its average there. A piece that promotes
+// also gets a goal-distance bonus: the fewer of its own moves it needs to
+// reach a square where it can promote, the larger a share of the promotion's
+// gain it is credited with.
 
 package main
 
@@ -29,7 +39,12 @@ const (
 	pstWeight    = 3.0  // score units per move of mobility above the piece's average
 	blockDensity = 0.33 // share of the other squares that hold blockers
 	blockSamples = 4    // random blocker layouts per square
+	superlinear  = 0.012
 )
+
+// promoShare is the share of the promotion gain credited to a piece that
+// needs d more moves to promote (index d-1); farther pieces get nothing.
+var promoShare = [...]float64{0.15, 0.08, 0.04, 0.02}
 
 // evaluator holds a game's evaluation tables.
 type evaluator struct {
@@ -78,7 +93,7 @@ func deriveEvaluator(g *vm.Game) (*evaluator, error) {
 			counts := make([]float64, n)
 			sum := 0.0
 			for p := 0; p < n; p++ {
-				counts[p] = float64(loneMoves(s, ml, turn, pl, t, p, nil))
+				counts[p] = float64(loneMoves(s, ml, turn, pl, t, p, nil, nil))
 				sum += counts[p]
 			}
 			avg := sum / float64(max(n, 1))
@@ -102,7 +117,8 @@ func deriveEvaluator(g *vm.Game) (*evaluator, error) {
 		}
 	}
 	for t := range g.Pieces {
-		v := max(int(math.Round(valueScale*ev.mobB[t])), minValue)
+		m := ev.mobB[t]
+		v := max(int(math.Round(valueScale*(m+superlinear*m*m))), minValue)
 		if t < len(g.Values) && g.Values[t] != 0 {
 			v, ev.given[t] = g.Values[t], true
 		}
@@ -111,7 +127,64 @@ func deriveEvaluator(g *vm.Game) (*evaluator, error) {
 			ev.value[t] = v
 		}
 	}
+	for pl := range g.Players {
+		if turn := turnOf(g, pl); turn >= 0 {
+			for t := range g.Pieces {
+				if !royal[t] {
+					ev.addPromotionDistance(s, ml, turn, pl, t)
+				}
+			}
+		}
+	}
 	return ev, nil
+}
+
+// addPromotionDistance adds to pl's placement table for type t the share of
+// the promotion gain that the distance (in lone moves on the empty board) to
+// the nearest promoting square earns.
+func (ev *evaluator) addPromotionDistance(s *vm.State, ml *vm.MoveList, turn, pl, t int) {
+	n := s.Game().Board.N()
+	gain := make([]int, n)
+	next := make([][]int, n)
+	any := false
+	for p := 0; p < n; p++ {
+		var rec loneRec
+		loneMoves(s, ml, turn, pl, t, p, nil, &rec)
+		next[p] = rec.to
+		for _, nt := range rec.promo {
+			gain[p] = max(gain[p], ev.value[nt]-ev.value[t])
+		}
+		any = any || gain[p] > 0
+	}
+	if !any {
+		return
+	}
+	// dist[p]: moves until a promotion, by relaxing over the move graph.
+	const far = 1 << 20
+	dist := make([]int, n)
+	best := make([]int, n) // gain of the promotion dist leads to
+	for p := range dist {
+		dist[p] = far
+		if gain[p] > 0 {
+			dist[p], best[p] = 1, gain[p]
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for p := 0; p < n; p++ {
+			for _, q := range next[p] {
+				if dist[q] < far && dist[q]+1 < dist[p] {
+					dist[p], best[p], changed = dist[q]+1, best[q], true
+				}
+			}
+		}
+	}
+	row := ev.pst[pl*ev.nT+t]
+	for p := range row {
+		if d := dist[p]; d <= len(promoShare) {
+			row[p] += int(math.Round(promoShare[d-1] * float64(best[p])))
+		}
+	}
 }
 
 // turnOf returns a turn-order index where pl moves with any move type, or
@@ -144,9 +217,17 @@ func blockerType(g *vm.Game) int {
 	return best
 }
 
+// loneRec records, for loneMoves, where the piece's moves go and the types
+// it can promote to.
+type loneRec struct {
+	to    []int
+	promo []int
+}
+
 // loneMoves counts the moves of a piece of type t owned by pl standing on p,
-// with the board otherwise empty except for blockers (pos -> cell).
-func loneMoves(s *vm.State, ml *vm.MoveList, turn, pl, t, p int, blockers map[int]vm.Cell) int {
+// with the board otherwise empty except for blockers (pos -> cell); rec, when
+// not nil, collects destinations and promotions.
+func loneMoves(s *vm.State, ml *vm.MoveList, turn, pl, t, p int, blockers map[int]vm.Cell, rec *loneRec) int {
 	s.Clear()
 	for q, c := range blockers {
 		s.Board[q] = c
@@ -162,9 +243,26 @@ func loneMoves(s *vm.State, ml *vm.MoveList, turn, pl, t, p int, blockers map[in
 		m := &ml.Moves[i]
 		if !m.Pass && !m.Drop && m.From == int32(p) {
 			k++
+			if rec != nil {
+				rec.add(m, p, t)
+			}
 		}
 	}
 	return k
+}
+
+// add records the lone piece's move m from p: its destination, or the type
+// it becomes when it changes type (promotes).
+func (r *loneRec) add(m *vm.Move, p, t int) {
+	for _, a := range m.Acts {
+		if (a.Kind == vm.ActMove || a.Kind == vm.ActChangeType) && int(a.From) == p && int(a.Type) != t {
+			r.promo = append(r.promo, int(a.Type))
+			return
+		}
+	}
+	if m.To >= 0 && int(m.To) != p {
+		r.to = append(r.to, int(m.To))
+	}
 }
 
 // blockedMobility averages loneMoves over every square and a few random
@@ -199,7 +297,7 @@ func blockedMobility(s *vm.State, ml *vm.MoveList, turn, pl, t, blocker int) flo
 				}
 				blockers[q] = vm.MakeCell(blocker, owner, 0)
 			}
-			total += loneMoves(s, ml, turn, pl, t, p, blockers)
+			total += loneMoves(s, ml, turn, pl, t, p, blockers, nil)
 			count++
 		}
 	}
