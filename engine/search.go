@@ -6,6 +6,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
@@ -273,6 +274,18 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	if len(pd.moves) == 0 {
 		return 0
 	}
+	pvNode := beta-alpha > 1
+	// The static evaluation gates the prunings below; chance of a zugzwang
+	// or a quiet tactic makes them unsound where Rules forbid them.
+	eval, prune := 0, ply > 0 && !inCheck && !pvNode && s.rules.LMR && beta < winBound && beta > -winBound
+	if prune {
+		eval = s.staticEval(ply, me)
+		// Reverse futility: far above beta near the horizon, the opponent
+		// is unlikely to recover in the plies left.
+		if depth <= 3 && s.rules.NullMove && eval-futilityMargin*depth >= beta {
+			return eval
+		}
+	}
 	if allowNull && ply > 0 && depth >= 3 && !inCheck && s.rules.NullMove && s.null != nil &&
 		beta < winBound && beta > -winBound && s.staticEval(ply, me) >= beta {
 		if v, ok := s.nullMove(ply, depth, beta, me); ok && v >= beta {
@@ -297,6 +310,12 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 		legal++
 		childCheck := s.rules.Royal && !pos.Random() && pos.InCheck()
+		// Futility: a quiet move that gives no check cannot lift a node far
+		// below alpha near the horizon.
+		if prune && depth <= 2 && legal > 1 && !info.Noisy && !childCheck && eval+futilityMargin*depth <= alpha {
+			pos.Unmake()
+			continue
+		}
 		nd := depth - 1
 		if childCheck && ply < 2*s.rootDepth {
 			nd++ // check extension: forced replies rarely need a full ply budget
@@ -305,7 +324,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if legal == 1 {
 			v = s.child(ply, nd, alpha, beta, me, childCheck, true)
 		} else {
-			r := s.reduction(pd, depth, legal-1, info, inCheck, childCheck)
+			r := s.reduction(pd, depth, legal-1, info, inCheck, childCheck, pvNode)
 			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
 			if v > alpha && r > 0 {
 				v = s.child(ply, nd, alpha, alpha+1, me, childCheck, true)
@@ -351,18 +370,33 @@ func (s *Searcher[M]) noMoves(ply, me int) int {
 }
 
 // reduction is the late-move reduction for move i: quiet late moves at
-// enough depth are searched one or two plies shallower first.
-func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info MoveInfo, inCheck, childCheck bool) int {
+// enough depth are searched shallower first, the more so the later they come
+// and the deeper the search (logarithmically in both), less in PV nodes.
+func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info MoveInfo, inCheck, childCheck, pvNode bool) int {
 	if !s.rules.LMR || depth < 3 || i < 3 || info.Noisy || inCheck || childCheck ||
 		info.Key == pd.killers[0] || info.Key == pd.killers[1] {
 		return 0
 	}
-	r := 1
-	if i >= 8 && depth >= 5 {
-		r = 2
+	r := lmrTable[min(depth, 63)][min(i, 63)]
+	if pvNode {
+		r--
 	}
-	return min(r, depth-2)
+	return max(min(r, depth-2), 0)
 }
+
+// lmrTable[d][i] is 0.75 + ln(d)*ln(i)/2.25, at least 1.
+var lmrTable = func() (t [64][64]int) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = max(int(0.75+math.Log(float64(d))*math.Log(float64(i))/2.25), 1)
+		}
+	}
+	return t
+}()
+
+// futilityMargin is how far (per ply of depth left) the static evaluation
+// may be from the window before quiet moves are assumed not to reach it.
+const futilityMargin = 150
 
 // nullMove lets the opponent move twice; if the reduced search still fails
 // high the node is assumed to fail high. ok is false when no null move was made.
