@@ -76,7 +76,7 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 	obs := pr.observe()
 	d.Origin = int(pr.origin)
 	d.Marks = obs.marks
-	fit := fitBetza(obs, geo, pr.origin, pr.reach)
+	fit := fitBetza(obs, pr)
 	d.Betza = fit.spell()
 	d.Notes = append(obs.notes, fit.notes...)
 	if geo.wraps(g.Board) {

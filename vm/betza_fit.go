@@ -38,7 +38,7 @@ type rideKey struct {
 }
 
 // fitBetza turns the observation into tokens.
-func fitBetza(obs *observation, geo *betzaGeom, origin int32, reach func(offset, bool) (int, bool)) *betzaFit {
+func fitBetza(obs *observation, pr *prober) *betzaFit {
 	f := &betzaFit{}
 	rides := map[rideKey]map[int]bool{}
 	type lameKey struct {
@@ -107,9 +107,9 @@ func fitBetza(obs *observation, geo *betzaGeom, origin int32, reach func(offset,
 			continue
 		case top >= 1:
 			rng := top
-			if !k.initial && geo.offset(origin, (top+1)*k.u[0], (top+1)*k.u[1]) == NoPos {
+			if !k.initial && !pr.openAt(offset{(top + 1) * k.u[0], (top + 1) * k.u[1]}) {
 				// stopped by the edge: look again from the square with most room
-				r, edge := reach(k.u, k.capture)
+				r, edge := pr.reach(k.u, k.capture)
 				switch {
 				case r > top && edge, top > 1 && edge && r == top:
 					rng = 0

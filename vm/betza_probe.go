@@ -47,7 +47,10 @@ type prober struct {
 	friend Cell  // a blocker / screen
 	enemy  Cell  // a target for captures
 	err    error
-	noted  map[string]bool
+	// open[p]: the piece can stand on p (some move from some square ends
+	// there); squares it can never enter (reserve rows...) count as edge.
+	open  []bool
+	noted map[string]bool
 	notes  []string
 }
 
@@ -57,8 +60,7 @@ func newProber(g *Game, geo *betzaGeom, t, pl int) (*prober, error) {
 		return nil, err
 	}
 	pr := &prober{g: g, geo: geo, t: t, pl: pl, s: s, setup: NoPos, noted: map[string]bool{}}
-	pr.origin = geo.centre()
-	if pr.origin == NoPos {
+	if geo.centre(nil) == NoPos {
 		return nil, fmt.Errorf("the board's grid has no squares")
 	}
 	for _, it := range g.Setup {
@@ -77,8 +79,40 @@ func newProber(g *Game, geo *betzaGeom, t, pl int) (*prober, error) {
 	} else {
 		pr.enemy = Empty
 	}
+	pr.findOpen()
+	pr.origin = geo.centre(pr.open)
 	return pr, nil
 }
+
+// findOpen marks the squares the piece can move to from some square of an
+// otherwise empty board (all grid squares when it cannot move at all).
+func (pr *prober) findOpen() {
+	pr.open = make([]bool, len(pr.s.Board))
+	any := false
+	for p := range pr.s.Board {
+		if pr.geo.xy[p][0] < 0 {
+			continue
+		}
+		pr.place(map[int32]Cell{int32(p): pr.moved})
+		q, _ := pr.targets(int32(p))
+		for to := range q {
+			if pr.geo.xy[to][0] >= 0 {
+				pr.open[to], any = true, true
+			}
+		}
+	}
+	if !any {
+		for p := range pr.open {
+			pr.open[p] = pr.geo.xy[p][0] >= 0
+		}
+	}
+}
+
+// isOpen reports whether the square can hold the piece (NoPos cannot).
+func (pr *prober) isOpen(p int32) bool { return p != NoPos && pr.open[p] }
+
+// openAt reports whether the square at offset v from the origin can hold the piece.
+func (pr *prober) openAt(v offset) bool { return pr.isOpen(pr.geo.offset(pr.origin, v[0], v[1])) }
 
 // plainType picks a type to use as blocker and target: the first type that
 // is royal for nobody, preferring one other than t.
@@ -103,13 +137,14 @@ func plainType(g *Game, pre *prepared, t int) int {
 	return best
 }
 
-// centre returns the grid square nearest the middle (d4 on 8x8, e4 on 10x8).
-func (g *betzaGeom) centre() int32 {
+// centre returns the grid square nearest the middle (d4 on 8x8, e4 on 10x8),
+// among the open squares when open is given and has any.
+func (g *betzaGeom) centre(open []bool) int32 {
 	cx, cy := (g.w-1)/2, (g.h-1)/2
 	best, bestD := int32(NoPos), 1<<30
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
-			if p := g.pos(x, y); p != NoPos {
+			if p := g.pos(x, y); p != NoPos && (open == nil || open[p]) {
 				if d := (x-cx)*(x-cx) + (y-cy)*(y-cy); d < bestD {
 					best, bestD = p, d
 				}
@@ -541,11 +576,11 @@ func (pr *prober) passedCapture(v offset) bool {
 func (pr *prober) reach(u offset, capture bool) (int, bool) {
 	best, room := int32(NoPos), -1
 	for p := range pr.s.Board {
-		if pr.geo.xy[p][0] < 0 {
+		if !pr.isOpen(int32(p)) {
 			continue
 		}
 		k := 0
-		for pr.geo.offset(int32(p), (k+1)*u[0], (k+1)*u[1]) != NoPos {
+		for pr.isOpen(pr.geo.offset(int32(p), (k+1)*u[0], (k+1)*u[1])) {
 			k++
 		}
 		if k > room {
@@ -654,7 +689,7 @@ func (pr *prober) explained(base map[offset][]offset, v offset, path []offset) b
 		}
 		top++
 	}
-	return top >= 1 && pr.geo.offset(pr.origin, (top+1)*u[0], (top+1)*u[1]) == NoPos
+	return top >= 1 && !pr.openAt(offset{(top + 1) * u[0], (top + 1) * u[1]})
 }
 
 func lessMove(a, b *probedMove) bool {

@@ -569,22 +569,54 @@ func fromStart(g *vm.Game, t, pl int) func(dx, dy int) bool {
 	return nil
 }
 
+// musketeerBetza is shared/seeds/004's "Betza notation" list.
+var musketeerBetza = map[string]string{"Leopard": "NB2", "Cannon": "llNrrNDK", "Unicorn": "CN", "Dragon": "QN",
+	"Chancellor": "RN", "Archbishop": "BN", "Elephant": "KDA", "Hawk": "DHAG", "Fortress": "B3DfNbN",
+	"Spider": "B2DN"}
+
 func TestBetzaMusketeer(t *testing.T) {
 	g, err := loadGame("testdata/betza/musketeer-pieces.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// shared/seeds/004, "Betza notation".
-	published := map[string]string{"Leopard": "NB2", "Cannon": "llNrrNDK", "Unicorn": "CN", "Dragon": "QN",
-		"Chancellor": "RN", "Archbishop": "BN", "Elephant": "KDA", "Hawk": "DHAG", "Fortress": "B3DfNbN",
-		"Spider": "B2DN", "King": "K"}
 	for i, p := range g.Pieces {
-		want, ok := published[p.Name]
+		want, ok := musketeerBetza[p.Name]
+		if p.Name == "King" {
+			want, ok = "K", true
+		}
 		if !ok {
 			t.Errorf("unexpected piece %s", p.Name)
 			continue
 		}
 		checkPiece(t, g, p.Name, vm.DescribePiece(g, i), want)
+	}
+}
+
+// TestBetzaMusketeerGame derives the pieces of the shipped Musketeer game
+// (10 ranks: the reserve rows, which pieces in play never enter, must not
+// shorten the sliders' range).
+func TestBetzaMusketeerGame(t *testing.T) {
+	const file = "../../games/musketeer.zrf"
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("%s not there yet: %v", file, err)
+	}
+	g, err := loadGame(file, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orthodox := map[string]string{"Pawn": "fmWfceFifmnD", "Knight": "N", "Bishop": "B", "Rook": "R", "Queen": "Q", "King": "KisO2"}
+	for i, p := range g.Pieces {
+		want, ok := musketeerBetza[p.Name]
+		if !ok {
+			want, ok = orthodox[p.Name]
+		}
+		if !ok {
+			continue
+		}
+		d := vm.DescribePiece(g, i)
+		if diff, err := sameBetza(d.Betza, want); err != nil || diff != "" || !d.Exact {
+			t.Errorf("%s: derived %q (exact=%v), published %q: %s %v", p.Name, d.Betza, d.Exact, want, diff, err)
+		}
 	}
 }
 
