@@ -51,7 +51,7 @@ type prober struct {
 	// there); squares it can never enter (reserve rows...) count as edge.
 	open  []bool
 	noted map[string]bool
-	notes  []string
+	notes []string
 }
 
 func newProber(g *Game, geo *betzaGeom, t, pl int) (*prober, error) {
