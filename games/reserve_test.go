@@ -9,6 +9,8 @@ package games_test
 import (
 	"context"
 	"fmt"
+	"maps"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -738,6 +740,106 @@ func TestReservePerftAfterEntry(t *testing.T) {
 			if want := reserveFSFPerft(t, p.fsf, fen, 3); got != want {
 				t.Errorf("%s after %s (%s): perft 3 = %d, Fairy-Stockfish %d", p.name, line, fen, got, want)
 			}
+		}
+	}
+}
+
+// TestReservePlayouts plays random games in every Reserve Chess game and
+// checks the entry rule on every move: while a side's piece waits, each of
+// its King and Rook moves leaves it waiting and each other move puts it on
+// the square the moving piece left; a side never has more than one reserve
+// piece; and unmaking every move restores the start position and its hash.
+func TestReservePlayouts(t *testing.T) {
+	games := reserveGames(t)
+	rng := rand.New(rand.NewSource(3))
+	titles := slices.Sorted(maps.Keys(reservePiece))
+	for _, title := range titles {
+		r := newReserveState(t, games[title], reservePiece[title])
+		hash := r.s.Hash()
+		for game := 0; game < 12; game++ {
+			made := 0
+			for ply := 0; ply < 40; ply++ {
+				ms := r.legal()
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[rng.Intn(len(ms))]
+				pl := r.s.Mover()
+				mover := r.g.Pieces[r.s.Board[m.From].Type()].Name
+				wasWaiting := r.waiting(pl)
+				from := r.g.Board.Positions[m.From].Name
+				r.make(&m)
+				made++
+				switch {
+				case !wasWaiting:
+				case mover == "King" || mover == "Rook":
+					if !r.waiting(pl) {
+						t.Fatalf("%s: %s move %s brought the reserve piece in", title, mover, from)
+					}
+				default:
+					if r.waiting(pl) || r.at(from) != r.g.Players[pl].Name+" "+r.reserveName() {
+						t.Fatalf("%s: %s move from %s: waiting %v, %s holds %q", title, mover, from, r.waiting(pl), from, r.at(from))
+					}
+				}
+				for side := 0; side < 2; side++ {
+					n := r.countOnBoard(side)
+					if r.waiting(side) {
+						n++
+					}
+					if n > 1 {
+						t.Fatalf("%s: player %d has %d reserve pieces", title, side, n)
+					}
+				}
+			}
+			for ; made > 0; made-- {
+				r.s.Unmake()
+			}
+			if r.s.Hash() != hash || !r.waiting(0) || !r.waiting(1) {
+				t.Fatalf("%s: unmake did not restore the start position", title)
+			}
+		}
+	}
+}
+
+// TestReserveAlternativePlayouts: in random games of the alternative variant
+// the reserve piece has entered after each side's second piece move at the
+// latest, always on the square a piece move left, and King and Rook moves
+// never bring it in.
+func TestReserveAlternativePlayouts(t *testing.T) {
+	games := reserveGames(t)
+	rng := rand.New(rand.NewSource(5))
+	r := newReserveState(t, games[reserveAltTitle], "Chancellor")
+	for game := 0; game < 40; game++ {
+		pieceMoves := [2]int{}
+		made := 0
+		for ply := 0; ply < 16; ply++ {
+			ms := r.legal()
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[rng.Intn(len(ms))]
+			pl := r.s.Mover()
+			mover := r.g.Pieces[r.s.Board[m.From].Type()].Name
+			from := r.g.Board.Positions[m.From].Name
+			wasWaiting := r.waiting(pl)
+			r.make(&m)
+			made++
+			if mover == "King" || mover == "Rook" {
+				if wasWaiting && !r.waiting(pl) {
+					t.Fatalf("%s move from %s brought the reserve piece in", mover, from)
+				}
+				continue
+			}
+			pieceMoves[pl]++
+			if wasWaiting && !r.waiting(pl) && r.at(from) != r.g.Players[pl].Name+" Chancellor" {
+				t.Fatalf("reserve piece entered, but %s holds %q", from, r.at(from))
+			}
+			if pieceMoves[pl] >= 2 && r.waiting(pl) {
+				t.Fatalf("player %d: reserve still waiting after %d piece moves", pl, pieceMoves[pl])
+			}
+		}
+		for ; made > 0; made-- {
+			r.s.Unmake()
 		}
 	}
 }
