@@ -7,6 +7,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -75,6 +76,7 @@ func (c *cecpSession) reset(e *gameEntry) error {
 	}
 	c.g, c.force, c.engineSide = p, false, 1
 	c.board = newCECPBoard(e.game)
+	c.board.viaVictims = victimLegTypes(e)
 	c.lifted = noLift()
 	return nil
 }
@@ -272,24 +274,58 @@ func (c *cecpSession) cmdGo(string) {
 // one leg is illegal the legs already played are taken back.
 func (c *cecpSession) userMove(text string) {
 	c.halt()
-	legs := strings.Split(text, ",")
-	for i, leg := range legs {
-		ok, err := c.makeCECP(strings.TrimSpace(leg))
-		if err != nil || !ok {
-			for ; i > 0; i-- {
-				c.g.undo()
-			}
-			if err != nil {
-				c.out.printf("Illegal move (%v): %s", err, text)
-			} else {
-				c.out.printf("Illegal move: %s", text)
-			}
-			return
+	if err := c.makeLegs(text); err != nil {
+		if err == errNoSuchMove {
+			c.out.printf("Illegal move: %s", text)
+		} else {
+			c.out.printf("Illegal move (%v): %s", err, text)
 		}
+		return
 	}
 	if !c.force {
 		c.engineSide = c.g.s.Chooser()
 		c.startThinking()
+	}
+}
+
+var errNoSuchMove = errors.New("no such move")
+
+// makeLegs plays a move given as legs joined by commas. One part of a
+// multi-part move may take several legs (a capture elsewhere than on the
+// target is written through the victim's square), so the longest run of
+// legs that names a legal move is played first, then the rest. If some
+// legs name no move, everything is taken back.
+func (c *cecpSession) makeLegs(text string) error {
+	legs := strings.Split(text, ",")
+	for i := range legs {
+		legs[i] = strings.TrimSpace(legs[i])
+	}
+	made := 0
+	for i := 0; i < len(legs); {
+		j := len(legs)
+		for ; j > i; j-- {
+			ok, err := c.makeCECP(strings.Join(legs[i:j], ","))
+			if err != nil {
+				c.undoN(made)
+				return err
+			}
+			if ok {
+				break
+			}
+		}
+		if j == i {
+			c.undoN(made)
+			return errNoSuchMove
+		}
+		made++
+		i = j
+	}
+	return nil
+}
+
+func (c *cecpSession) undoN(n int) {
+	for range n {
+		c.g.undo()
 	}
 }
 
@@ -453,13 +489,22 @@ func (c *cecpSession) startThinking() {
 		}
 		// One part of a multi-part move: XBoard wants each leg in its own
 		// move command, every leg but the last ending in a comma.
+		goesOn := false
 		if more && g.s.Chooser() == side {
 			if o, err := g.outcome(); err == nil && !o.Over {
-				c.out.printf("move %s,", text)
-				return true
+				goesOn = true
 			}
 		}
-		c.out.printf("move %s", text)
+		legs := strings.Split(text, ",")
+		for i, leg := range legs {
+			if i < len(legs)-1 || goesOn {
+				leg += ","
+			}
+			c.out.printf("move %s", leg)
+		}
+		if goesOn {
+			return true
+		}
 		c.claimIfOver()
 		return false
 	})

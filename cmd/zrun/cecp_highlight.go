@@ -18,42 +18,51 @@ import (
 	"zrun/vm"
 )
 
-// liftState remembers the square the user holds a piece from, so "hover"
-// and "put" know which piece's moves they are about, and the legs of a
-// multi-leg move the user has entered so far: XBoard sends the whole move
-// only when it is complete, so the targets of a later leg are computed with
-// the earlier legs made for the moment.
+// liftState is the move the user is entering: the squares the piece has
+// stopped on so far in the current part (XBoard's legs: the start square,
+// then each square the user put it down on while the move went on), and
+// the parts already complete of a multi-part (ZRF partial) move. XBoard
+// sends the whole move only at the end, so the targets of a later part are
+// computed with the earlier parts made for the moment.
 type liftState struct {
-	from   int32 // vm.NoPos when nothing is lifted
-	letter string
-	legs   []string // CECP texts of the legs entered so far
-	legTo  int32    // where the last leg ended (vm.NoPos when no legs)
+	letter string   // a piece lifted from the hand (drops)
+	path   []int32  // stops of the current part, starting with its square
+	parts  []string // CECP texts of the complete parts
 }
 
-func noLift() liftState { return liftState{from: vm.NoPos, legTo: vm.NoPos} }
+func noLift() liftState { return liftState{} }
+
+// candidate is a legal move that agrees with the stops entered so far.
+type candidate struct {
+	m     *vm.Move
+	stops []int32
+}
+
+// next is the square the candidate stops on after the entered path.
+func (cd candidate) next(path []int32) int32 { return cd.stops[len(path)] }
 
 // lift answers "lift SQ" (or "lift X@" for a piece in hand) with the
-// targets of the piece there. An unknown square or a piece that cannot move
-// gets an empty highlight, which tells XBoard no move is legal. Lifting the
-// piece where the last entered leg ended continues that move.
+// squares the piece may stop on next. An unknown square or a piece that
+// cannot move gets an empty highlight, which tells XBoard no move is
+// legal. Lifting the piece where the last stop was continues the move.
 func (c *cecpSession) lift(arg string) {
 	if c.g.busy() {
 		return // the engine is thinking on the position; no user move now
 	}
 	p, onBoard := c.board.lookup(arg)
-	if !onBoard || p != c.lifted.legTo {
-		c.lifted = noLift()
+	l := &c.lifted
+	if !onBoard || len(l.path) == 0 || p != l.path[len(l.path)-1] {
+		*l = noLift()
+		if letter, _, ok := strings.Cut(arg, "@"); ok && letter != "" {
+			l.letter = letter
+		} else if onBoard {
+			l.path = []int32{p}
+		}
 	}
-	c.lifted.from, c.lifted.letter = vm.NoPos, ""
-	if l, _, ok := strings.Cut(arg, "@"); ok && l != "" {
-		c.lifted.letter = l
-	} else if onBoard {
-		c.lifted.from = p
-	}
-	err := c.withLegs(func() error {
-		moves, err := c.liftedMoves(vm.NoPos)
+	err := c.withParts(func() error {
+		cands, err := c.candidates()
 		if err == nil {
-			c.out.printf("highlight %s", c.board.colorFEN(c.targetColors(moves)))
+			c.out.printf("highlight %s", c.board.colorFEN(c.targetColors(cands)))
 		}
 		return err
 	})
@@ -63,27 +72,26 @@ func (c *cecpSession) lift(arg string) {
 }
 
 // hover answers "hover SQ" over a capture target: the targets again, with
-// the pieces the move there would remove (other than on SQ itself, e.g. en
-// passant) marked green.
+// the pieces a move ending there would remove (other than on SQ itself,
+// e.g. en passant) marked green.
 func (c *cecpSession) hover(arg string) {
 	to, ok := c.board.lookup(arg)
 	if !ok || c.g.busy() {
 		return
 	}
-	c.withLegs(func() error {
-		all, err := c.liftedMoves(vm.NoPos)
-		if err != nil || len(all) == 0 {
+	c.withParts(func() error {
+		cands, err := c.candidates()
+		if err != nil || len(cands) == 0 {
 			return err
 		}
-		colors := c.targetColors(all)
-		for _, m := range all {
-			if m.To != to {
+		colors := c.targetColors(cands)
+		for _, cd := range cands {
+			if cd.next(c.lifted.path) != to {
 				continue
 			}
-			for _, a := range m.Acts {
+			for _, a := range cd.m.Acts {
 				if a.Kind == vm.ActCapture && a.From != to && colors[a.From] == 0 {
-					// Lower case: a victim is no place to move to.
-					colors[a.From] = 'g'
+					colors[a.From] = 'g' // lower case: a victim is no place to move to
 				}
 			}
 		}
@@ -92,37 +100,49 @@ func (c *cecpSession) hover(arg string) {
 	})
 }
 
-// put answers "put SQ": on a promotion square the GUI waits for the choice
-// of pieces, which we list, the most valuable first (the GUI's default). On
-// a square where the move goes on, the leg is remembered for the next lift.
+// put answers "put SQ". Where the move goes on (more stops in this part,
+// or another part), the stop is remembered for the next lift. On a
+// promotion square the GUI waits for the choice of pieces, which we list,
+// the most valuable first (the GUI's default).
 func (c *cecpSession) put(arg string) {
 	to, ok := c.board.lookup(arg)
 	if !ok || c.g.busy() {
 		c.lifted = noLift()
 		return
 	}
-	var leg string
+	l := &c.lifted
+	var more bool
+	var part string
 	var types []int
-	c.withLegs(func() error {
-		moves, err := c.liftedMoves(to)
+	c.withParts(func() error {
+		cands, err := c.candidates()
 		if err != nil {
 			return err
 		}
-		for _, m := range moves {
-			if leg == "" && c.continues(m) {
-				leg = c.board.moveText(c.g.s, m)
+		for _, cd := range cands {
+			if cd.next(l.path) != to {
+				continue
 			}
-			if t, ok := promotedTo(c.g.s, m); ok && !slices.Contains(types, t) {
+			switch {
+			case len(cd.stops) > len(l.path)+1:
+				more = true
+			case part == "" && c.continues(cd.m):
+				part = c.board.moveText(c.g.s, cd.m)
+			}
+			if t, ok := promotedTo(c.g.s, cd.m); ok && !slices.Contains(types, t) {
 				types = append(types, t)
 			}
 		}
 		return nil
 	})
-	if leg != "" {
-		c.lifted.legs = append(c.lifted.legs, leg)
-		c.lifted.legTo = to
-	} else {
-		c.lifted = noLift()
+	switch {
+	case more:
+		l.path = append(l.path, to)
+	case part != "":
+		l.parts = append(l.parts, part)
+		l.path = []int32{to}
+	default:
+		*l = noLift()
 	}
 	if len(types) == 0 {
 		return
@@ -136,14 +156,15 @@ func (c *cecpSession) put(arg string) {
 	c.out.printf("choice %s", choice.String())
 }
 
-// withLegs runs f with the legs entered so far made, and takes them back.
-// Legs that are no longer legal (the position changed) are forgotten.
-func (c *cecpSession) withLegs(f func() error) error {
+// withParts runs f with the complete parts entered so far made, and takes
+// them back. Parts that are no longer legal (the position changed) are
+// forgotten.
+func (c *cecpSession) withParts(f func() error) error {
 	made := 0
-	for _, leg := range c.lifted.legs {
-		ok, err := c.makeCECP(leg)
+	for _, part := range c.lifted.parts {
+		ok, err := c.makeCECP(part)
 		if err != nil || !ok {
-			c.lifted.legs, c.lifted.legTo = nil, vm.NoPos
+			c.lifted = noLift()
 			break
 		}
 		made++
@@ -172,51 +193,55 @@ func (c *cecpSession) continues(m *vm.Move) bool {
 	return s.Mover() == mover
 }
 
-// liftedMoves returns the legal moves of the lifted piece, only those to
-// square to unless to is vm.NoPos. The moves point into a fresh list.
-func (c *cecpSession) liftedMoves(to int32) ([]*vm.Move, error) {
+// candidates returns the legal moves that start with the stops entered so
+// far (or drop the lifted piece in hand) and stop somewhere after them.
+// The moves point into a fresh list.
+func (c *cecpSession) candidates() ([]candidate, error) {
 	ml, err := c.g.legal()
 	if err != nil {
 		return nil, err
 	}
-	var out []*vm.Move
+	l := &c.lifted
+	var out []candidate
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
 		switch {
 		case m.Pass:
-			continue
-		case c.lifted.letter != "":
-			if !m.Drop || !strings.EqualFold(pieceLetter(c.g.s.Game(), int(m.Piece)), c.lifted.letter) {
-				continue
+		case l.letter != "":
+			if m.Drop && strings.EqualFold(pieceLetter(c.g.s.Game(), int(m.Piece)), l.letter) {
+				out = append(out, candidate{m, []int32{m.To}})
 			}
-		case m.Drop || m.From != c.lifted.from || c.lifted.from == vm.NoPos:
-			continue
+		case len(l.path) > 0 && !m.Drop:
+			st := c.board.stops(c.g.s, m)
+			if len(st) > len(l.path) && slices.Equal(st[:len(l.path)], l.path) {
+				out = append(out, candidate{m, st})
+			}
 		}
-		if to != vm.NoPos && m.To != to {
-			continue
-		}
-		out = append(out, m)
 	}
 	return out, nil
 }
 
-// targetColors colours each move's destination: promotion beats a move
-// that continues, which beats a capture, which beats a plain move.
-func (c *cecpSession) targetColors(moves []*vm.Move) map[int32]byte {
+// targetColors colours the next stop of each candidate: a stop the move
+// goes on from is cyan, then promotion beats a part after which the move
+// continues, which beats a capture, which beats a plain move.
+func (c *cecpSession) targetColors(cands []candidate) map[int32]byte {
 	rank := map[byte]int{'Y': 1, 'R': 2, 'C': 3, 'M': 4}
 	colors := map[int32]byte{}
-	for _, m := range moves {
+	path := c.lifted.path
+	for _, cd := range cands {
 		col := byte('Y')
-		switch _, promo := promotedTo(c.g.s, m); {
+		switch _, promo := promotedTo(c.g.s, cd.m); {
+		case len(cd.stops) > len(path)+1:
+			col = 'C'
 		case promo:
 			col = 'M'
-		case c.continues(m):
+		case c.continues(cd.m):
 			col = 'C'
-		case capturesEnemy(c.g.s, m):
+		case capturesEnemy(c.g.s, cd.m):
 			col = 'R'
 		}
-		if rank[col] > rank[colors[m.To]] {
-			colors[m.To] = col
+		if to := cd.next(path); rank[col] > rank[colors[to]] {
+			colors[to] = col
 		}
 	}
 	return colors

@@ -59,8 +59,10 @@ func pieceToChar(g *vm.Game) (string, error) {
 			place(l[0], l)
 		}
 	}
+	// Other pieces take the first free image, never the Pawn's: XBoard
+	// gives a piece drawn as a Pawn pawn rules (promotion, en passant).
 	for _, l := range letters {
-		for i := 0; i < len(xboardImages)-1 && !placed[l]; i++ {
+		for i := 1; i < len(xboardImages)-1 && !placed[l]; i++ {
 			place(xboardImages[i], l)
 		}
 		if !placed[l] {
@@ -140,4 +142,27 @@ func boardSize(fen string) (int, int) {
 		n = 0
 	}
 	return w + n, len(ranks)
+}
+
+// victimLegTypes says which piece types' moves are written through their
+// victims' squares (cecpBoard.stops): in engine-defined variants, every
+// piece not drawn as XBoard's Pawn, whose en passant XBoard knows. Variants
+// XBoard plays by its own rules get none.
+func victimLegTypes(e *gameEntry) []bool {
+	if e.xboardKnows() {
+		return nil
+	}
+	g := e.game
+	ptc := e.xb.ptc
+	if ptc == "" {
+		var err error
+		if ptc, err = pieceToChar(g); err != nil {
+			return nil
+		}
+	}
+	out := make([]bool, len(g.Pieces))
+	for t := range out {
+		out[t] = strings.IndexByte(ptc[:len(ptc)/2], strings.ToUpper(pieceLetter(g, t))[0]) != 0
+	}
+	return out
 }

@@ -3,11 +3,15 @@
 // from the left and ranks from the bottom, starting at 0 on boards of exactly
 // ten ranks and at 1 otherwise (protocols.md §1.5). Moves are from-to with
 // suffixes: "e7e8q" (promotion), "b1c3h" (a piece gated onto the square the
-// mover left), "P@e4" (drop), "@@@@" (pass).
+// mover left), "P@e4" (drop), "@@@@" (pass). A piece whose captures XBoard
+// cannot know (a checkers jump) moves in legs through its victims' squares,
+// "f3e4,e4d5", as XBoard writes a Lion's double capture: XBoard removes a
+// piece on every square a leg ends on.
 
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,6 +26,9 @@ type cecpBoard struct {
 	name          []string         // by position index; "" when off the grid
 	pos           map[string]int32 // XBoard name -> position index
 	at            [][]int32        // [row from the top][file] -> position, or vm.NoPos
+	// viaVictims[t] says moves of piece type t are written through the
+	// squares of the pieces they capture elsewhere than on their target.
+	viaVictims []bool
 }
 
 // newCECPBoard lays out the first grid of g as FEN does: the dimension whose
@@ -109,6 +116,12 @@ func (cb *cecpBoard) sq(p int32) string {
 // A move whose squares are not all on the grid is written with the rule
 // file's coordinates, which is the best any GUI can get for such a board.
 func (cb *cecpBoard) moveText(s *vm.State, m *vm.Move) string {
+	return cb.text(s, m, true)
+}
+
+// text writes m, through its victims' squares when legs is true and m's
+// piece moves so, else straight from its square to its target.
+func (cb *cecpBoard) text(s *vm.State, m *vm.Move, legs bool) string {
 	if m.Pass {
 		return "@@@@"
 	}
@@ -124,6 +137,13 @@ func (cb *cecpBoard) moveText(s *vm.State, m *vm.Move) string {
 		return s.CoordString(m)
 	}
 	text := from + to
+	if st := cb.stops(s, m); legs && len(st) > 2 {
+		legs := make([]string, len(st)-1)
+		for i := range legs {
+			legs[i] = cb.sq(st[i]) + cb.sq(st[i+1])
+		}
+		text = strings.Join(legs, ",")
+	}
 	for _, a := range m.Acts {
 		switch {
 		case a.Kind == vm.ActMove && a.From == m.From:
@@ -150,6 +170,28 @@ func (cb *cecpBoard) moveText(s *vm.State, m *vm.Move) string {
 	return text
 }
 
+// stops lists the squares a move stops on in XBoard's eyes: its start,
+// the squares of the enemy pieces it captures elsewhere than on its target
+// (for piece types in viaVictims), and its target. It is nil for drops,
+// passes and moves off the grid.
+func (cb *cecpBoard) stops(s *vm.State, m *vm.Move) []int32 {
+	if cb == nil || m.Pass || m.Drop || cb.sq(m.From) == "" || cb.sq(m.To) == "" {
+		return nil
+	}
+	st := []int32{m.From}
+	if t := int(m.Piece); t >= 0 && t < len(cb.viaVictims) && cb.viaVictims[t] {
+		for _, a := range m.Acts {
+			if a.Kind != vm.ActCapture || a.From == m.To || a.From == m.From || cb.sq(a.From) == "" {
+				continue
+			}
+			if c := s.Board[a.From]; c != vm.Empty && c.Owner() != s.Mover() && !slices.Contains(st, a.From) {
+				st = append(st, a.From)
+			}
+		}
+	}
+	return append(st, m.To)
+}
+
 // leftBy reports whether some piece of m moves away from p.
 func leftBy(m *vm.Move, p int32) bool {
 	for _, a := range m.Acts {
@@ -171,7 +213,9 @@ func pieceLetter(g *vm.Game, t int) string {
 // findCECPMove returns the legal move of ml whose CECP text is text, or nil.
 // The suffix letter may come in either case: square names are lower case,
 // but a GUI may capitalise the piece letter ("e7e8Q"). A drop's letter is
-// matched in either case too.
+// matched in either case too. A move written through its victims' squares
+// is also found by its start and target alone when no other move has them:
+// XBoard sends the first part of a multi-part move so ("f3d5,d5c6,c6b7").
 func (cb *cecpBoard) findCECPMove(s *vm.State, ml *vm.MoveList, text string) *vm.Move {
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
@@ -179,7 +223,17 @@ func (cb *cecpBoard) findCECPMove(s *vm.State, ml *vm.MoveList, text string) *vm
 			return m
 		}
 	}
-	return nil
+	var found *vm.Move
+	for i := range ml.Moves {
+		m := &ml.Moves[i]
+		if strings.EqualFold(cb.text(s, m, false), text) {
+			if found != nil {
+				return nil
+			}
+			found = m
+		}
+	}
+	return found
 }
 
 // translatePV rewrites a principal variation written in the rule file's

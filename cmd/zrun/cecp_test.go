@@ -454,36 +454,51 @@ func TestCECPHighlightSchoolbook(t *testing.T) {
 	g.expect("highlight 10/10/10/10/10/3Y1Y4/10/10", "highlight 10/10/10/10/10/7Y1Y/10/10")
 }
 
-// A ZRF move made of parts (checkers' multiple jump, add-partial) is one
-// CECP multi-leg move: the user sends the legs joined by commas, the engine
-// sends each leg in its own move command, all but the last ending in a
-// comma (engine-intf.html §8, §9); lift marks a square where the move goes
-// on in cyan.
+// A checkers jump captures a man it jumps over, which XBoard cannot know
+// from any Betza string, so it is written in legs through the victim's
+// square, as XBoard writes a Lion's double capture ("c4d5,d5e4",
+// engine-intf.html §8): XBoard removes the piece where a leg ends. A ZRF
+// multiple jump (add-partial) is one CECP move of all its parts' legs: the
+// user sends the legs joined by commas, the engine sends each leg in its
+// own move command, all but the last ending in a comma (§9). lift/put mark
+// the squares where the move goes on cyan, and XBoard lifts the piece again
+// there for the next leg.
 func TestCECPMultiLeg(t *testing.T) {
 	const checkers = "../../../shared/zrf-corpus/DagazProject+DagazProject.github.io/checkers/zrf/italian-checkers.zrf"
 	const doubleJump = "m7/8/4m3/8/2m5/1M6/8/8 w - - 0 1"
+	const after = "m7/5M2/8/8/8/8/8/8 b"
 	g, c := startCECPWith(t, checkers)
 	g.send("new", "variant italian-checkers", "force", "ping 1")
 	for l := g.next(); l != "pong 1"; l = g.next() {
 	}
-	// A single jump ends the turn: a red capture, not cyan.
-	g.send("setboard m7/8/8/8/2m5/1M6/8/8 w - - 0 1", "lift b3")
-	g.expect("highlight 8/8/8/3R4/8/8/8/8")
-	// The user enters the first leg; XBoard lifts the piece again where it
-	// landed and gets the second leg's targets.
-	g.send("setboard "+doubleJump, "lift b3", "put d5", "lift d5")
-	g.expect("highlight 8/8/8/3C4/8/8/8/8", "highlight 8/5R2/8/8/8/8/8/8")
+	// A single jump: the victim's square, then a red capture that ends
+	// the turn.
+	g.send("setboard m7/8/8/8/2m5/1M6/8/8 w - - 0 1", "lift b3", "put c4", "lift c4")
+	g.expect("highlight 8/8/8/8/2C5/8/8/8", "highlight 8/8/8/3R4/8/8/8/8")
+	// A double jump: the first part goes on from d5 (cyan), the second
+	// ends on f7.
+	g.send("setboard "+doubleJump, "lift b3", "put c4", "lift c4", "put d5", "lift d5", "put e6", "lift e6")
+	g.expect("highlight 8/8/8/8/2C5/8/8/8", "highlight 8/8/8/3C4/8/8/8/8",
+		"highlight 8/8/4C3/8/8/8/8/8", "highlight 8/5R2/8/8/8/8/8/8")
 	g.send("sd 3", "go")
-	g.expect("move b3d5,", "move d5f7")
+	g.expect("move b3c4,", "move c4d5,", "move d5e6,", "move e6f7")
 	g.sync("2")
-	if f := fen(t, c); !strings.HasPrefix(f, "m7/5M2/8/8/8/8/8/8 b") {
+	if f := fen(t, c); !strings.HasPrefix(f, after) {
 		t.Fatalf("after the double jump: %s", f)
 	}
-	g.send("force", "setboard "+doubleJump, "usermove b3d5,d5h9", "usermove b3d5,d5f7")
-	g.expect("Illegal move: b3d5,d5h9")
+	g.send("force", "setboard "+doubleJump, "usermove b3c4,c4d5,d5e6,e6h9", "usermove b3c4,c4d5,d5e6,e6f7")
+	g.expect("Illegal move: b3c4,c4d5,d5e6,e6h9")
 	g.sync("3")
-	if f := fen(t, c); !strings.HasPrefix(f, "m7/5M2/8/8/8/8/8/8 b") {
-		t.Fatalf("after usermove b3d5,d5f7: %s", f)
+	if f := fen(t, c); !strings.HasPrefix(f, after) {
+		t.Fatalf("after usermove b3c4,c4d5,d5e6,e6f7: %s", f)
+	}
+	// XBoard 4.9.1 itself sends the parts' victim legs only from the second
+	// part on ("f3d5,d5c6,c6b7", observed); a part written from start to
+	// target is found too.
+	g.send("setboard "+doubleJump, "usermove b3d5,d5e6,e6f7")
+	g.sync("4")
+	if f := fen(t, c); !strings.HasPrefix(f, after) {
+		t.Fatalf("after usermove b3d5,d5e6,e6f7: %s", f)
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -47,6 +48,7 @@ type xbUser struct {
 	files, ranks  int
 	shots         int
 	logSeenOffset int
+	held          bool // the mouse button is down on a lifted piece
 }
 
 // xbGame is the game XBoard plays with zrun: a rule file, the variant name
@@ -149,6 +151,7 @@ func (u *xbUser) lift(from, shot string) []colorTarget {
 	u.t.Helper()
 	x, y := u.px(from)
 	u.xdo("mousemove", x, y, "mousedown", "1")
+	u.held = true
 	hl := u.waitLog(`(?s)>first : lift `+from+`\b.*?<first : highlight (\S+)`, 10*time.Second)
 	if shot != "" {
 		time.Sleep(500 * time.Millisecond) // the dots are drawn
@@ -157,13 +160,25 @@ func (u *xbUser) lift(from, shot string) []colorTarget {
 	return colorTargets(hl[1], u.files)
 }
 
-// drop releases the lifted piece on square to and checks that XBoard sends
-// the move from-to.
-func (u *xbUser) drop(from, to string) {
+// release puts the piece down on square to: the end of a drag, or, after
+// XBoard has lifted the piece again at a stop of a multi-leg move, a click.
+func (u *xbUser) release(to string) {
 	u.t.Helper()
 	x, y := u.px(to)
-	u.xdo("mousemove", x, y, "sleep", "0.3", "mouseup", "1")
-	u.waitLog(`>first : (usermove )?`+from+to+`\b`, 10*time.Second)
+	if u.held {
+		u.xdo("mousemove", x, y, "sleep", "0.3", "mouseup", "1")
+		u.held = false
+		return
+	}
+	u.xdo("mousemove", x, y, "sleep", "0.3", "click", "1")
+}
+
+// drop releases the lifted piece on square to and checks that XBoard sends
+// the move, which ends with the leg from-to.
+func (u *xbUser) drop(from, to string) {
+	u.t.Helper()
+	u.release(to)
+	u.waitLog(`>first : (usermove )?(\S+,)?`+from+to+`\b`, 10*time.Second)
 }
 
 // reply waits for zrun's move.
@@ -417,37 +432,72 @@ func colorTargets(fen string, files int) []colorTarget {
 }
 
 // Italian checkers from the corpus: no Betza string describes its jumps,
-// so XBoard learns them from the highlight answers alone. In Edit Game mode
-// the user reaches a double jump; zrun marks the first landing square cyan
-// (the move goes on), XBoard lifts the man again there, zrun marks the
-// second capture red, and XBoard sends the whole move as two legs.
+// so XBoard learns them from the highlight answers alone, with legality
+// testing off (XBoard's own rules know no checkers). In Edit Game mode the
+// user reaches a double jump. Each jump goes through the square of the man
+// it takes: zrun marks each stop where the move goes on cyan, XBoard lifts
+// the man again there, and at the end XBoard sends the whole move as legs,
+// removing the men on the squares the legs end on.
 func TestRealXBoardCheckersMultiLeg(t *testing.T) {
 	u := startXBoard(t, "checkers", xbGame{
 		"../../../shared/zrf-corpus/DagazProject+DagazProject.github.io/checkers/zrf/italian-checkers.zrf",
 		"italian-checkers", 8, 8}, "-initialMode", "EditGame", "-testLegality", "false")
-	for _, mv := range []string{"b3a4", "a6b5", "d3e4", "b7a6", "e4f5", "g6e4"} {
-		from, to := mv[:2], mv[2:]
-		if ts := u.lift(from, ""); !targeted(ts, to) {
-			t.Fatalf("%s not highlighted for %s: %v", to, from, ts)
+	for _, mv := range []string{"b3a4", "a6b5", "d3e4", "b7a6", "e4f5", "g6f5e4"} {
+		// Legs: every square after the first is a stop.
+		stops := []string{mv[:2]}
+		for k := 2; k < len(mv); k += 2 {
+			stops = append(stops, mv[k:k+2])
 		}
-		u.drop(from, to)
+		ts := u.lift(stops[0], "")
+		for k, to := range stops[1:] {
+			if !targeted(ts, to) {
+				t.Fatalf("%s: %s not highlighted: %v", mv, to, ts)
+			}
+			if k < len(stops)-2 {
+				ts = u.hop(stops[k], to)
+			}
+		}
+		u.drop(stops[len(stops)-2], stops[len(stops)-1])
 	}
+	// The double jump f3xd5xb7: stops e4, d5, c6, b7, all but the last cyan.
 	ts := u.lift("f3", "lift-f3")
-	if len(ts) != 1 || ts[0] != (colorTarget{"d5", 'C'}) {
-		t.Fatalf("first leg from f3: %v, want d5 cyan", ts)
+	var legs []string
+	from := "f3"
+	for {
+		if len(ts) != 1 {
+			t.Fatalf("from %s: targets %v, want one", from, ts)
+		}
+		to := ts[0]
+		legs = append(legs, from+to.sq)
+		if to.color != 'C' {
+			if to.color != 'R' {
+				t.Fatalf("last leg %s%s: colour %c, want R", from, to.sq, to.color)
+			}
+			break
+		}
+		ts = u.hop(from, to.sq)
+		if len(legs) == 2 {
+			time.Sleep(500 * time.Millisecond)
+			u.shot("next-part")
+		}
+		from = to.sq
 	}
-	x, y := u.px("d5")
-	u.xdo("mousemove", x, y, "sleep", "0.3", "mouseup", "1")
-	hl := u.waitLog(`(?s)>first : put d5\b.*?>first : lift d5\b.*?<first : highlight (\S+)`, 10*time.Second)
-	second := colorTargets(hl[1], u.files)
-	if len(second) == 0 || second[0].color != 'R' {
-		t.Fatalf("second leg from d5: %v, want a red capture", second)
+	if want := []string{"f3e4", "e4d5", "d5c6", "c6b7"}; !slices.Equal(legs, want) {
+		t.Fatalf("legs %v, want %v", legs, want)
 	}
-	time.Sleep(500 * time.Millisecond)
-	u.shot("second-leg")
-	x, y = u.px(second[0].sq)
-	u.xdo("mousemove", x, y, "click", "1")
-	u.waitLog(`>first : (usermove )?f3d5,d5`+second[0].sq+`\b`, 10*time.Second)
+	u.release("b7")
+	// XBoard writes the first part from start to target (f3d5), the
+	// second through its victim (d5c6,c6b7); zrun accepts either form.
+	u.waitLog(`>first : (usermove )?f3(e4,e4)?d5,d5c6,c6b7\b`, 10*time.Second)
 	time.Sleep(time.Second)
 	u.shot("double-jump")
+}
+
+// hop drops the held piece on a stop where the move goes on: XBoard sends
+// "put" and lifts it again there; it returns the next highlighted targets.
+func (u *xbUser) hop(from, to string) []colorTarget {
+	u.t.Helper()
+	u.release(to)
+	hl := u.waitLog(`(?s)>first : put `+to+`\b.*?>first : lift `+to+`\b.*?<first : highlight (\S+)`, 10*time.Second)
+	return colorTargets(hl[1], u.files)
 }
