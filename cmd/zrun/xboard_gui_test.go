@@ -215,13 +215,12 @@ func TestRealXBoardSchoolbook(t *testing.T) {
 		if len(targets) == 0 {
 			t.Fatalf("move %d: no targets highlighted for the %s on %s", i+1, pc.name, pc.sq)
 		}
-		// A quiet move in White's half keeps the piece on the board for
-		// the next lift; any target will do when there is none.
+		// A quiet move forward within White's half keeps the piece on the
+		// board for the next lift; any target will do when there is none.
 		to := targets[0]
 		for _, tg := range targets {
-			if tg.color == 'Y' && tg.sq[1] <= '4' {
-				to = tg
-				break
+			if tg.color == 'Y' && tg.sq[1] >= '3' && tg.sq[1] <= '4' && tg.sq != pc.sq {
+				to = tg // the last such: towards the h..j files, away from the centre
 			}
 		}
 		u.drop(pc.sq, to.sq)
