@@ -289,9 +289,11 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	if allowNull && ply > 0 && depth >= 3 && !inCheck && s.rules.NullMove && s.null != nil &&
 		beta < winBound && beta > -winBound && s.staticEval(ply, me) >= beta {
 		if v, ok := s.nullMove(ply, depth, beta, me); ok && v >= beta {
-			// Verify with a reduced search of the node itself, without null
-			// moves, so zugzwang positions (every move loses) are not cut.
-			if r := nullReduction(depth); depth-r <= 0 || s.search(ply, depth-r, beta-1, beta, inCheck, false) >= beta {
+			// Deep enough, verify with a reduced search of the node itself,
+			// without null moves, so zugzwang positions (every move loses)
+			// are not cut; shallower, a wrong cut costs less than the
+			// verification would (and MakeNull refuses where zugzwang is common).
+			if r := nullReduction(depth); depth < verifyDepth || s.search(ply, depth-r, beta-1, beta, inCheck, false) >= beta {
 				return beta
 			}
 			pd.moves = pos.Generate(pd.moves[:0]) // the verification reused this ply's buffers
@@ -411,6 +413,9 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me int) (int, bool) {
 	r := nullReduction(depth)
 	return -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false), true
 }
+
+// verifyDepth is the least depth at which a null-move cutoff is verified.
+const verifyDepth = 6
 
 // nullReduction is how much shallower the null-move search is.
 func nullReduction(depth int) int { return 2 + depth/4 }
@@ -586,10 +591,14 @@ func (s *Searcher[M]) budget(lim Limits) time.Duration {
 		if mtg <= 0 || mtg > 40 {
 			mtg = 40
 		}
-		reserve := min(lim.Time/10, 200*time.Millisecond)
+		// The reserve and the hard cap leave room for protocol latency and a
+		// loaded machine (a match on a busy machine lost on time with a
+		// 10% reserve and half the clock as the cap); spending only half the
+		// increment keeps the clock, in a long game, near 20 increments.
+		reserve := min(lim.Time/8, 300*time.Millisecond)
 		avail := lim.Time - reserve
-		soft := min(avail/time.Duration(mtg)+lim.Inc*3/4, avail)
-		s.hard = min(soft*4, avail/2+lim.Inc/2, avail)
+		soft := min(avail/time.Duration(mtg)+lim.Inc/2, avail)
+		s.hard = min(soft*3, avail/5+lim.Inc/2, avail)
 		return soft
 	}
 	return 0

@@ -28,6 +28,9 @@ type enginePos struct {
 	// leave a royal piece attacked, so only the moves searched are tested.
 	pseudo bool
 	none   vm.MoveList // empty: the legal moves when all generated ones were rejected
+	// officer is the value above which a piece is not one of the game's
+	// cheapest (pawns): with none of them left, zugzwang is common.
+	officer int
 }
 
 type nullRec struct {
@@ -69,7 +72,24 @@ func newEnginePos(s *vm.State, ev *evaluator) *enginePos {
 	// A forced pass is added only when no legal move exists, which a
 	// pseudo-legal list cannot tell.
 	p.pseudo = anyRoyal && g.Options.PassTurn != vm.PassForced
+	cheapest := 0
+	for _, v := range ev.value {
+		if v > 0 && (cheapest == 0 || v < cheapest) {
+			cheapest = v
+		}
+	}
+	p.officer = 2 * cheapest
 	return p
+}
+
+// hasOfficers reports whether pl has a piece worth more than the officer line.
+func (p *enginePos) hasOfficers(pl int) bool {
+	for _, c := range p.s.Board {
+		if c != vm.Empty && c.Owner() == pl && p.ev.value[c.Type()] > p.officer {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *enginePos) list() *vm.MoveList {
@@ -189,11 +209,13 @@ func (p *enginePos) Info(m *vm.Move) engine.MoveInfo {
 func (p *enginePos) Evaluate(pl int) int { return p.ev.evaluate(p.s, pl) }
 
 // MakeNull passes the turn to the next turn-order entry without moving, when
-// that hands the move to the other (non-random) player and no partial move is
-// pending. The hash and occupancy are rebuilt (vm has no incremental null move).
+// that hands the move to the other (non-random) player, no partial move is
+// pending and the player to move has more than pawns (pawn endings are full
+// of zugzwang). The hash and occupancy are rebuilt (vm has no incremental
+// null move).
 func (p *enginePos) MakeNull() bool {
 	s, g := p.s, p.g
-	if !p.rules.NullMove || s.Partial != vm.NoPos {
+	if !p.rules.NullMove || s.Partial != vm.NoPos || !p.hasOfficers(s.Mover()) {
 		return false
 	}
 	next := s.Turn + 1
