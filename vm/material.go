@@ -212,7 +212,9 @@ func (s *State) mateExists(cells []Cell) bool {
 					continue
 				}
 				s.Board[p] = cells[i]
+				s.occ.add(s, int32(p), cells[i])
 				found := place(i + 1)
+				s.occ.remove(s, int32(p), cells[i])
 				s.Board[p] = Empty
 				if found {
 					return true
@@ -220,7 +222,6 @@ func (s *State) mateExists(cells []Cell) bool {
 			}
 			return false
 		}
-		s.Rehash()
 		for pl, turn := range turnOf {
 			// A position after a legal move has the mover in check and
 			// the player who just moved not in check.
