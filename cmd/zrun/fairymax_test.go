@@ -3,10 +3,11 @@
 // for pawns reaching the promotion zone, every promotion letter of the
 // section) is fed to /usr/games/fairymax in force mode; the moves it accepts
 // must be exactly the moves zrun generates, apart from the differences
-// listed with their reasons. Start positions of every variant Fairy-Max
-// offers are compared (a spread of them by default; with -args -slow all, for
-// both sides along a 12-ply game),
-// plus positions where the rules are special. Skips when fairymax is absent.
+// listed with their reasons (Seirawan gating). Positions: special ones
+// (castling, promotion choice, e.p., Berolina pawns, the cylinder, Spartan
+// duple check, promotion by file) and start positions (a spread of variants
+// by default; with -args -slow every section Fairy-Max can load, along a
+// 12-ply game for both sides). Skips when fairymax is absent.
 
 package main
 
@@ -325,12 +326,30 @@ func TestFairyMaxStartPositions(t *testing.T) {
 
 // fmQuickVariants cover the board sizes and rule families: FIDE, shatranj
 // and makruk pawns, 12-file courier, 10x8 compounds, berolina pawns, the
-// cylinder, two-king Spartans, 10-rank boards (CECP ranks 0..9), 12x12.
+// cylinder, two-king Spartans, 10-rank boards (CECP ranks 0..9), 12x12, and
+// a Chess with Different Armies pairing (forward-leaning per-colour pieces).
 var fmQuickVariants = []string{"normal", "shatranj", "makruk", "courier", "capablanca", "berolina",
-	"cylinder", "spartan", "super", "roman", "grande-acedrex"}
+	"cylinder", "spartan", "super", "roman", "grande-acedrex", "fairy/Nutters-Clobberers"}
 
-// fmVariants lists the variants fairymax announces, except "fairy" (a
-// combo option picks its sub-variant).
+// fmSelect gives the commands that load a section: "variant X" for the
+// variants Fairy-Max announces; the fairy/... sections and the capitalised
+// makruk sections are picked by an engine option first.
+func fmSelect(section string) []string {
+	if sub, ok := strings.CutPrefix(section, "fairy/"); ok {
+		return []string{"option Variant fairy selects=" + sub, "new", "variant fairy"}
+	}
+	switch section {
+	case "Cambodian", "Ai-wok":
+		return []string{"option Makruk rules=" + section, "new", "variant makruk"}
+	case "makruk":
+		return []string{"option Makruk rules=makruk", "new", "variant makruk"}
+	}
+	return []string{"new", "variant " + section}
+}
+
+// fmVariants lists the sections to walk with -args -slow: the variants
+// fairymax announces (but "fairy" itself), and the sections its combo
+// options select.
 func fmVariants(t *testing.T, e *fmEngine) []string {
 	e.send("xboard", "protover 2")
 	for _, l := range e.sync() {
@@ -341,7 +360,12 @@ func fmVariants(t *testing.T, e *fmEngine) []string {
 					out = append(out, v)
 				}
 			}
-			return out
+			for _, sub := range []string{"FIDE-Clobberers", "Clobberers-FIDE", "FIDE-Nutters", "Nutters-FIDE",
+				"Clobberers-Nutters", "Nutters-Clobberers", "FIDE-Rookies", "Rookies-FIDE",
+				"Clobberers-Rookies", "Rookies-Clobberers", "Nutters-Rookies", "Rookies-Nutters"} {
+				out = append(out, "fairy/"+sub)
+			}
+			return append(out, "Cambodian", "Ai-wok")
 		}
 	}
 	t.Fatal("fairymax announced no variants")
@@ -361,7 +385,8 @@ func fmSetUp(t *testing.T, e *fmEngine, f *fmaxini.File, pos fmPosition) (*vm.St
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.send("new", "variant "+pos.variant, "force")
+	e.send(fmSelect(pos.variant)...)
+	e.send("force")
 	if lines := e.sync(); len(lines) > 0 {
 		for _, l := range lines {
 			if strings.HasPrefix(l, "Error") {
