@@ -147,3 +147,20 @@ func TestSchoolbookFiftyMoves(t *testing.T) {
 		t.Errorf("after a King move at count 99: %+v, want the fifty-move draw", o)
 	}
 }
+
+// TestShippedChessDrawOptions: every shipped chess game turns on both draws
+// through the zrun extension options, and its variants inherit them.
+func TestShippedChessDrawOptions(t *testing.T) {
+	for _, file := range []string{"chess.zrf", "capablanca.zrf", "chess960.zrf", "schoolbook.zrf"} {
+		f, err := zrf.LoadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, gd := range f.Games {
+			if o := gd.Game.Options; o.FiftyMove != 50 || !o.InsufficientMaterial {
+				t.Errorf("%s %q: fifty-move %d, insufficient material %v; want 50 and true",
+					file, gd.Game.Title, o.FiftyMove, o.InsufficientMaterial)
+			}
+		}
+	}
+}

@@ -85,7 +85,8 @@
 //
 // Royal pieces: every T of a (checkmated T) loss-condition, for the players it
 // lists. A move is illegal when, after it, the turn passes to another player
-// and one of the mover's royal pieces is attacked. While the same player keeps
+// and one of the mover's royal pieces is attacked (with Options.SpareRoyals,
+// two of them while the mover has more than one: Spartan duple check). While the same player keeps
 // moving (partial moves, consecutive turn-order entries) the test waits for
 // the last move (Schoolbook's "Double-Move (Checkmate)" description).
 //
