@@ -121,7 +121,9 @@
 // material can only shrink); and no placement of this material, or of what a
 // capture leaves of it, anywhere on the board and with either side to move, is
 // checkmate (placements with the side not to move in check are impossible and
-// skipped). The enumeration runs once per game and material and is cached.
+// skipped). The enumeration runs once per game and material and is cached;
+// beyond a million placements (3 pieces on more than 100 squares) it is not
+// run and the material counts as sufficient.
 // K+N and K+B against K are dead by this rule on the 8x8 and 10x8 boards;
 // K+R, K+Archbishop, K+P are not; K+B against K+B on one colour, which FIDE
 // also calls dead, is not recognised (four pieces), which only delays a draw.

@@ -13,6 +13,11 @@ import (
 // never declared dead.
 const deadMaxPieces = 3
 
+// deadMaxPlacements bounds the enumeration (a 10x10 board's 1e6 placements
+// take about half a second); on larger boards material is never declared
+// dead, which is always safe.
+const deadMaxPlacements = 1_000_000
+
 // materialKey is the sorted list of the cells on the board (type, owner and
 // attributes), zero-padded; it keys the cache of dead-material verdicts.
 type materialKey [deadMaxPieces]Cell
@@ -89,9 +94,10 @@ func (s *State) InsufficientMaterial() bool {
 //     Rook, a Ferz-and-Wazir or a Pawn that promotes is not.
 //
 // Placements include unreachable ones, which can only find more mates, so the
-// rule never calls a position dead that is not. Attributes are taken as they
-// are on the board and, when some program of the game sets attributes, also
-// cleared.
+// rule never calls a position dead that is not (nor does it when there are
+// more than deadMaxPlacements placements to try). Attributes are taken as
+// they are on the board and, when some program of the game sets attributes,
+// also cleared.
 func (g *Game) deadMaterial(cells []Cell) bool {
 	setsAttrs := false
 	for _, pt := range g.Pieces {
@@ -110,6 +116,13 @@ func (g *Game) deadMaterial(cells []Cell) bool {
 		if !g.fixedMaterial(c.Type()) {
 			return false
 		}
+	}
+	placements := 1
+	for range cells {
+		placements *= g.Board.N()
+	}
+	if placements > deadMaxPlacements {
+		return false
 	}
 	st, err := NewState(g)
 	if err != nil {
