@@ -25,3 +25,13 @@ func (m *Move) Key() uint64 { return moveKey(m) | 1 }
 func (s *State) LeftInCheck(pl int) bool {
 	return s.Partial == NoPos && s.Mover() != pl && len(s.occ.royal[pl]) > 0 && s.royalAttacked(pl, 0)
 }
+
+// Goals evaluates the goals as Outcome does for a player to move who has a
+// legal move, so the conditions on having none (stalemated, checkmated) do
+// not hold; it needs no move generation, for searchers that stand pat
+// before generating.
+func (s *State) Goals() (Outcome, error) { return s.Outcome(&someMove) }
+
+// someMove stands for "the player to move has a move": Outcome reads only
+// whether its list is empty.
+var someMove = MoveList{Moves: make([]Move, 1)}
