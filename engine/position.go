@@ -37,6 +37,9 @@ type Position[M any] interface {
 	// Generate at the same position. winner is -1 for a draw (or when only a
 	// loser is known); loser is -1 when no loss condition decided.
 	Outcome() (over bool, winner, loser int)
+	// Goals is Outcome without the conditions on the moves of the player to
+	// move (stalemate, checkmate), so it may be called without Generate.
+	Goals() (over bool, winner, loser int)
 	// NoMoves is the outcome when Generate's moves all turned out illegal:
 	// the player to move has no legal move (checkmate, stalemate).
 	NoMoves() (over bool, winner, loser int)

@@ -180,6 +180,9 @@ func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
 // the context are read every 64 nodes: a node of a rule-file game costs
 // microseconds, so this keeps the overshoot small.
 func (s *Searcher[M]) poll() bool {
+	if s.stopped {
+		return true // unwinding: re-searches after a stop visit no nodes
+	}
 	s.nodes++
 	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
 		s.stopped = true
@@ -469,6 +472,18 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 	if ply > 0 && s.repeated(ply) {
 		return 0
 	}
+	inCheck := s.rules.Royal && pos.InCheck()
+	// Standing pat before generating saves most of a node's cost. Out of
+	// check no checkmate can be missed; the other goals are read without
+	// the moves, and the mobility term uses this side's count two plies up.
+	if !inCheck && ply > 1 {
+		if over, w, l := pos.Goals(); over {
+			return s.terminal(w, l, ply, me)
+		}
+		if v, ok := s.guessEval(ply, me); ok && v >= beta {
+			return v
+		}
+	}
 	pd := &s.plies[ply]
 	pd.moves = pos.Generate(pd.moves[:0])
 	pd.sign, pd.n = me, len(pd.moves)
@@ -479,7 +494,6 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 	if qd >= maxQuiesce || ply >= maxPly-1 {
 		return stand
 	}
-	inCheck := s.rules.Royal && pos.InCheck()
 	best := -Inf
 	if !inCheck {
 		if stand >= beta {
@@ -576,6 +590,17 @@ func (s *Searcher[M]) staticEval(ply, me int) int {
 		}
 	}
 	return v
+}
+
+// guessEval is staticEval before this ply's moves are generated: the side
+// to move's mobility is taken from its count two plies up. ok is false when
+// the plies above are not this side's and its opponent's.
+func (s *Searcher[M]) guessEval(ply, me int) (int, bool) {
+	mine, theirs := &s.plies[ply-2], &s.plies[ply-1]
+	if mine.sign != me || theirs.sign != -me {
+		return 0, false
+	}
+	return s.evalFor(me) + mobilityWeight*(min(mine.n, 64)-min(theirs.n, 64)), true
 }
 
 // budget sets the hard time limit and returns the soft one (0: none): with a

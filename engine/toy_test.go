@@ -65,6 +65,7 @@ func (t *ticTacToe) Outcome() (bool, int, int) {
 	return len(t.moves) == 9, -1, -1
 }
 func (t *ticTacToe) NoMoves() (bool, int, int) { return t.Outcome() }
+func (t *ticTacToe) Goals() (bool, int, int)   { return t.Outcome() }
 func (t *ticTacToe) Evaluate(pl int) int       { return 0 }
 func (t *ticTacToe) Info(m int) MoveInfo       { return MoveInfo{Key: uint64(m + 1)} }
 func (t *ticTacToe) InCheck() bool             { return false }
@@ -178,6 +179,7 @@ func (g *nim) Outcome() (bool, int, int) {
 	return true, w, -1
 }
 func (g *nim) NoMoves() (bool, int, int) { return g.Outcome() }
+func (g *nim) Goals() (bool, int, int)   { return g.Outcome() }
 func (g *nim) Evaluate(pl int) int       { return 0 }
 func (g *nim) Info(m nimMove) MoveInfo   { return MoveInfo{Key: uint64(m.p*1000+m.n) + 1} }
 func (g *nim) InCheck() bool             { return false }

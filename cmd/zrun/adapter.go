@@ -160,6 +160,16 @@ func (p *enginePos) Outcome() (bool, int, int) {
 	return o.Over, o.Winner, o.Loser
 }
 
+// Goals reads the goals that do not need the moves of the player to move.
+func (p *enginePos) Goals() (bool, int, int) {
+	o, err := p.s.Goals()
+	if err != nil {
+		p.fail(err)
+		return true, -1, -1
+	}
+	return o.Over, o.Winner, o.Loser
+}
+
 // NoMoves reads the goals as if the player to move had no legal move.
 func (p *enginePos) NoMoves() (bool, int, int) {
 	o, err := p.s.Outcome(&p.none)
