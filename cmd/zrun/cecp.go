@@ -76,7 +76,9 @@ func (c *cecpSession) reset(e *gameEntry) error {
 	}
 	c.g, c.force, c.engineSide = p, false, 1
 	c.board = newCECPBoard(e.game)
-	c.board.viaVictims = victimLegTypes(e)
+	if c.board != nil {
+		c.board.viaVictims = victimLegTypes(e)
+	}
 	c.lifted = noLift()
 	return nil
 }
