@@ -575,3 +575,15 @@ func TestCECPMusketeerGating(t *testing.T) {
 		t.Fatalf("after b1c3 (gating implied): %s", f)
 	}
 }
+
+// A board without a rectangular grid (Chase's hexagonal board) has no
+// XBoard squares: no setup, an empty highlight, and moves in the rule
+// file's own coordinates; nothing breaks.
+func TestCECPNoGrid(t *testing.T) {
+	g, _ := startCECPWith(t, "../../../shared/zrf-corpus/Chase/Chase.zrf")
+	g.send("new", "variant chase", "lift a1", "hover a2", "put a2", "sd 1", "go")
+	g.expectMatch(`^# no setup for chase: `)
+	g.expect("highlight 8/8/8/8/8/8/8/8")
+	g.expectMatch(`^move \S+$`)
+	g.sync("1")
+}
