@@ -185,7 +185,13 @@ func TestTmux(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}
 	}
-	// Ctrl-C stops a long search and the session goes on.
+	// Ctrl-C stops a long search and the session goes on with the
+	// position it had before the search.
+	tmux("send-keys", "-t", "zrun", "fen", "Enter")
+	before := fenLine(waitFor(" b KQkq - "))
+	if before == "" {
+		t.Fatalf("no FEN line on screen")
+	}
 	tmux("send-keys", "-t", "zrun", "level time 60", "Enter")
 	waitFor("Level: 60 s per move")
 	tmux("send-keys", "-t", "zrun", "go", "Enter")
@@ -193,7 +199,13 @@ func TestTmux(t *testing.T) {
 	tmux("send-keys", "-t", "zrun", "C-c")
 	waitFor("Error: search stopped")
 	tmux("send-keys", "-t", "zrun", "fen", "Enter")
-	last := waitFor("rnbqkb1r/pppppppp/5n2/8/4P3/7N/PPPP1PPP/RNBQKB1R b KQkq")
+	last := screen()
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(last, before) < 2; last = screen() {
+		if time.Now().After(deadline) {
+			t.Fatalf("position changed by the stopped search: want %q again after the stop; screen:\n%s", before, last)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	tmux("send-keys", "-t", "zrun", "C-d")
 	if _, err := os.Stat(filepath.Join(cache, "zrun", "history")); err != nil {
 		time.Sleep(300 * time.Millisecond)
@@ -204,4 +216,16 @@ func TestTmux(t *testing.T) {
 	if os.Getenv("ZRUN_SHOW_SCREEN") != "" {
 		t.Logf("screen:\n%s", last)
 	}
+}
+
+// fenLine returns the last screen line that looks like a FEN (eight ranks).
+func fenLine(screen string) string {
+	found := ""
+	for _, l := range strings.Split(screen, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.Count(l, "/") == 7 && strings.Contains(l, " KQkq ") {
+			found = l
+		}
+	}
+	return found
 }
