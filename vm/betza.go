@@ -9,8 +9,8 @@ package vm
 type PieceDescription struct {
 	Type int
 	// Betza is the move in (extended, XBoard) Betza notation, for the first
-	// player, "forward" being up the board as drawn (towards higher ranks on
-	// Fairy-Max boards). Canonical spelling: sliders before leapers, Q R B K
+	// player, "forward" being towards the other player's side (up the board
+	// as drawn in chess-like files; towards higher ranks on Fairy-Max boards). Canonical spelling: sliders before leapers, Q R B K
 	// compounds merged, modifiers m/c, i (first move only), n (lame), p/g
 	// (hoppers), O (castling). Empty when nothing could be derived.
 	Betza string
@@ -52,7 +52,9 @@ func DescribePiece(g *Game, t int) PieceDescription { return DescribePieceAs(g, 
 // single player uses, as in Fairy-Max, where step vectors are absolute).
 // The second player of a two-player game sits across the board: its
 // forward is down and its left is the first player's right (the board is
-// turned half a turn), as in the Betza lines Fairy-Max sends for black pieces.
+// turned half a turn), as in the Betza lines Fairy-Max sends for black
+// pieces. (When the first player's pieces start at the top, the roles swap:
+// each player's forward is towards the other's pieces.)
 func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 	d := PieceDescription{Type: t, Origin: NoPos}
 	if t < 0 || t >= len(g.Pieces) || pl < 0 || pl >= len(g.Players) {
@@ -60,7 +62,7 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 		return d
 	}
 	geo := newBetzaGeom(g.Board)
-	if geo != nil && pl == 1 && len(g.Players) == 2 {
+	if geo != nil && len(g.Players) == 2 && (pl == 1) != geo.firstPlayerDown(g) {
 		geo = geo.turned()
 	}
 	if geo == nil {
@@ -79,6 +81,9 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 	fit := fitBetza(obs, pr)
 	d.Betza = fit.spell()
 	d.Notes = append(obs.notes, fit.notes...)
+	if geo.staggered {
+		d.Notes = append(d.Notes, "the board's cells are staggered (a hexagonal board drawn as a grid); Betza describes square boards")
+	}
 	if geo.wraps(g.Board) {
 		d.Notes = append(d.Notes, "the board wraps around at its edges (a cylinder); moves across the edge are not spelled (XBetza o)")
 	}

@@ -23,6 +23,7 @@ func (f *betzaFit) english(name string, notes []string) string {
 			usual = append(usual, p)
 		}
 	}
+	usual = append(usual, f.jumps...)
 	var b strings.Builder
 	switch {
 	case len(usual) == 0 && len(first) == 0:

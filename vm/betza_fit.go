@@ -28,6 +28,7 @@ type betzaToken struct {
 type betzaFit struct {
 	tokens []betzaToken
 	notes  []string
+	jumps  []string // English for jumping captures (checkers), which Betza does not spell
 }
 
 // rideKey groups targets along one step.
@@ -178,11 +179,41 @@ func fitBetza(obs *observation, pr *prober) *betzaFit {
 		}
 	}
 	f.markEnPassant(obs.ep)
+	f.jumpPhrases(obs.jumps)
 	f.hopTokens(obs)
 	f.castleTokens(obs.castles)
 	f.merge()
 	sort.SliceStable(f.tokens, func(i, j int) bool { return f.tokens[i].order() < f.tokens[j].order() })
 	return f
+}
+
+// jumpPhrases describes jumping captures over an adjacent piece to the
+// square just beyond it (checkers), grouped like tokens by atom and
+// direction, for the English sentence.
+func (f *betzaFit) jumpPhrases(jumps [][2]offset) {
+	byAtom := map[offset]map[string]bool{}
+	for _, j := range jumps {
+		over, land := j[0], j[1]
+		if land != (offset{2 * over[0], 2 * over[1]}) || iabs(over[0]) > 1 || iabs(over[1]) > 1 {
+			f.jumps = append(f.jumps, fmt.Sprintf("capture a piece at (%d,%d) by moving to (%d,%d)", over[0], over[1], land[0], land[1]))
+			continue
+		}
+		a := atomOf(over)
+		if byAtom[a] == nil {
+			byAtom[a] = map[string]bool{}
+		}
+		byAtom[a][dirName(over)] = true
+	}
+	for _, a := range []offset{{0, 1}, {1, 1}} {
+		if byAtom[a] == nil {
+			continue
+		}
+		for _, mods := range coverDirs(a, byAtom[a]) {
+			f.jumps = append(f.jumps, "capture by jumping over an adjacent piece "+lineWords(betzaToken{atom: a, dirs: mods})+
+				" to the empty square beyond it")
+		}
+	}
+	sort.Strings(f.jumps)
 }
 
 // markEnPassant adds e to the capturing leap tokens whose squares are

@@ -8,6 +8,9 @@ import "strconv"
 
 type betzaGeom struct {
 	w, h int
+	// staggered: neighbouring columns (or rows) are drawn offset by part of
+	// a cell, as on hexagonal boards; Betza describes square grids only.
+	staggered bool
 	at   []int32  // at[y*w+x]: position, or NoPos for a hole
 	xy   [][2]int // by position: (x, y), or (-1, -1) outside the grid
 }
@@ -48,7 +51,7 @@ func newBetzaGeom(b *Board) *betzaGeom {
 			horiz0, rev0, rev1 = false, dy0 > 0, dx1 < 0
 		}
 	}
-	geo := &betzaGeom{xy: make([][2]int, len(b.Positions))}
+	geo := &betzaGeom{xy: make([][2]int, len(b.Positions)), staggered: staggered(b, byCoord, horiz0)}
 	for i := range geo.xy {
 		geo.xy[i] = [2]int{-1, -1}
 	}
@@ -154,20 +157,75 @@ func (g *betzaGeom) turned() *betzaGeom {
 	return t
 }
 
-// wraps reports whether some link joins opposite edges of the grid (a
-// cylinder board).
+// wraps reports whether some link of a direction joins opposite edges of
+// the grid while that direction's usual step is short (a cylinder board).
 func (g *betzaGeom) wraps(b *Board) bool {
 	for d := range b.Dirs {
+		count := map[[2]int]int{}
 		for p := range b.Positions {
-			q := b.Link(d, p)
-			if q == NoPos {
-				continue
+			if q := b.Link(d, p); q != NoPos {
+				if dx, dy, ok := g.delta(int32(p), int32(q)); ok {
+					count[[2]int{dx, dy}]++
+				}
 			}
-			dx, dy, ok := g.delta(int32(p), int32(q))
-			if ok && ((g.w > 2 && iabs(dx) >= g.w-1) || (g.h > 2 && iabs(dy) >= g.h-1)) {
+		}
+		usual, best := [2]int{}, 0
+		for v, n := range count {
+			if n > best || (n == best && (v[0] < usual[0] || (v[0] == usual[0] && v[1] < usual[1]))) {
+				usual, best = v, n
+			}
+		}
+		if iabs(usual[0]) > 2 || iabs(usual[1]) > 2 {
+			continue
+		}
+		for v := range count {
+			// the usual step, taken modulo the board's width or height
+			if (v[1] == usual[1] && iabs(v[0]-usual[0]) == g.w && g.w > 2) ||
+				(v[0] == usual[0] && iabs(v[1]-usual[1]) == g.h && g.h > 2) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// firstPlayerDown reports whether the first player's pieces start higher up
+// the board than the second player's (so the first player moves down).
+func (g *betzaGeom) firstPlayerDown(game *Game) bool {
+	var sum [2]int
+	var n [2]int
+	for _, it := range game.Setup {
+		if it.Player > 1 || it.Pos < 0 || g.xy[it.Pos][0] < 0 {
+			continue
+		}
+		sum[it.Player] += g.xy[it.Pos][1]
+		n[it.Player]++
+	}
+	return n[0] > 0 && n[1] > 0 && sum[0]*n[1] > sum[1]*n[0]
+}
+
+// staggered reports whether cells next to each other along the grid's
+// across dimension sit at different heights (more than a tenth of a cell)
+// in most places: a hexagonal board drawn as a grid.
+func staggered(b *Board, byCoord map[[2]int]int, horiz0 bool) bool {
+	off, pairs := 0, 0
+	for c, p := range byCoord {
+		q, ok := byCoord[[2]int{c[0] + 1, c[1]}]
+		if !horiz0 {
+			q, ok = byCoord[[2]int{c[0], c[1] + 1}]
+		}
+		if !ok {
+			continue
+		}
+		r, s := b.Positions[p].Rect, b.Positions[q].Rect
+		h := r[3] - r[1]
+		if h <= 0 {
+			return false
+		}
+		pairs++
+		if iabs(r[1]-s[1])*10 > h && iabs(r[1]-s[1]) < h*10 {
+			off++
+		}
+	}
+	return pairs > 0 && 2*off > pairs
 }

@@ -28,6 +28,7 @@ type probedMove struct {
 type observation struct {
 	moves   []probedMove
 	castles []int    // the king's dx of each castling move
+	jumps   [][2]offset
 	ep      []offset // capture targets where it also captures en passant
 	marks   []SquareMark
 	notes   []string
@@ -50,6 +51,7 @@ type prober struct {
 	// open[p]: the piece can stand on p (some move from some square ends
 	// there); squares it can never enter (reserve rows...) count as edge.
 	open  []bool
+	jumps [][2]offset // jumping captures from the origin: (captured, landing)
 	noted map[string]bool
 	notes []string
 }
@@ -305,6 +307,13 @@ func (pr *prober) scan(at int32, pc Cell) (quiet, capture map[offset][]offset) {
 		}
 		if land != sq {
 			pr.note("it captures a piece it does not land on (jumping capture)")
+			if at == pr.origin && pc == pr.moved {
+				ov, ok1 := pr.offsetOf(at, sq)
+				lv, ok2 := pr.offsetOf(at, land)
+				if ok1 && ok2 {
+					pr.jumps = append(pr.jumps, [2]offset{ov, lv})
+				}
+			}
 			continue
 		}
 		if dx, dy, ok := geo.delta(at, sq); ok {
@@ -668,6 +677,7 @@ func (pr *prober) observe() *observation {
 		obs.marks[p] |= mk
 	}
 	obs.notes = pr.notes
+	obs.jumps = pr.jumps
 	return obs
 }
 

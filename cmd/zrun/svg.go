@@ -96,10 +96,14 @@ func (sb *svgBoard) layoutRects(gv *gridView, size float64) {
 		}
 		c := svgCell{pos: int32(p), x: svgMargin + float64(r[0]-minX)*scale, y: float64(r[1]-minY) * scale,
 			w: float64(r[2]-r[0]) * scale, h: float64(r[3]-r[1]) * scale}
-		col, row := int(math.Round((c.x-svgMargin)/size)), int(math.Round(c.y/size))
-		c.dark = (col+row)%2 == 1
 		sb.cells = append(sb.cells, c)
 		sb.w, sb.h = max(sb.w, c.x+c.w), max(sb.h, c.y+c.h)
+	}
+	// Colour like a chessboard: the bottom-left square is dark.
+	for i := range sb.cells {
+		c := &sb.cells[i]
+		col, row := int(math.Round((c.x-svgMargin)/size)), int(math.Round((sb.h-c.y-c.h)/size))
+		c.dark = (col+row)%2 == 0
 	}
 	sb.gridLabels(gv)
 }
@@ -110,8 +114,9 @@ func (sb *svgBoard) layoutGrid(gv *gridView, size float64) {
 			if p < 0 {
 				continue
 			}
+			fromBottom := len(gv.cell) - 1 - r
 			sb.cells = append(sb.cells, svgCell{pos: p, x: svgMargin + float64(c)*size, y: float64(r) * size,
-				w: size, h: size, dark: (r+c)%2 == 1})
+				w: size, h: size, dark: (fromBottom+c)%2 == 0})
 		}
 	}
 	sb.w, sb.h = svgMargin+float64(len(gv.colLabels))*size, float64(len(gv.cell))*size
