@@ -11,8 +11,8 @@ type betzaGeom struct {
 	// staggered: neighbouring columns (or rows) are drawn offset by part of
 	// a cell, as on hexagonal boards; Betza describes square grids only.
 	staggered bool
-	at   []int32  // at[y*w+x]: position, or NoPos for a hole
-	xy   [][2]int // by position: (x, y), or (-1, -1) outside the grid
+	at        []int32  // at[y*w+x]: position, or NoPos for a hole
+	xy        [][2]int // by position: (x, y), or (-1, -1) outside the grid
 }
 
 // newBetzaGeom returns the geometry of b's largest 2-D grid, or nil.

@@ -27,7 +27,7 @@ type probedMove struct {
 // observation is everything the probe saw.
 type observation struct {
 	moves   []probedMove
-	castles []int    // the king's dx of each castling move
+	castles []int // the king's dx of each castling move
 	jumps   [][2]offset
 	ep      []offset // capture targets where it also captures en passant
 	marks   []SquareMark
