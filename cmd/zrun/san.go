@@ -85,9 +85,11 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) stri
 		return c
 	}
 	letter := strings.ToUpper(g.Letters[m.Piece])
+	// A removal off the drawn grid is bookkeeping (a reserve piece leaving
+	// its waiting square, as in Reserve Chess), not a capture.
 	capture := a.Captures
 	for _, b := range m.Acts {
-		capture = capture || b.Kind == vm.ActCapture
+		capture = capture || b.Kind == vm.ActCapture && b.From >= 0 && v.inGrid[b.From]
 	}
 	var b strings.Builder
 	if letter == "P" {
