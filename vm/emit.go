@@ -47,8 +47,12 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 		}
 		occ := board[handTo]
 		if gn.handFrom >= 0 {
+			var typed int16 // notation writes "= T" when add names a type, even the piece's own
+			if promo >= 0 {
+				typed = ActMoveTyped
+			}
 			ml.acts = append(ml.acts, Act{Kind: ActMove, From: gn.handFrom, To: handTo, Type: int16(handCell.Type()),
-				Captures: occ != Empty && handTo != gn.handFrom})
+				Captures: occ != Empty && handTo != gn.handFrom, Arg: typed})
 		} else {
 			ml.acts = append(ml.acts, Act{Kind: ActDrop, From: NoPos, To: handTo, Type: int16(handCell.Type()), Captures: occ != Empty})
 		}

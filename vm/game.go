@@ -24,6 +24,9 @@ type Game struct {
 	Board     *Board
 	Pieces    []*PieceType
 	MoveTypes []string // move-type names; index 0 is the unnamed default type
+	// MoveTypeNumbers[t] is the number Zillions writes for move type t in
+	// "partial N" (nil: t+1).
+	MoveTypeNumbers []int
 	// MovePriorities lists move-type indices, highest priority first.
 	MovePriorities []int
 	Attributes     []string // piece attribute names; index = bit in Cell attributes

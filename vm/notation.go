@@ -10,85 +10,168 @@ import (
 
 // MoveString writes m as Zillions prints it. m must have been generated for
 // this position (the text names pieces as they stand before the move).
+//
+// The order of the parts, read from the corpus's saved games: the main
+// piece's move (or drop) first; then the other pieces' moves (cascades,
+// captured pieces sent to a hand) in program order; then every other change
+// (creations, captures, type and owner changes, flips, attribute changes) in
+// program order; last, the promotion of the main piece when its add named a
+// type (even its own type: "Cannon g3 - g2 = Cannon"). A type or owner change
+// names its square ("= Knight on a5") unless it directly follows the move or
+// drop that put the piece there ("Pawn e7 - e8 = Queen", "RookP b2 - y1 =
+// Rook"). Zillions numbers attributes from the last declared one down, so its
+// attribute index is the reverse of ours.
 func (s *State) MoveString(m *Move) string {
 	if m.Pass {
 		return "Pass"
 	}
-	g := s.g
-	var b strings.Builder
-	sep := func() {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-	}
-	posName := func(p int32) string { return g.Board.Positions[p].Name }
-	// Zillions writes a move's parts by kind: piece moves, drops and creations
-	// (in program order), then captures, type and owner changes, flips and
-	// attribute changes.
-	moveDest := map[int32]bool{}
-	lastTo := int32(NoPos)
-	for pass := 0; pass < 5; pass++ {
-		for _, a := range m.Acts {
-			if actPass(a.Kind) != pass {
-				continue
-			}
-			switch a.Kind {
-			case ActMove:
-				sep()
-				orig := s.Board[a.From]
-				name := g.Pieces[a.Type].Name
-				if orig != Empty {
-					name = g.Pieces[orig.Type()].Name
-				}
-				b.WriteString(name + " " + posName(a.From))
-				if a.Captures {
-					b.WriteString(" x ")
-				} else {
-					b.WriteString(" - ")
-				}
-				b.WriteString(posName(a.To))
-				if orig != Empty && int(a.Type) != orig.Type() {
-					b.WriteString(" = " + g.Pieces[a.Type].Name)
-				}
-				moveDest[a.To] = true
-				lastTo = a.To
-			case ActDrop, ActCreate:
-				sep()
-				owner := s.Mover()
-				if a.Kind == ActCreate {
-					owner = int(a.Arg)
-				}
-				b.WriteString(g.Players[owner].Name + " " + g.Pieces[a.Type].Name + " " + posName(a.To))
-			case ActCapture:
-				if moveDest[a.From] {
-					continue
-				}
-				sep()
-				b.WriteString("x " + posName(a.From))
-			case ActChangeType:
-				sep()
-				b.WriteString("= " + g.Pieces[a.Type].Name + " on " + posName(a.From))
-			case ActChangeOwner:
-				sep()
-				b.WriteString("= " + g.Players[a.Arg].Name + onSquare(a.From, lastTo, posName))
-			case ActFlip:
-				sep()
-				b.WriteString("flip " + posName(a.From))
-			case ActSetAttr:
-				// Zillions prints an attribute change only where a piece stands
-				// after the move (changes on squares a slider passed are no-ops).
-				if finalCell(s, m, a.From) == Empty {
-					continue
-				}
-				sep()
-				b.WriteString("@ " + posName(a.From) + " " + strconv.Itoa(int(a.Type)) + " " + strconv.Itoa(int(a.Arg)))
-			}
-		}
-	}
+	w := moveWriter{s: s, lastTo: NoPos}
 	if m.Continue >= 0 {
-		return "partial " + strconv.Itoa(int(m.Continue)) + " " + b.String()
+		w.b.WriteString("partial ")
+		w.b.WriteString(strconv.Itoa(s.g.partialNumber(m.Continue)))
 	}
-	return b.String()
+	main := mainPart(m)
+	if main >= 0 {
+		w.part(m, &m.Acts[main], false)
+	}
+	for i := range m.Acts {
+		if k := m.Acts[i].Kind; i != main && (k == ActMove || k == ActDrop) {
+			w.part(m, &m.Acts[i], true)
+		}
+	}
+	for i := range m.Acts {
+		if k := m.Acts[i].Kind; k != ActMove && k != ActDrop && k != ActCapture && !repeated(m, i) {
+			w.part(m, &m.Acts[i], true)
+		}
+	}
+	for i := range m.Acts {
+		if m.Acts[i].Kind == ActCapture && !repeated(m, i) {
+			w.part(m, &m.Acts[i], true)
+		}
+	}
+	if main >= 0 {
+		if a := &m.Acts[main]; a.Kind == ActMove && w.promoted(a) {
+			w.change(s.g.Pieces[a.Type].Name, a.To)
+		}
+	}
+	return w.b.String()
+}
+
+// ActMoveTyped is the Arg of an ActMove whose add named the piece's new type.
+const ActMoveTyped = 1
+
+// mainPart is the index of the act that moves (or drops) the move's own piece:
+// the move from the start square, else the last drop; -1 when there is none.
+func mainPart(m *Move) int {
+	drop := -1
+	for i := range m.Acts {
+		a := &m.Acts[i]
+		if a.Kind == ActMove && a.From == m.From && !m.Drop {
+			return i
+		}
+		if a.Kind == ActDrop {
+			drop = i
+		}
+	}
+	return drop
+}
+
+// repeated reports whether the same act occurs again later in m: Zillions
+// writes a repeated capture or creation once, where it last happened.
+func repeated(m *Move, i int) bool {
+	a := m.Acts[i]
+	for j := i + 1; j < len(m.Acts); j++ {
+		if m.Acts[j] == a {
+			return true
+		}
+	}
+	return false
+}
+
+// moveWriter builds one move's text.
+type moveWriter struct {
+	s      *State
+	b      strings.Builder
+	lastTo int32 // where the part just written put a piece, or NoPos
+}
+
+func (w *moveWriter) sep() {
+	if w.b.Len() > 0 {
+		w.b.WriteByte(' ')
+	}
+}
+
+func (w *moveWriter) name(p int32) string { return w.s.g.Board.Positions[p].Name }
+
+// promoted reports whether a move act names a type for its piece.
+func (w *moveWriter) promoted(a *Act) bool {
+	orig := w.s.Board[a.From]
+	return a.Arg == ActMoveTyped || orig != Empty && int(a.Type) != orig.Type()
+}
+
+// part writes one act; inline says whether a move's type change follows it
+// directly (for moves other than the main one).
+func (w *moveWriter) part(m *Move, a *Act, inline bool) {
+	s, g := w.s, w.s.g
+	switch a.Kind {
+	case ActMove:
+		w.sep()
+		name := g.Pieces[a.Type].Name
+		if orig := s.Board[a.From]; orig != Empty {
+			name = g.Pieces[orig.Type()].Name
+		}
+		w.b.WriteString(name + " " + w.name(a.From))
+		if a.Captures {
+			w.b.WriteString(" x ")
+		} else {
+			w.b.WriteString(" - ")
+		}
+		w.b.WriteString(w.name(a.To))
+		w.lastTo = a.To
+		if inline && w.promoted(a) {
+			w.change(g.Pieces[a.Type].Name, a.To)
+		}
+		return
+	case ActDrop, ActCreate:
+		w.sep()
+		owner := s.Mover()
+		if a.Kind == ActCreate {
+			owner = int(a.Arg)
+		}
+		w.b.WriteString(g.Players[owner].Name + " " + g.Pieces[a.Type].Name + " " + w.name(a.To))
+		w.lastTo = a.To
+		return
+	case ActCapture:
+		w.sep()
+		w.b.WriteString("x " + w.name(a.From))
+	case ActChangeType:
+		w.change(g.Pieces[a.Type].Name, a.From)
+	case ActChangeOwner:
+		w.change(g.Players[a.Arg].Name, a.From)
+	case ActFlip:
+		w.sep()
+		w.b.WriteString("flip " + w.name(a.From))
+	case ActSetAttr:
+		// Zillions prints an attribute change only where a piece stands
+		// before or after the move (not on the empty squares a slider
+		// passed, whose changes are no-ops).
+		if s.Board[a.From] == Empty && finalCell(s, m, a.From) == Empty {
+			return
+		}
+		w.sep()
+		w.b.WriteString("@ " + w.name(a.From) + " " + strconv.Itoa(len(g.Attributes)-1-int(a.Type)) + " " + strconv.Itoa(int(a.Arg)))
+	}
+	w.lastTo = NoPos
+}
+
+// change writes "= What", with " on sq" unless the part before put the piece on sq.
+func (w *moveWriter) change(what string, p int32) {
+	w.sep()
+	w.b.WriteString("= " + what)
+	if p != w.lastTo {
+		w.b.WriteString(" on " + w.name(p))
+	}
+	w.lastTo = NoPos
 }
 
 // CoordString writes m as from-to coordinates ("e2e4", "e7e8q", "P@e4"), with
@@ -134,26 +217,11 @@ func finalCell(s *State, m *Move, p int32) Cell {
 	return c
 }
 
-// actPass is the position of an act's kind in Zillions' order.
-func actPass(k ActKind) int {
-	switch k {
-	case ActMove, ActDrop, ActCreate:
-		return 0
-	case ActCapture:
-		return 1
-	case ActChangeType, ActChangeOwner:
-		return 2
-	case ActFlip:
-		return 3
+// partialNumber is the number Zillions writes after "partial" for a
+// continuation of move type t.
+func (g *Game) partialNumber(t int32) int {
+	if int(t) < len(g.MoveTypeNumbers) {
+		return g.MoveTypeNumbers[t]
 	}
-	return 4
-}
-
-// onSquare is " on sq" unless sq is where the last piece moved to, which
-// Zillions leaves implicit ("Pawn e4 - x9 = Black").
-func onSquare(p, lastTo int32, name func(int32) string) string {
-	if p == lastTo {
-		return ""
-	}
-	return " on " + name(p)
+	return int(t) + 1
 }

@@ -2,4 +2,13 @@
 // S-expression text (with participle), splices includes, expands (define ...)
 // macros, lowers each (game ...) and (variant ...) into a *vm.Game and compiles
 // every move and drop definition to vm bytecode.
+//
+// It also reads and writes Zillions saved games (.zsg, files zsg*.go):
+// ReadZSG parses one into a SavedGame (header, RulesFile= and VariantName=,
+// setup edits, numbered move lines) and SavedGame.Bytes writes it back byte
+// for byte; ResolveRules finds the rule file it names; Start and Replay set up
+// its position and match each move line against the legal moves printed in
+// Zillions notation (vm's MoveString), stopping at the first line that
+// matches none with the legal moves at that point; RecordMoves turns played
+// moves into move lines numbered as Zillions numbers them.
 package zrf
