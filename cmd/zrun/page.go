@@ -119,8 +119,9 @@ func uniqueSlug(title string, used map[string]bool) string {
 
 // pieceInfo is one row of the piece table.
 type pieceInfo struct {
-	t    int
-	desc vm.PieceDescription
+	t      int
+	player int // whose piece the row describes: the first player's, unless only another player has it
+	desc   vm.PieceDescription
 	help []string // paragraphs of help and description texts
 }
 
@@ -142,7 +143,8 @@ func newGamePage(file string, g *vm.Game) (*gamePage, error) {
 	pg := &gamePage{g: g, file: file, start: s, board: newSVGBoard(g, 48)}
 	pg.small = newSVGBoard(g, smallCell(pg.board))
 	for t, pt := range g.Pieces {
-		pi := pieceInfo{t: t, desc: vm.DescribePiece(g, t)}
+		pl := typeOwner(g, t)
+		pi := pieceInfo{t: t, player: pl, desc: vm.DescribePieceAs(g, t, pl)}
 		if pt.Help != "" {
 			pi.help = append(pi.help, paragraphs(pt.Help)...)
 		}
@@ -154,6 +156,28 @@ func newGamePage(file string, g *vm.Game) (*gamePage, error) {
 		pg.pieces = append(pg.pieces, pi)
 	}
 	return pg, nil
+}
+
+// typeOwner is the player whose pieces of type t the page describes: the
+// first player, unless only another player starts with that type (Fairy-Max
+// files have one pawn type per side).
+func typeOwner(g *vm.Game, t int) int {
+	owner := -1
+	for _, it := range g.Setup {
+		if it.Type != t {
+			continue
+		}
+		if it.Player == 0 {
+			return 0
+		}
+		if owner < 0 {
+			owner = it.Player
+		}
+	}
+	if owner < 0 {
+		return 0
+	}
+	return owner
 }
 
 // smallCell picks the movement diagrams' cell size: about 300 pixels wide.
@@ -179,7 +203,7 @@ func paragraphs(s string) []string {
 func (pg *gamePage) diagramBoard(pi pieceInfo) []vm.Cell {
 	board := make([]vm.Cell, pg.g.Board.N())
 	if pi.desc.Origin >= 0 {
-		board[pi.desc.Origin] = vm.MakeCell(pi.t, 0, 0)
+		board[pi.desc.Origin] = vm.MakeCell(pi.t, pi.player, 0)
 	}
 	return board
 }
@@ -213,7 +237,8 @@ func (pg *gamePage) summary() string {
 
 const legendText = "Movement diagrams show the piece alone on the board (highlighted square): " +
 	"a filled disc where it moves or captures, a ring where it only moves, a cross where it only captures; " +
-	"dashed marks are moves only an unmoved piece has. Betza strings are for the first player, forward being up; " +
+	"dashed marks are moves only an unmoved piece has. Betza strings are for the first player (forward: towards the other side) " +
+	"unless the row names another; " +
 	"they and the sentences are derived from the compiled move programs."
 
 // writeGamePage writes the page (and, for Markdown, its SVG files) and

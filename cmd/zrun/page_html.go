@@ -61,7 +61,7 @@ func writeHTMLPieceRow(w io.Writer, pg *gamePage, pi pieceInfo) {
 	g, d := pg.g, pi.desc
 	t := xmlText
 	fmt.Fprint(w, "<tr><td>")
-	pieceIcon(w, g, vm.MakeCell(pi.t, 0, 0), 40)
+	pieceIcon(w, g, vm.MakeCell(pi.t, pi.player, 0), 40)
 	fmt.Fprintf(w, "<br/><strong>%s</strong>", t(g.Pieces[pi.t].Name))
 	if l := svgPieceLetter(g, pi.t); l != "" {
 		fmt.Fprintf(w, " (%s)", t(l))
@@ -74,6 +74,9 @@ func writeHTMLPieceRow(w io.Writer, pg *gamePage, pi pieceInfo) {
 	fmt.Fprint(w, "</td><td>")
 	if d.Betza != "" {
 		fmt.Fprintf(w, "<code>%s</code>", t(d.Betza))
+		if pi.player != 0 {
+			fmt.Fprintf(w, " (%s's piece, seen from %s's side)", t(g.Players[pi.player].Name), t(g.Players[pi.player].Name))
+		}
 	} else {
 		fmt.Fprint(w, "—")
 	}

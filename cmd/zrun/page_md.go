@@ -55,6 +55,9 @@ func writeMarkdownPage(dir, slug string, pg *gamePage) ([]string, error) {
 		if pi.desc.Betza != "" {
 			betza = "`" + pi.desc.Betza + "`"
 		}
+		if pi.player != 0 {
+			betza += fmt.Sprintf(" (%s's piece, seen from %s's side)", g.Players[pi.player].Name, g.Players[pi.player].Name)
+		}
 		if !pi.desc.Exact {
 			betza += " (approximate: " + strings.Join(pi.desc.Notes, "; ") + ")"
 		}
