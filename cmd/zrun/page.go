@@ -122,7 +122,7 @@ type pieceInfo struct {
 	t      int
 	player int // whose piece the row describes: the first player's, unless only another player has it
 	desc   vm.PieceDescription
-	help []string // paragraphs of help and description texts
+	help   []string // paragraphs of help and description texts
 }
 
 // gamePage holds what a page shows.
