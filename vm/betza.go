@@ -89,5 +89,10 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 	}
 	d.Exact = len(d.Notes) == 0 && d.Betza != ""
 	d.English = fit.english(g.Pieces[t].Name, d.Notes)
+	if len(g.Pieces[t].Drops) > 0 {
+		// Drops are not moves of a piece on the board; Betza leaves them to
+		// the game's rules, so they do not make the string approximate.
+		d.English += " It can also be dropped onto the board from hand."
+	}
 	return d
 }

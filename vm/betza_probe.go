@@ -225,18 +225,27 @@ func (pr *prober) typeUsed(mt int) bool {
 }
 
 // moveOf reads one move of the piece from `from`: where the piece lands,
-// which squares it captures on, and whether another piece moves too
-// (castling).
+// which squares it captures on (a piece carried away from the landing
+// square, as Shogi-like files do to put it in hand, counts as captured),
+// how many pieces move (castling moves two) and whether it does anything
+// else.
 func moveOf(m *Move, from int32) (to int32, caps []int32, pieces int, odd bool) {
 	to = NoPos
 	for _, a := range m.Acts {
+		if a.Kind == ActMove && a.From == from {
+			to = a.To
+			break
+		}
+	}
+	for _, a := range m.Acts {
 		switch a.Kind {
 		case ActMove:
-			pieces++
-			if a.From == from && to == NoPos {
-				to = a.To
+			if to != NoPos && a.From == to && a.From != from {
+				caps = append(caps, to) // the occupant is carried off
+				continue
 			}
-			if a.Captures {
+			pieces++
+			if a.Captures && !(a.From == to && to != from) {
 				caps = append(caps, a.To)
 			}
 		case ActCapture:
@@ -246,7 +255,9 @@ func moveOf(m *Move, from int32) (to int32, caps []int32, pieces int, odd bool) 
 			odd = true
 		}
 	}
-	return to, caps, pieces, odd
+	// On a capture, creations and changes of owner are taken to be the
+	// captured piece going to the captor's hand (Shogi-like files).
+	return to, caps, pieces, odd && len(caps) == 0
 }
 
 // targets runs the piece on from and returns its quiet destinations and the
@@ -262,6 +273,9 @@ func (pr *prober) targets(from int32) (quiet map[int32]bool, caps map[int32]int3
 		to, cs, pieces, odd := moveOf(m, from)
 		if odd {
 			pr.note("some moves do more than move and capture (create, flip or change owner)")
+		}
+		if m.Continue >= 0 {
+			pr.note("some moves go on with a further move by the same piece (partial moves)")
 		}
 		if to == NoPos || pieces > 1 {
 			continue
