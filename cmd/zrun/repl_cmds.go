@@ -5,7 +5,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -39,8 +41,8 @@ func init() {
 		"new":      {"new: start the game again", (*session).cmdNew},
 		"variant":  {"variant NAME: play another game or variant of the rule file", (*session).cmdVariant},
 		"variants": {"variants: list the games and variants of the rule file", (*session).cmdVariants},
-		"load":     {"load FILE: play the first game of another rule file (.zrf, .ini)", (*session).cmdLoad},
-		"save":     {"save FILE: save the game (not yet available)", (*session).cmdSave},
+		"load":     {"load FILE: play the first game of another rule file (.zrf, .ini), or a saved game (.zsg)", (*session).cmdLoad},
+		"save":     {"save FILE: save the game as a Zillions saved game (FILE.zsg) or as PGN (FILE.pgn)", (*session).cmdSave},
 		"reload":   {"reload: re-read the rule file and replay the moves that stay legal", (*session).cmdReload},
 		"level":    {"level [depth N | time SECONDS | nodes N]: show or set the engine's limit", (*session).cmdLevel},
 		"fen":      {"fen: print the position as FEN", (*session).cmdFEN},
@@ -297,8 +299,10 @@ func (r *session) cmdLoad(args string) error {
 		return fmt.Errorf("usage: load FILE")
 	}
 	switch strings.ToLower(filepath.Ext(args)) {
-	case ".zsg", ".pgn":
-		return fmt.Errorf("loading saved games is not yet available")
+	case ".zsg":
+		return r.loadZSG(args)
+	case ".pgn":
+		return fmt.Errorf("loading PGN is not available; load a .zsg saved game")
 	}
 	if err := r.open(args, ""); err != nil {
 		return err
@@ -308,8 +312,67 @@ func (r *session) cmdLoad(args string) error {
 	return nil
 }
 
-func (r *session) cmdSave(string) error {
-	return fmt.Errorf("saving games is not yet available")
+// cmdSave writes the game as a Zillions saved game (.zsg) or as PGN (.pgn).
+func (r *session) cmdSave(args string) error {
+	ext := strings.ToLower(filepath.Ext(args))
+	if args == "" || ext != ".zsg" && ext != ".pgn" {
+		return fmt.Errorf("usage: save FILE.zsg or save FILE.pgn")
+	}
+	start, err := newState(r.path, r.variant, r.startFEN)
+	if err != nil {
+		return err
+	}
+	moves := make([]vm.Move, len(r.played))
+	for i, pm := range r.played {
+		moves[i] = pm.m
+	}
+	var out bytes.Buffer
+	if ext == ".pgn" {
+		err = writePGN(&out, pgnGame{start: start, moves: moves, startFEN: r.startFEN})
+	} else {
+		var sg *zrf.SavedGame
+		if sg, err = newSavedGame(r.path, start, moves); err == nil {
+			err = sg.Write(&out)
+		}
+	}
+	if err == nil {
+		err = os.WriteFile(args, out.Bytes(), 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(r.out, "Saved %d moves to %s\n", len(moves), args)
+	return nil
+}
+
+// loadZSG plays a saved game: its rule file (looked for next to it and next
+// to the current rule file), its setup and its moves. When a move does not
+// replay, the session is left as it was.
+func (r *session) loadZSG(path string) error {
+	sv, err := loadSaved(path, "", []string{filepath.Dir(r.path)})
+	if err != nil {
+		return err
+	}
+	startFEN := ""
+	if len(sv.sg.Setup) > 0 {
+		if startFEN, err = sv.start.FEN(); err != nil {
+			return fmt.Errorf("%s: its setup edits give a position without FEN, which this session cannot restart from: %v", path, err)
+		}
+	}
+	r.path = sv.rules
+	r.setGame(sv.g, sv.start)
+	r.variant, r.startFEN = sv.g.Title, startFEN
+	for i := range sv.r.Moves {
+		m := sv.r.Moves[i]
+		coord := r.s.CoordString(&m)
+		if err := r.s.Make(&m); err != nil {
+			return err
+		}
+		r.played = append(r.played, playedMove{m, coord})
+	}
+	fmt.Fprintf(r.out, "Loaded %s: %s from %s, %d moves\n", path, r.g.Title, r.path, len(r.played))
+	r.afterChange()
+	return nil
 }
 
 // cmdReload re-reads the rule file (it may have been edited) and replays the
