@@ -95,12 +95,11 @@ func (t betzaToken) phrase() string {
 		core = fmt.Sprintf("ride up to %d %s leaps in a straight line", t.rng, atomNames[l])
 	}
 	if !lineDirs && t.dirs != "" {
-		core += ", " + dirWordMap[t.dirs] + " only"
-		if _, ok := dirWordMap[t.dirs]; !ok {
-			core = strings.TrimSuffix(core, ",  only") + " (" + t.dirs + ")"
-		}
+		core += ", " + dirPhrase(t.atom, t.dirs) + " only"
 	}
 	switch {
+	case t.mode == 'm' && strings.HasSuffix(core, " only"):
+		core += ", without capturing"
 	case t.mode == 'm':
 		core += " without capturing"
 	case t.mode == 'c' && strings.HasPrefix(core, "step "):
@@ -162,6 +161,24 @@ func orthWords(mods string) string {
 		}
 	}
 	return strings.Join(parts, " or ")
+}
+
+// dirPhrase says which moves of a leaper's atom a modifier string keeps.
+func dirPhrase(a offset, mods string) string {
+	switch {
+	case a[0] == 0:
+		return orthWords(mods)
+	case a[0] == a[1]:
+		if w, ok := map[string]string{"f": "forward", "b": "backward", "l": "to the left", "r": "to the right",
+			"fl": "forward-left", "fr": "forward-right", "bl": "backward-left", "br": "backward-right"}[mods]; ok {
+			return w
+		}
+	default:
+		if w, ok := dirWordMap[mods]; ok {
+			return w
+		}
+	}
+	return "in the directions " + mods
 }
 
 var dirWordMap = map[string]string{
