@@ -23,7 +23,8 @@ type PieceDescription struct {
 	// Notes lists what Betza could not express (empty when Exact).
 	Notes []string
 	// Origin is the square the movement diagram shows the piece on (near
-	// the board's centre), or NoPos when the board has no 2-D grid.
+	// the board's centre; on a board without a grid, the position where it
+	// has most moves), or NoPos when it has none.
 	Origin int
 	// Marks[p] says what the piece, standing alone on Origin, can do on
 	// square p: MarkMove, MarkCapture, and MarkInitial for moves only a
@@ -68,6 +69,7 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 	if geo == nil {
 		d.Notes = append(d.Notes, "the board has no 2-D grid")
 		d.English = "Its moves are defined on a board without a rectangular grid."
+		d.Origin, d.Marks = gridlessMarks(g, t, pl)
 		return d
 	}
 	pr, err := newProber(g, geo, t, pl)
@@ -95,4 +97,51 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 		d.English += " It can also be dropped onto the board from hand."
 	}
 	return d
+}
+
+// gridlessMarks draws a movement diagram on a board without a grid: the
+// piece on the position where it has most moves, marking where it moves
+// and where it captures an enemy.
+func gridlessMarks(g *Game, t, pl int) (int, []SquareMark) {
+	st, err := NewState(g)
+	if err != nil {
+		return NoPos, nil
+	}
+	pre := g.prep()
+	pr := &prober{g: g, t: t, pl: pl, s: st, noted: map[string]bool{}}
+	pr.moved = MakeCell(t, pl, pre.defaults[t])
+	other := plainType(g, pre, t)
+	if len(g.Players) > 1 {
+		pr.enemy = MakeCell(other, (pl+1)%len(g.Players), pre.defaults[other])
+	}
+	best, bestN := NoPos, -1
+	for p, pos := range g.Board.Positions {
+		if pos.Dummy {
+			continue
+		}
+		pr.place(map[int32]Cell{int32(p): pr.moved})
+		if q, _ := pr.targets(int32(p)); len(q) > bestN {
+			best, bestN = p, len(q)
+		}
+	}
+	if best == NoPos {
+		return NoPos, nil
+	}
+	marks := make([]SquareMark, len(st.Board))
+	pr.place(map[int32]Cell{int32(best): pr.moved})
+	q, _ := pr.targets(int32(best))
+	for to := range q {
+		marks[to] |= MarkMove
+	}
+	for sq := range st.Board {
+		if sq == best || pr.enemy == Empty {
+			continue
+		}
+		pr.place(map[int32]Cell{int32(best): pr.moved, int32(sq): pr.enemy})
+		_, c := pr.targets(int32(best))
+		if land, ok := c[int32(sq)]; ok && land == int32(sq) {
+			marks[sq] |= MarkCapture
+		}
+	}
+	return best, marks
 }

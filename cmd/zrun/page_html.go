@@ -85,7 +85,7 @@ func writeHTMLPieceRow(w io.Writer, pg *gamePage, pi pieceInfo) {
 	}
 	fmt.Fprint(w, "</td><td>")
 	if !pg.writeMovement(w, pi) {
-		fmt.Fprint(w, "no diagram (the board has no grid)")
+		fmt.Fprint(w, "no diagram")
 	}
 	fmt.Fprintln(w, "</td></tr>")
 }

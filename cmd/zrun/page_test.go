@@ -337,3 +337,38 @@ func near(r uint32, r0 int, g uint32, g0 int, b uint32, b0 int) bool {
 	d := func(v uint32, w int) bool { x := int(v>>8) - w; return x > -6 && x < 6 }
 	return d(r, r0) && d(g, g0) && d(b, b0)
 }
+
+// TestDocBoardWithoutGrid draws a board given only as positions with screen
+// rectangles (Shisima from the corpus: eight points around a centre).
+func TestDocBoardWithoutGrid(t *testing.T) {
+	const file = "../../../shared/zrf-corpus/Shisima/shisima.zrf"
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("%s not available: %v", file, err)
+	}
+	var out, errb bytes.Buffer
+	if code := runMain([]string{"diagram", file}, &out, &errb); code != 0 {
+		t.Fatalf("diagram: exit %d: %s", code, errb.String())
+	}
+	// Nine points, three men a side.
+	if sum := parseXML(t, "shisima diagram", out.Bytes()); sum.rectCount[0] != 9 || sum.classes["piece"] != 6 {
+		t.Errorf("shisima: %d cells, %d pieces; want 9 and 6", sum.rectCount[0], sum.classes["piece"])
+	}
+	dir := t.TempDir()
+	out.Reset()
+	if code := runMain([]string{"doc", "-o", dir, file}, &out, &errb); code != 0 {
+		t.Fatalf("doc: exit %d: %s", code, errb.String())
+	}
+	data, err := os.ReadFile(strings.TrimSpace(out.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := parseXML(t, "shisima page", data)
+	// From the centre a man moves to any of the eight points around it
+	// (there are no captures in Shisima).
+	if sum.classes["move-only"] != 8 || sum.classes["capture-only"]+sum.classes["move-capture"] != 0 {
+		t.Errorf("shisima movement diagram: %v", sum.classes)
+	}
+	if !bytes.Contains(data, []byte("approximate: the board has no 2-D grid")) {
+		t.Error("the page does not say Betza is unavailable")
+	}
+}
