@@ -237,7 +237,7 @@ func (pg *gamePage) summary() string {
 
 const legendText = "Movement diagrams show the piece alone on the board (highlighted square): " +
 	"a filled disc where it moves or captures, a ring where it only moves, a cross where it only captures; " +
-	"dashed marks are moves only an unmoved piece has. Betza strings are for the first player (forward: towards the other side) " +
+	"dashed marks are moves only an unmoved piece has (castling, hops over a screen and en passant are not drawn). Betza strings are for the first player (forward: towards the other side) " +
 	"unless the row names another; " +
 	"they and the sentences are derived from the compiled move programs."
 
