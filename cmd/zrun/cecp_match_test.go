@@ -2,24 +2,37 @@
 // xboard" against Fairy-Max through the shared match runner, which must end
 // without protocol errors (illegal or rejected moves, hangs, crashes). It
 // runs only with "go test ./cmd/zrun -run Match -args -slow" and skips when
-// Fairy-Max, python3 or /work/shared is missing.
+// Fairy-Max, python3 or /work/shared is missing. The strength match of issue
+// #6 is the same test with more games at a time control with increment:
+//
+//	go test ./cmd/zrun -run Match -v -timeout 90m -args -slow \
+//	    -match-games 40 -match-level "0 0:15 0.15" -match-log /tmp/match.log
+//
+// (Fairy-Max randomises its first plies, so the games differ; the runner
+// prints the score and the Elo difference with its 95% margin.)
 
 package main
 
 import (
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 const (
-	fairyMax   = "/usr/games/fairymax"
-	matchTool  = "../../../shared/tools/cecp_match.py"
-	matchGames = "2"
-	matchLevel = "40 0:10 1"
+	fairyMax  = "/usr/games/fairymax"
+	matchTool = "../../../shared/tools/cecp_match.py"
+)
+
+var (
+	matchGames = flag.Int("match-games", 2, "games in the match against Fairy-Max (-slow)")
+	matchLevel = flag.String("match-level", "40 0:10 1", "xboard level of the match: moves per control, base, increment")
+	matchLog   = flag.String("match-log", "", "keep the match transcript here (default: a temporary file)")
 )
 
 // matchProblem matches per-game reasons that mean a protocol failure rather
@@ -44,9 +57,13 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logFile := filepath.Join(t.TempDir(), "match.log")
+	logFile := *matchLog
+	if logFile == "" {
+		logFile = filepath.Join(t.TempDir(), "match.log")
+	}
 	cmd := exec.Command(py, matchTool, "-1", bin+" xboard "+game, "-2", fairyMax,
-		"-v", "capablanca", "-n", matchGames, "--level", matchLevel, "--log", logFile)
+		"-v", "capablanca", "-n", strconv.Itoa(*matchGames), "--level", *matchLevel, "--random", "--post",
+		"--log", logFile, "--pgn", logFile+".pgn")
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	if err != nil {
@@ -62,7 +79,7 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 			t.Errorf("protocol problem: %s (transcript %s)", l, logFile)
 		}
 	}
-	if games != 2 || !strings.Contains(string(out), "Score of zrun vs ") {
-		t.Fatalf("match did not finish %s games", matchGames)
+	if games != *matchGames || !strings.Contains(string(out), "Score of zrun vs ") {
+		t.Fatalf("match did not finish %d games", *matchGames)
 	}
 }
