@@ -5,17 +5,25 @@
 // # Search features and where they live
 //
 //	position.go  Position, NullMover, MoveInfo, Rules, Limits, Result; score scale (Win, MateIn)
-//	search.go    iterative deepening; principal variation search (null windows,
-//	             re-search); check extension (games with royal pieces); null-move
-//	             pruning with a verification search (zugzwang) and late-move
-//	             reductions, both switched by Rules; mate
-//	             distance pruning; quiescence on noisy moves (captures,
-//	             promotions); chance nodes (average of children) for random
-//	             players; paranoid multi-player search; path-repetition draws;
-//	             time management (move time, clock with moves-to-go and
-//	             increment, depth, nodes) and stopping (context or Stop)
+//	search.go    iterative deepening with aspiration windows; principal
+//	             variation search (null windows, re-search); check extension
+//	             (games with royal pieces); null-move pruning (verified from
+//	             depth 6, for zugzwang), reverse futility, futility pruning
+//	             and logarithmic late-move reductions, all switched by Rules;
+//	             mate distance pruning; quiescence on noisy moves (captures,
+//	             promotions) with delta pruning, standing pat before moves
+//	             are generated, and every evasion searched when in check;
+//	             chance nodes (average of children) for random players;
+//	             paranoid multi-player search; path-repetition draws; time
+//	             management (move time, clock with moves-to-go and increment,
+//	             depth, nodes) and stopping (context or Stop)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node)
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
+//
+// Moves may be pseudo-legal: Position.Make rejects an illegal one, so the
+// legality test (the costliest part of move generation in games with royal
+// pieces) runs only for the moves the search plays. A node none of whose
+// moves is legal is scored by Position.NoMoves (checkmate, stalemate).
 //
 // Tests: search_test.go checks exact values on the toy games of toy_test.go
 // (tic-tac-toe, Nim under several turn orders, with and without a random
@@ -30,8 +38,9 @@
 // in a row (partial moves, double-move turn orders) needs no special case.
 // Game ends come from Position.Outcome: a win is Win minus the plies to it, a
 // draw 0. The static evaluation is Position.Evaluate plus a mobility term
-// (legal moves of the side to move against those of the other side one ply
-// earlier, both already generated).
+// (the moves generated for the side to move against those of the other side
+// one ply earlier, both already generated; quiescence standing pat before
+// generating uses this side's count from two plies up).
 //
 // A random player's node is a chance node: its value is the average of its
 // children, each searched with a full window; it is never cut off and never

@@ -111,8 +111,8 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	inCheck := s.rules.Royal && pos.InCheck()
 	var bestKey uint64
 	for d := 1; d <= maxDepth; d++ {
-		s.rootDepth, s.rootBest = d, 0
-		v := s.search(0, d, -Inf, Inf, inCheck, false)
+		s.rootDepth = d
+		v := s.aspirate(d, res.Score, inCheck)
 		if s.stopped {
 			if s.rootBest != 0 {
 				bestKey = s.rootBest
@@ -158,6 +158,34 @@ func (s *Searcher[M]) keepLegal(pd *plyData[M]) {
 		}
 	}
 	pd.moves = out
+}
+
+// aspiration is the half-width of the first window around the previous
+// iteration's score; a result outside it is searched again with that side open.
+const aspiration = 50
+
+// aspirate searches the root to depth d, first in a window around prev.
+// s.rootBest is the best root move of the last (re-)search, 0 if none
+// finished.
+func (s *Searcher[M]) aspirate(d, prev int, inCheck bool) int {
+	alpha, beta := -Inf, Inf
+	if _, mate := MateIn(prev); d >= 5 && !mate {
+		alpha, beta = prev-aspiration, prev+aspiration
+	}
+	for {
+		s.rootBest = 0
+		v := s.search(0, d, alpha, beta, inCheck, false)
+		switch {
+		case s.stopped:
+			return v
+		case v <= alpha && alpha > -Inf:
+			alpha = -Inf
+		case v >= beta && beta < Inf:
+			beta = Inf
+		default:
+			return v
+		}
+	}
 }
 
 func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
@@ -399,6 +427,9 @@ var lmrTable = func() (t [64][64]int) {
 	return t
 }()
 
+// deltaMargin is what a quiescence capture may gain beyond its victim's value.
+const deltaMargin = 200
+
 // futilityMargin is how far (per ply of depth left) the static evaluation
 // may be from the window before quiet moves are assumed not to reach it.
 const futilityMargin = 150
@@ -508,6 +539,11 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 		m, info := s.pick(pd, i)
 		if !info.Noisy && !inCheck {
 			break // order puts noisy moves first
+		}
+		// Delta pruning: a capture that cannot lift the score to alpha even
+		// with a margin is not worth searching (in check every move is).
+		if !inCheck && s.rules.LMR && stand+info.Victim+deltaMargin <= alpha {
+			continue
 		}
 		if !pos.Make(m) {
 			continue
