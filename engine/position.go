@@ -77,7 +77,8 @@ type Rules struct {
 	// NullMove allows null-move pruning: zugzwang is rare (chess-like games
 	// with a royal piece, two players, no drops).
 	NullMove bool
-	// LMR allows late-move reductions.
+	// LMR allows late-move reductions, futility pruning and delta pruning:
+	// quiet moves rarely change the evaluation much (material games).
 	LMR bool
 	// Royal: the game has royal pieces, so InCheck can be true (check extension).
 	Royal bool

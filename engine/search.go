@@ -306,8 +306,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		return 0
 	}
 	pvNode := beta-alpha > 1
-	// The static evaluation gates the prunings below; chance of a zugzwang
-	// or a quiet tactic makes them unsound where Rules forbid them.
+	// The static evaluation gates the prunings below (off in PV nodes, in
+	// check, near mate scores, and where Rules forbid them: games where
+	// quiet moves decide or zugzwang is common).
 	eval, prune := 0, ply > 0 && !inCheck && !pvNode && s.rules.LMR && beta < winBound && beta > -winBound
 	if prune {
 		eval = s.staticEval(ply, me)
