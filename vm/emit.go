@@ -51,8 +51,9 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 			if promo >= 0 {
 				typed = ActMoveTyped
 			}
+			// A square another piece of this move has left holds nothing to capture.
 			ml.acts = append(ml.acts, Act{Kind: ActMove, From: gn.handFrom, To: handTo, Type: int16(handCell.Type()),
-				Captures: occ != Empty && handTo != gn.handFrom, Arg: typed})
+				Captures: occ != Empty && handTo != gn.handFrom && gn.ovVac[handTo] != gn.stamp, Arg: typed})
 		} else {
 			ml.acts = append(ml.acts, Act{Kind: ActDrop, From: NoPos, To: handTo, Type: int16(handCell.Type()), Captures: occ != Empty})
 		}
