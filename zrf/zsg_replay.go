@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"zrun/vm"
@@ -170,13 +171,17 @@ type Replayed struct {
 	Moves []vm.Move
 	// Lines are the moves as we write them, with our move numbers.
 	Lines []ZSGMove
-	// Loose counts moves that matched only when whitespace is ignored.
+	// Loose counts moves that matched only when whitespace is ignored or
+	// when the order of the words, "on sq" and the number after "partial"
+	// are ignored. Lines gives our text for them, so the
+	// written file differs from the one read.
 	Loose int
 }
 
 // Replay plays the saved game's move lines on s (from Start). Each line must
-// be the Zillions text of exactly one legal move (compared as written, then
-// ignoring whitespace). On a mismatch it stops, leaving s after the moves that
+// be the Zillions text of a legal move: compared as written, then ignoring
+// whitespace, then ignoring word order, "on sq" and the partial number; the
+// first legal move that fits is played. On a mismatch it stops, leaving s after the moves that
 // matched, and returns them with a *ReplayError.
 func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 	r := &Replayed{}
@@ -191,8 +196,8 @@ func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 			return r, fail(err, nil)
 		}
 		texts := make([]string, len(ml.Moves))
-		pick, loose := -1, -1
-		want := squashSpace(line.Text)
+		pick, loose, parts := -1, -1, -1
+		want, wantParts := squashSpace(line.Text), sameParts(line.Text)
 		for i := range ml.Moves {
 			texts[i] = s.MoveString(&ml.Moves[i])
 			if pick < 0 && texts[i] == line.Text {
@@ -201,9 +206,17 @@ func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 			if loose < 0 && squashSpace(texts[i]) == want {
 				loose = i
 			}
+			if parts < 0 && sameParts(texts[i]) == wantParts {
+				parts = i
+			}
 		}
-		if pick < 0 && loose >= 0 {
+		switch {
+		case pick >= 0:
+		case loose >= 0:
 			pick = loose
+			r.Loose++
+		case parts >= 0:
+			pick = parts
 			r.Loose++
 		}
 		if pick < 0 {
@@ -277,6 +290,30 @@ func copyMove(m *vm.Move) vm.Move {
 	c.Eff = append([]vm.Effect(nil), m.Eff...)
 	c.Acts = append([]vm.Act(nil), m.Acts...)
 	return c
+}
+
+// sameParts is a key equal for two move texts that differ only in the order
+// of their words, in "on sq" after a change and in the number after
+// "partial": the notation rules we
+// have not matched yet (the order of several captures, how Zillions numbers
+// some continuation move types) do not stop a replay, they show as a
+// round-trip difference instead.
+func sameParts(t string) string {
+	f := strings.Fields(t)
+	if len(f) >= 2 && f[0] == "partial" {
+		f[1] = "N"
+	}
+	// "= T on sq" and "= T" (right after the move to sq) are the same change.
+	words := f[:0]
+	for i := 0; i < len(f); i++ {
+		if f[i] == "on" && i+1 < len(f) {
+			i++
+			continue
+		}
+		words = append(words, f[i])
+	}
+	sort.Strings(words)
+	return strings.Join(words, " ")
 }
 
 // squashSpace removes all whitespace.
