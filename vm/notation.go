@@ -16,7 +16,9 @@ import (
 // captured pieces sent to a hand) in program order; then every other change
 // (creations, captures, type and owner changes, flips, attribute changes) in
 // program order; last, the promotion of the main piece when its add named a
-// type (even its own type: "Cannon g3 - g2 = Cannon"). A type or owner change
+// type (even its own type: "Cannon g3 - g2 = Cannon"), then those of the
+// other moved pieces (Mana's "= RoninMana on c2 = Ronin on aY", Sokoban's
+// "... You y t8 = b on t7"). A type or owner change
 // names its square ("= Knight on a5") unless it directly follows the move or
 // drop that put the piece there ("Pawn e7 - e8 = Queen", "RookP b2 - y1 =
 // Rook"). Zillions numbers attributes from the last declared one down, so its
@@ -32,25 +34,30 @@ func (s *State) MoveString(m *Move) string {
 	}
 	main := mainPart(m)
 	if main >= 0 {
-		w.part(m, &m.Acts[main], false)
+		w.part(m, &m.Acts[main])
 	}
 	for i := range m.Acts {
 		if k := m.Acts[i].Kind; i != main && (k == ActMove || k == ActDrop) {
-			w.part(m, &m.Acts[i], true)
+			w.part(m, &m.Acts[i])
 		}
 	}
 	for i := range m.Acts {
 		if k := m.Acts[i].Kind; k != ActMove && k != ActDrop && k != ActCapture && !repeated(m, i) {
-			w.part(m, &m.Acts[i], true)
+			w.part(m, &m.Acts[i])
 		}
 	}
 	for i := range m.Acts {
 		if m.Acts[i].Kind == ActCapture && !repeated(m, i) {
-			w.part(m, &m.Acts[i], true)
+			w.part(m, &m.Acts[i])
 		}
 	}
 	if main >= 0 {
 		if a := &m.Acts[main]; a.Kind == ActMove && w.promoted(a) {
+			w.change(s.g.Pieces[a.Type].Name, a.To)
+		}
+	}
+	for i := range m.Acts {
+		if a := &m.Acts[i]; i != main && a.Kind == ActMove && w.promoted(a) {
 			w.change(s.g.Pieces[a.Type].Name, a.To)
 		}
 	}
@@ -109,9 +116,9 @@ func (w *moveWriter) promoted(a *Act) bool {
 	return a.Arg == ActMoveTyped || orig != Empty && int(a.Type) != orig.Type()
 }
 
-// part writes one act; inline says whether a move's type change follows it
-// directly (for moves other than the main one).
-func (w *moveWriter) part(m *Move, a *Act, inline bool) {
+// part writes one act (a move's type change is written by MoveString after
+// all parts).
+func (w *moveWriter) part(m *Move, a *Act) {
 	s, g := w.s, w.s.g
 	switch a.Kind {
 	case ActMove:
@@ -128,9 +135,6 @@ func (w *moveWriter) part(m *Move, a *Act, inline bool) {
 		}
 		w.b.WriteString(w.name(a.To))
 		w.lastTo = a.To
-		if inline && w.promoted(a) {
-			w.change(g.Pieces[a.Type].Name, a.To)
-		}
 		return
 	case ActDrop, ActCreate:
 		w.sep()
