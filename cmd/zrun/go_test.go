@@ -542,6 +542,44 @@ func adapterPerft(pos *enginePos, depth int) uint64 {
 	return n
 }
 
+// TestGoals checks the outcome the quiescence search reads without moves:
+// it sees goals that do not depend on the moves of the player to move
+// (a side with no pieces left) but not checkmate, which only Outcome with
+// the (empty) legal move list reports.
+func TestGoals(t *testing.T) {
+	draughts := filepath.Join(corpusDir, "GlukKazan+ZoG/External/Checker Games.zrf")
+	cases := []struct {
+		name, file, variant, fen string
+		goals, outcome           bool
+	}{
+		{"checkmate", "../../games/chess.zrf", "", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", false, true},
+		{"playing", "../../games/chess.zrf", "", "", false, false},
+		{"no men left", draughts, "English Draughts", "8/8/8/8/8/8/3c4/8 w - - 0 1", true, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := os.Stat(c.file); err != nil {
+				t.Skipf("%s not found (../shared absent?): %v", c.file, err)
+			}
+			s, err := newState(c.file, c.variant, c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := s.Goals()
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := s.Outcome(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Over != c.goals || o.Over != c.outcome {
+				t.Errorf("Goals over=%v (%s), Outcome over=%v (%s); want %v, %v", g.Over, g.Reason, o.Over, o.Reason, c.goals, c.outcome)
+			}
+		})
+	}
+}
+
 // benchPositions are the positions BenchmarkSearch measures: start position
 // plus moves, so Fairy-Max (which has no setboard) can be given the same ones.
 var benchPositions = []struct{ name, file, moves string }{
