@@ -359,6 +359,41 @@ func TestPromotionDistance(t *testing.T) {
 	}
 }
 
+// TestGoalDistance: in Breakthrough (a pawn on the far rank wins: an
+// absolute-config goal) a pawn's placement grows as it nears that rank, for
+// each side toward its own goal.
+func TestGoalDistance(t *testing.T) {
+	path := corpusDir + "/GlukKazan+Dagaz/src/debug/games/breakthrough/breakthrough.zrf"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s not found (../shared absent?): %v", path, err)
+	}
+	g, err := loadGame(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := deriveEvaluator(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(pl int, sq string) int {
+		p, ok := g.Board.PositionIndex(sq)
+		if !ok {
+			t.Fatalf("no square %s", sq)
+		}
+		return ev.pst[pl*ev.nT][p] // Pawn is the only type
+	}
+	for _, c := range []struct {
+		pl             int
+		near, mid, far string
+	}{{0, "d7", "d5", "d3"}, {1, "d2", "d4", "d6"}} {
+		near, mid, far := at(c.pl, c.near), at(c.pl, c.mid), at(c.pl, c.far)
+		t.Logf("player %d pawn placement: %s %d, %s %d, %s %d", c.pl, c.near, near, c.mid, mid, c.far, far)
+		if !(near > mid+50 && mid > far) {
+			t.Errorf("player %d: want placement rising toward the goal rank", c.pl)
+		}
+	}
+}
+
 // selfPlay plays one game with moveTime per move and at most maxPlies plies;
 // random players move uniformly at random. Every move played must be in the
 // legal move list vm generates independently of the search.

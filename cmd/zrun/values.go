@@ -42,8 +42,9 @@ const (
 	superlinear  = 0.012
 )
 
-// promoShare is the share of the promotion gain credited to a piece that
-// needs d more moves to promote (index d-1); farther pieces get nothing.
+// promoShare is the share of the promotion (or goal) gain credited to a
+// piece that needs d more moves to reach it (index d-1); farther pieces get
+// nothing.
 var promoShare = [...]float64{0.15, 0.08, 0.04, 0.02}
 
 // evaluator holds a game's evaluation tables.
@@ -136,6 +137,7 @@ func deriveEvaluator(g *vm.Game) (*evaluator, error) {
 			}
 		}
 	}
+	ev.addGoalDistances(s, ml)
 	return ev, nil
 }
 
@@ -143,32 +145,92 @@ func deriveEvaluator(g *vm.Game) (*evaluator, error) {
 // the promotion gain that the distance (in lone moves on the empty board) to
 // the nearest promoting square earns.
 func (ev *evaluator) addPromotionDistance(s *vm.State, ml *vm.MoveList, turn, pl, t int) {
+	ev.addDistanceBonus(s, ml, turn, pl, t, func(p int, rec *loneRec) int {
+		gain := 0
+		for _, nt := range rec.promo {
+			gain = max(gain, ev.value[nt]-ev.value[t])
+		}
+		return gain
+	})
+}
+
+// addGoalDistances gives the same kind of bonus for reaching the squares of
+// a win goal "a piece of type T of mine stands on one of these squares"
+// (absolute-config): the race games' goal (breakthrough, king of the hill).
+// Reaching it wins the game, so the gain is taken as a few pieces' worth.
+func (ev *evaluator) addGoalDistances(s *vm.State, ml *vm.MoveList) {
+	g := s.Game()
+	cheapest, dearest := 0, 0
+	for _, v := range ev.value {
+		if v > 0 && (cheapest == 0 || v < cheapest) {
+			cheapest = v
+		}
+		dearest = max(dearest, v)
+	}
+	gain := max(8*cheapest, 2*dearest)
+	for _, goal := range g.Goals {
+		c := goal.Cond
+		if goal.Kind != vm.WinGoal || c == nil || c.Op != vm.CondAbsoluteConfig || c.Owner != vm.OwnerSelf || c.NotTypes {
+			continue
+		}
+		for _, pl := range goal.Players {
+			turn := turnOf(g, pl)
+			if turn < 0 {
+				continue
+			}
+			target := make([]bool, g.Board.N())
+			for _, p := range c.Positions {
+				target[p] = true
+			}
+			for _, z := range c.Zones {
+				for p := range target {
+					target[p] = target[p] || g.Board.InZone(z, pl, p)
+				}
+			}
+			types := c.Types
+			if len(types) == 0 {
+				types = make([]int, ev.nT)
+				for t := range types {
+					types[t] = t
+				}
+			}
+			for _, t := range types {
+				ev.addDistanceBonus(s, ml, turn, pl, t, func(p int, rec *loneRec) int {
+					for _, q := range rec.to {
+						if target[q] {
+							return gain
+						}
+					}
+					return 0
+				})
+			}
+		}
+	}
+}
+
+// addDistanceBonus adds to pl's placement table for type t, on each square,
+// promoShare[d-1] of the gain a move makes (gainAt: the best gain of the
+// lone piece's moves from a square) d moves away.
+func (ev *evaluator) addDistanceBonus(s *vm.State, ml *vm.MoveList, turn, pl, t int, gainAt func(p int, rec *loneRec) int) {
 	n := s.Game().Board.N()
-	gain := make([]int, n)
+	const far = 1 << 20
+	dist := make([]int, n)
+	best := make([]int, n) // gain of the goal dist leads to
 	next := make([][]int, n)
 	any := false
 	for p := 0; p < n; p++ {
 		var rec loneRec
 		loneMoves(s, ml, turn, pl, t, p, nil, &rec)
 		next[p] = rec.to
-		for _, nt := range rec.promo {
-			gain[p] = max(gain[p], ev.value[nt]-ev.value[t])
+		dist[p] = far
+		if g := gainAt(p, &rec); g > 0 {
+			dist[p], best[p], any = 1, g, true
 		}
-		any = any || gain[p] > 0
 	}
 	if !any {
 		return
 	}
-	// dist[p]: moves until a promotion, by relaxing over the move graph.
-	const far = 1 << 20
-	dist := make([]int, n)
-	best := make([]int, n) // gain of the promotion dist leads to
-	for p := range dist {
-		dist[p] = far
-		if gain[p] > 0 {
-			dist[p], best[p] = 1, gain[p]
-		}
-	}
+	// dist[p]: moves until the gain, by relaxing over the move graph.
 	for changed := true; changed; {
 		changed = false
 		for p := 0; p < n; p++ {
