@@ -10,7 +10,9 @@
 //	lower.go    board, setup, letters, values, goals, options
 //	ray.go      one vm.Program per ray: the mode word's stages as unrolled code
 //	special.go  virgin-only steps: pawn pushes, E4/F4 jumps, castling, en passant
-//	fen.go      SetFEN: FEN with Fairy-Max's per-colour letter meanings
+//	gate.go     Seirawan gating: held pieces 9 and 10, gate rights, gating moves
+//	fen.go      SetFEN: FEN with Fairy-Max's per-colour letter meanings,
+//	            holdings, and Seirawan's gate letters in the castling field
 //
 // # Design
 //
@@ -33,8 +35,8 @@
 // # Checked against
 //
 // perft.tsv (Fairy-Stockfish) for the sections whose rules are FSF's
-// (tsv_test.go: the nameless FIDE body, capablanca, gothic, janus; the table's
-// other variants have no section or, Seirawan, need gating); games/capablanca.zrf
+// (tsv_test.go: the nameless FIDE body, capablanca, gothic, janus, seirawan;
+// the table's other variants have no section); games/capablanca.zrf
 // (the same moves at every node to depth 4, cmd/zrun/crosscheck_test.go); and
 // the real Fairy-Max, which is asked over CECP about every move of the side to
 // move in start positions and special ones (cmd/zrun/fairymax_test.go).
@@ -44,6 +46,18 @@
 // (capablanca's e, normal's S), except values ending in 3; kings of a
 // "last one counts" value (Spartan -435) may be left attacked one at a time
 // but not two at once (vm.Options.SpareRoyals, Fairy-Max's duple check).
-// Known gap (the tests list it): Seirawan gating, since vm has no action that
-// places a piece from the hand inside a move.
+//
+// Seirawan gating (the section named exactly "seirawan", as in Fairy-Max):
+// pieces 9 and 10 start in both hands (vm.OffBoard setup items); every
+// back-rank piece carries "virgin", which doubles as its square's gate right
+// (a gate is lost when its piece moves or is captured, as in FSF). A ray of a
+// back-rank piece first copies the virgin bit into the run flag
+// "never-moved" (tests at add time see the destination); after each plain
+// add, when the flag is set, vm.OpAddGate emits the same move once per held
+// type with that piece placed on the start square, taken from the hand.
+// Castling gates on the king's square (vm.GateStart) or the rook's
+// (vm.GateFrom). Gating is optional, so the plain move is always emitted too.
+// In SetFEN the castling field is read as FSF writes it for Seirawan: K/Q
+// give castling and gate rights to the king and that rook, other file letters
+// make the piece on that back-rank square a gate.
 package fmaxini

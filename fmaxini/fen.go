@@ -14,15 +14,29 @@ import (
 // SetFEN sets s (a state of sec.Game) from fen with Fairy-Max's letter
 // meanings; castling rights mark the king and the corner piece never-moved.
 func (sec *Section) SetFEN(s *vm.State, fen string) error {
-	if err := s.SetFEN(fen); err != nil {
+	fields := strings.Fields(fen)
+	vmFEN := fen
+	if gatingSection(sec) && len(fields) >= 3 {
+		// The field doubles as the gate list; vm would read its file
+		// letters as castling rooks. The rights are set below.
+		f := append([]string(nil), fields...)
+		f[2] = "-"
+		vmFEN = strings.Join(f, " ")
+	}
+	if err := s.SetFEN(vmFEN); err != nil {
 		return err
 	}
 	l := &lowering{sec: sec, g: sec.Game}
 	black := l.letterMeaning(1)
 	g := sec.Game
+	// A piece stands on its start square when the setup puts a piece of its
+	// letter there: Black's setup numbers may name the first piece of a
+	// letter (seirawan's king) where Black's FEN letter means the last.
 	inSetup := map[[3]int]bool{}
 	for _, it := range g.Setup {
-		inSetup[[3]int{it.Player, it.Type, it.Pos}] = true
+		if it.Pos >= 0 {
+			inSetup[[3]int{it.Player, int(sec.Pieces[it.Type].Letter | 0x20), it.Pos}] = true
+		}
 	}
 	for p, c := range s.Board {
 		if c == vm.Empty {
@@ -33,13 +47,17 @@ func (sec *Section) SetFEN(s *vm.State, fen string) error {
 			t = black[sec.Pieces[t].Letter|0x20]
 		}
 		var attrs uint64
-		if len(g.Pieces[t].Attrs) > 0 && inSetup[[3]int{o, t, p}] {
+		if len(g.Pieces[t].Attrs) > 0 && inSetup[[3]int{o, int(sec.Pieces[t].Letter | 0x20), p}] {
 			attrs = 1
 		}
 		s.Board[p] = vm.MakeCell(t, o, attrs)
 	}
-	fields := strings.Fields(fen)
-	if len(fields) >= 3 {
+	sec.blackHoldings(s, black)
+	switch {
+	case len(fields) < 3:
+	case gatingSection(sec):
+		sec.gateRights(s, fields[2])
+	default:
 		sec.castlingRights(s, fields[2])
 	}
 	s.Rehash()
@@ -74,6 +92,57 @@ func (sec *Section) castlingRights(s *vm.State, field string) {
 			royal := sec.Pieces[c.Type()].Value < 0
 			corner := f == 0 || f == sec.W-1
 			if (royal && len(right) == 0) || (corner && !royal && !right[f]) {
+				s.Board[p] = c.WithAttr(0, false)
+			}
+		}
+	}
+}
+
+// blackHoldings gives Black's held pieces their Black meaning: vm read every
+// holdings letter as its first type.
+func (sec *Section) blackHoldings(s *vm.State, black map[byte]int) {
+	nT := len(sec.Pieces)
+	moved := make([]int64, nT)
+	for t := 0; t < nT; t++ {
+		moved[black[sec.Pieces[t].Letter|0x20]] += s.Hands[nT+t]
+	}
+	copy(s.Hands[nT:], moved)
+}
+
+// gateRights reads a gating section's castling field as Fairy-Stockfish
+// writes it for Seirawan: K and Q (k, q) are castling rights and make the
+// king's and that rook's squares gates; any other file letter makes that
+// first-rank square a gate. A first-rank piece keeps its never-moved bit
+// (castling and gate rights at once) only when its square is named so.
+func (sec *Section) gateRights(s *vm.State, field string) {
+	for pl, rank := range [2]int{1, sec.H} {
+		named := map[int]bool{}
+		king := false
+		for _, ch := range field {
+			up := ch >= 'A' && ch <= 'Z'
+			if up != (pl == 0) {
+				continue
+			}
+			switch lc := ch | 0x20; {
+			case lc == 'k':
+				named[sec.W-1], king = true, true
+			case lc == 'q':
+				named[0], king = true, true
+			case lc >= 'a' && int(lc-'a') < sec.W:
+				named[int(lc-'a')] = true
+			}
+		}
+		for f := 0; f < sec.W; f++ {
+			p := (rank-1)*sec.W + f
+			c := s.Board[p]
+			if c == vm.Empty || c.Owner() != pl || !c.Attr(0) {
+				continue
+			}
+			keep := named[f]
+			if sec.Pieces[c.Type()].Value < 0 {
+				keep = keep || king
+			}
+			if !keep {
 				s.Board[p] = c.WithAttr(0, false)
 			}
 		}

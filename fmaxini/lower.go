@@ -27,6 +27,7 @@ type lowering struct {
 	fileLists  [][]int32
 	promoRank  int // 1-based rank where white promotes
 	iron       []int32
+	gates      []int32 // the types a move may gate in (nil: no gating)
 }
 
 // lower builds sec.Game.
@@ -165,6 +166,9 @@ func (l *lowering) pieces() {
 				castles = castles || (t > 1 && r.Mode&0x80 == 0)
 			}
 		}
+	}
+	if gatingSection(sec) {
+		l.setupGating()
 	}
 	if castles {
 		// Castling moves whatever never-moved piece stands in the corner.

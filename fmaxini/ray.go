@@ -73,6 +73,7 @@ func (l *lowering) programs() error {
 		for i, r := range p.Rays {
 			at := fmt.Sprintf("%s:%d", l.file, r.Line)
 			c := &rayComp{lowering: l, a: newAsm(at), t: int32(t), pawn: t < 2}
+			c.gatePrologue()
 			if err := c.ray(r); err != nil {
 				return &Error{l.file, r.Line, err.Error()}
 			}
@@ -206,6 +207,7 @@ func (c *rayComp) add() {
 	}
 	if !c.pawn {
 		a.op(vm.Inst{Op: vm.OpAdd, A: -1})
+		c.addGates()
 		return
 	}
 	if c.fileLists != nil {

@@ -99,6 +99,11 @@ func (c *rayComp) castling(step, m int32) {
 	a.op(vm.Inst{Op: vm.OpTo})
 	a.op(vm.Inst{Op: vm.OpSetAttr, A: c.virgin, B: 0, Loc: vm.LocCursor})
 	a.op(vm.Inst{Op: vm.OpAdd, A: -1})
+	if c.gates != nil {
+		// Seirawan: gate on the king's square or on the rook's.
+		c.gateAt(vm.GateStart)
+		c.gateAt(vm.GateFrom)
+	}
 	a.jmp(a.end)
 }
 

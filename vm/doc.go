@@ -19,6 +19,7 @@
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN, Zillions move text and coordinates
 //	perft.go            perft and divide
+//	gate.go             gating: add-gate places a held piece on a square the move vacated
 //	betza*.go           DescribePiece: a piece's Betza string, English sentence and
 //	                    movement-diagram squares, derived by probing its programs
 //
@@ -127,6 +128,24 @@
 // K+N and K+B against K are dead by this rule on the 8x8 and 10x8 boards;
 // K+R, K+Archbishop, K+P are not; K+B against K+B on one colour, which FIDE
 // also calls dead, is not recognised (four pieces), which only delays a draw.
+//
+// # Gating (add-gate)
+//
+// Seirawan-style gating is a move plus a placement from the mover's hand, in
+// one move. Nothing else expresses it: create makes a piece without touching
+// the hand, drops are separate moves, and partial-move continuations run
+// move programs only. So OpAddGate is an add variant: for every type of its
+// list that the mover holds, it emits the move built so far plus that piece
+// (with its type's default attributes) on the gate square and one fewer in
+// the hand (an EffHand effect, as a drop makes). The gate square is an
+// operand: GateStart (the move's start square) or GateFrom (the square the
+// piece picked up last came from, a castling rook's). It is placed after the
+// move's own placements, before the position-attached changes; when the move
+// leaves the square occupied, no move is emitted. Gating is optional only in
+// the sense that the program emits a plain add before it. Notation records an
+// ActDrop on the gate square; CECP writes it as a fifth letter ("g1f3h"), or
+// on a castling rook's square as rook square, king square, letter ("h1e1h").
+// In an attack query add-gate is add: the gated piece captures nothing.
 //
 // # Decisions made when lowering ZRF (package zrf fills this model)
 //

@@ -71,6 +71,10 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 		gn.set(handTo, handCell)
 		gn.ovHit[handTo] = gn.stamp
 	}
+	if gn.gateType >= 0 && !gn.placeGate() {
+		ml.acts = ml.acts[:actStart]
+		return
+	}
 	for i := range gn.attach {
 		gn.applyAttached(&gn.attach[i])
 	}
@@ -94,6 +98,9 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 				ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
 			}
 		}
+	}
+	if gn.gateType >= 0 {
+		ml.effs = append(ml.effs, Effect{Pos: gn.player*nT + gn.gateType, Kind: EffHand, Val: Cell(^uint64(0))})
 	}
 	if gn.isDrop && gn.hasHand {
 		ml.effs = append(ml.effs, Effect{Pos: gn.player*nT + gn.dropType, Kind: EffHand, Val: Cell(^uint64(0))})

@@ -29,6 +29,9 @@ type generator struct {
 	dropType int32
 	mainTo   int32
 	moveType int32
+	// gateType >= 0 while OpAddGate emits: the held type placed on gatePos.
+	gateType int32
+	gatePos  int32
 	flags    uint64
 	steps    int
 
@@ -114,6 +117,7 @@ func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, d
 		gn.hasHand, gn.handFrom = true, start
 	}
 	gn.mainTo = NoPos
+	gn.gateType = -1
 	gn.flags = 0
 	for _, w := range gn.posFlagSet {
 		gn.posFlags[w] = 0
@@ -241,6 +245,20 @@ func (gn *generator) exec() {
 					gn.emit(t, cont, copyMove)
 				}
 			}
+			if gn.err != nil {
+				return
+			}
+		case OpAddGate:
+			if gn.query {
+				// The gated piece lands on a vacated square: it captures
+				// nothing the move itself does not.
+				if gn.capturesTarget() {
+					gn.hit = true
+					return
+				}
+				break
+			}
+			gn.addGate(in)
 			if gn.err != nil {
 				return
 			}

@@ -77,6 +77,9 @@ const (
 	// Specialised forms of common idioms (table-driven, same semantics).
 	OpSlide // while empty? { add } step A ... : the whole "slide and add" loop on direction A
 
+	// Gating (see gate.go).
+	OpAddGate // emit, per type of list A held in the mover's hand, the move plus that piece placed from the hand on square B (GateStart, GateFrom)
+
 	numOps
 )
 
@@ -106,7 +109,7 @@ var opNames = [numOps]string{
 	"marked?", "attr?", "flag?", "position-flag?", "adjacent-to-enemy?",
 	"add", "add-partial", "add-copy", "add-copy-partial", "from", "to", "cascade",
 	"capture", "create", "change-type", "change-owner", "flip", "set-attribute",
-	"set-flag", "set-position-flag", "slide",
+	"set-flag", "set-position-flag", "slide", "add-gate",
 }
 
 func (op Op) String() string {
@@ -181,6 +184,12 @@ func (p *Program) instString(g *Game, in Inst) string {
 		if in.Op == OpAddPartial || in.Op == OpAddCopyPartial {
 			arg += " " + g.MoveTypes[in.B]
 		}
+	case OpAddGate:
+		var names []string
+		for _, t := range p.Lists[in.A] {
+			names = append(names, g.Pieces[t].Name)
+		}
+		arg = " (" + strings.Join(names, " ") + ") " + [...]string{"start", "from"}[in.B&1]
 	case OpCreate:
 		arg = " " + g.Pieces[in.A].Name
 		if in.B >= 0 {

@@ -165,7 +165,7 @@ func (g *Game) fixedMaterial(t int) bool {
 		}
 		for _, in := range b.Prog.Code {
 			switch in.Op {
-			case OpCreate, OpChangeType, OpChangeOwner, OpFlip, OpAddPartial, OpAddCopy, OpAddCopyPartial:
+			case OpCreate, OpChangeType, OpChangeOwner, OpFlip, OpAddPartial, OpAddCopy, OpAddCopyPartial, OpAddGate:
 				return false
 			case OpAdd:
 				if in.A >= 0 {

@@ -207,6 +207,18 @@ func (s *State) CoordString(m *Move) string {
 			break
 		}
 	}
+	for _, a := range m.Acts {
+		// A held piece gated in (add-gate): a fifth letter on the mover's
+		// square ("g1f3h"); on another square a piece left (a castling
+		// rook's), that square first, as XBoard and FSF write it ("h1e1h").
+		if a.Kind != ActDrop {
+			continue
+		}
+		if a.To != m.From {
+			out = name(a.To) + name(m.From)
+		}
+		out += strings.ToLower(letter(int(a.Type)))
+	}
 	return out
 }
 

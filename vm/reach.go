@@ -201,7 +201,7 @@ func (a *reachAnalyser) run(start int32, out []uint64) {
 				a.push(c)
 			}
 			continue
-		case OpAdd, OpAddPartial, OpAddCopy, OpAddCopyPartial, OpTo, OpCascade:
+		case OpAdd, OpAddPartial, OpAddCopy, OpAddCopyPartial, OpAddGate, OpTo, OpCascade:
 			mark(st.cursor)
 		case OpCapture, OpCreate:
 			p, ok := a.loc(in, st)

@@ -1,0 +1,94 @@
+// This file defines Seirawan gating tests beyond perft.tsv's two positions:
+// castling with gating on either square, a hand of one piece per side, Black
+// to move, gates only on some squares. The counts were computed with
+// Fairy-Stockfish (/usr/games/fairy-stockfish, UCI_Variant seirawan,
+// `position fen F` then `go perft 3`).
+
+package fmaxini
+
+import (
+	"testing"
+
+	"zrun/vm"
+)
+
+var seirawanFSF = []struct {
+	fen   string
+	depth int
+	nodes uint64
+}{
+	{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1", 3, 80141},
+	{"r3k2r/p1pp1ppp/1n2pn2/1p6/3P4/2N2N2/PPP1PPPP/R3K2R[HEhe] w KQkq - 0 1", 3, 137584},
+	{"r3k2r/p1pp1ppp/1n2pn2/1p6/3P4/2N2N2/PPP1PPPP/R3K2R[Eh] w KQkq - 0 1", 3, 73154},
+	{"rn2k2r/p1pp1ppp/4pn2/1p6/3P4/2N2N2/PPP1PPPP/R3KB1R[HEhe] b KQBkqb - 0 1", 3, 70522},
+	{"4k3/8/8/8/8/8/8/RNBQKBNR[HEhe] w KQBCDFG - 0 1", 3, 47721},
+}
+
+func TestSeirawanGatingPerft(t *testing.T) {
+	f := loadShipped(t)
+	sec, err := f.Section("seirawan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range seirawanFSF {
+		s, err := vm.NewState(sec.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sec.SetFEN(s, c.fen); err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		if n, err := s.Perft(c.depth); err != nil || n != c.nodes {
+			t.Errorf("%s perft %d = %d (%v), want %d (Fairy-Stockfish)", c.fen, c.depth, n, err, c.nodes)
+		}
+	}
+}
+
+// TestSeirawanGatingMoves checks the move text and the hand after a gating
+// move and after castling that gates on the rook's square.
+func TestSeirawanGatingMoves(t *testing.T) {
+	f := loadShipped(t)
+	sec, err := f.Section("seirawan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ fen, move, after string }{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1", "g1f3h",
+			"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBHR[Ehe] b"},
+		{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1", "h1e1e",
+			"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKE[Hhe] b"},
+		{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1", "e1c1h",
+			"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KRH2R[Ehe] b"},
+	} {
+		s, _ := vm.NewState(sec.Game)
+		if err := sec.SetFEN(s, c.fen); err != nil {
+			t.Fatal(err)
+		}
+		var ml vm.MoveList
+		if err := s.Generate(&ml); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for i := range ml.Moves {
+			if s.CoordString(&ml.Moves[i]) != c.move {
+				continue
+			}
+			found = true
+			h := s.Hash()
+			if err := s.Make(&ml.Moves[i]); err != nil {
+				t.Fatal(err)
+			}
+			fen, _ := s.FEN()
+			if got := fen[:len(c.after)]; got != c.after {
+				t.Errorf("%s: after %s: %s, want %s", c.fen, c.move, fen, c.after)
+			}
+			s.Unmake()
+			if s.Hash() != h {
+				t.Errorf("%s: unmake of %s does not restore the hash", c.fen, c.move)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no move %s", c.fen, c.move)
+		}
+	}
+}
