@@ -249,7 +249,9 @@ func moveOf(m *Move, from int32) (to int32, caps []int32, pieces int, odd bool) 
 				caps = append(caps, a.To)
 			}
 		case ActCapture:
-			caps = append(caps, a.From)
+			if a.Type >= 0 { // Type -1: the square was empty
+				caps = append(caps, a.From)
+			}
 		case ActChangeType, ActSetAttr:
 		default:
 			odd = true

@@ -277,9 +277,9 @@ func (gn *generator) exec() {
 				return
 			}
 			gn.changes = append(gn.changes, change{kind: chCapture, pos: p})
-			if board[p] != Empty {
-				gn.acts = append(gn.acts, Act{Kind: ActCapture, From: p, To: NoPos, Type: int16(board[p].Type())})
-			}
+			// Zillions writes a capture even where the square is empty
+			// (Luzhanqi's "South Start c5 x c5").
+			gn.acts = append(gn.acts, Act{Kind: ActCapture, From: p, To: NoPos, Type: int16(board[p].Type())})
 		case OpCreate:
 			p, ok := gn.locate(in)
 			if !ok {

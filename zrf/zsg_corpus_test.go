@@ -168,8 +168,6 @@ var zsgKnown = map[string][2]string{
 	"GufuuShogi/GufuuShogi.zsg":          {"replay", "line 7 EArashi Ib - 2b x IIb x IIa x Ia not generated (line 6 needs the word-order fallback: captures x IVb x IIIc x IIIb)"},
 	"Sahkku/Sahkku.zsg":                  {"roundtrip", "replays; line 58 captures written x d11 x Y, we write x Y x d11"},
 	"TransportChess/TransportChess.zsg":  {"replay", "line 69 Rook d8 - e8 written without @ e8 0 0: that rook move sets no attribute in Zillions, ours does (rules difference)"},
-	"GlukKazan+ZoG/Rules/Luzhanqi.zsg":   {"replay", "notation: line 4 South Start c5 x c5: capture of an empty square, which our moves do not record"},
-	"Luzhanqi/Luzhanqi.zsg":              {"replay", "notation: line 4 South Start c5 x c5: capture of an empty square, which our moves do not record"},
 	"Ragnarok/Bifrost.zsg":               {"replay", "line 22: we capture on c5 as well (x c5), Zillions does not"},
 	"ResurrectionChess/Soulbringer.zsg":  {"replay", "line 4: = Knight on d3a (the capturing piece changes type) is not generated"},
 	// Moves our generator does not produce (rules differences to investigate).

@@ -254,3 +254,37 @@ func TestReplayZillionsChessGames(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveTextOrder checks the order of a move's parts in Zillions' text on a
+// small game: the piece's move first, then creations and other changes in
+// program order, then captures (even of an empty square, as Luzhanqi's
+// "South Start c5 x c5"), then the promotion with "on sq" since other parts
+// come between (Elementals' "RA f8 - e7 x d6 = RD on e7", Mancala's
+// "P5 c2 - a4 White P1 c2 White P1 b3 = P3 on a4").
+func TestMoveTextOrder(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 50 50)
+    (dimensions ("a/b/c" (50 0)) ("3/2/1" (0 50))) (directions (n 0 -1) (e 1 0))))
+  (piece (name Man) (moves ((create Man a3) (capture b1) (capture c3) n (add King))))
+  (piece (name King))
+  (board-setup (White (Man a1)) (Black (Man b1)))
+  (win-condition (White Black) stalemated))`
+	f, err := Load("t.zrf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := vm.NewState(f.Games[0].Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	if len(ml.Moves) != 1 {
+		t.Fatalf("%d moves", len(ml.Moves))
+	}
+	if got, want := s.MoveString(&ml.Moves[0]), "Man a1 - a2 White Man a3 x b1 x c3 = King on a2"; got != want {
+		t.Errorf("move text %q, want %q", got, want)
+	}
+}

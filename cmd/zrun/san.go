@@ -89,7 +89,7 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) stri
 	// its waiting square, as in Reserve Chess), not a capture.
 	capture := a.Captures
 	for _, b := range m.Acts {
-		capture = capture || b.Kind == vm.ActCapture && b.From >= 0 && v.inGrid[b.From]
+		capture = capture || b.Kind == vm.ActCapture && b.Type >= 0 && b.From >= 0 && v.inGrid[b.From]
 	}
 	var b strings.Builder
 	if letter == "P" {
