@@ -53,6 +53,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	fmt.Fprintf(stdout, "%s: %s (%s), %d of %d moves replayed\n", sv.path, sv.g.Title, sv.rules, len(sv.r.Moves), len(sv.sg.Moves))
+	if sv.r.Loose > 0 {
+		fmt.Fprintf(stdout, "%d moves matched only when word order, \"on sq\" or the partial number are ignored (we write them differently)\n", sv.r.Loose)
+	}
 	view := newGridView(sv.g)
 	bp := &boardPrinter{g: sv.g, view: view}
 	r := &session{g: sv.g, s: sv.s}
