@@ -12,7 +12,9 @@
 //	special.go  virgin-only steps: pawn pushes, E4/F4 jumps, castling, en passant
 //	gate.go     Seirawan gating: held pieces 9 and 10, gate rights, gating moves
 //	fen.go      SetFEN: FEN with Fairy-Max's per-colour letter meanings,
-//	            holdings, and Seirawan's gate letters in the castling field
+//	            holdings, and Seirawan's gate letters in the castling field;
+//	            installed as the game's vm.Game.ReadFEN, so State.SetFEN
+//	            (CECP setboard, UCI position fen, the REPL) reads FEN so too
 //
 // # Design
 //

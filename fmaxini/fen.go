@@ -13,6 +13,9 @@ import (
 
 // SetFEN sets s (a state of sec.Game) from fen with Fairy-Max's letter
 // meanings; castling rights mark the king and the corner piece never-moved.
+// It is the lowered game's vm.Game.ReadFEN, so every s.SetFEN (CECP
+// setboard, UCI position fen, the REPL, --fen) reads FEN this way. On error
+// s is unchanged.
 func (sec *Section) SetFEN(s *vm.State, fen string) error {
 	fields := strings.Fields(fen)
 	vmFEN := fen
@@ -23,7 +26,7 @@ func (sec *Section) SetFEN(s *vm.State, fen string) error {
 		f[2] = "-"
 		vmFEN = strings.Join(f, " ")
 	}
-	if err := s.SetFEN(vmFEN); err != nil {
+	if err := s.SetGenericFEN(vmFEN); err != nil {
 		return err
 	}
 	l := &lowering{sec: sec, g: sec.Game}

@@ -64,6 +64,7 @@ func lower(file string, sec *Section) error {
 	}
 	l.b.ComputeOpposites()
 	l.b.SetIdentitySymmetry(2)
+	g.ReadFEN = sec.SetFEN
 	sec.Game = g
 	return nil
 }

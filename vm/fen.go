@@ -136,9 +136,19 @@ func (g *Game) typeLetter(t, owner int) string {
 	return strings.ToLower(l)
 }
 
-// SetFEN replaces the position with the one fen describes. On error the
-// state is unchanged.
+// SetFEN replaces the position with the one fen describes, read by the
+// game's ReadFEN when its front end gave it one. On error the state is
+// unchanged.
 func (s *State) SetFEN(fen string) error {
+	if s.g.ReadFEN != nil {
+		return s.g.ReadFEN(s, fen)
+	}
+	return s.SetGenericFEN(fen)
+}
+
+// SetGenericFEN is SetFEN with the generic reader: a letter means its first
+// type in Game.Letters for every player. On error the state is unchanged.
+func (s *State) SetGenericFEN(fen string) error {
 	c := s.Clone()
 	c.undo, c.hist = nil, nil
 	if err := c.setFEN(fen); err != nil {

@@ -43,6 +43,12 @@ type Game struct {
 	// Values are piece values for the evaluation, 0 when unknown (derived later).
 	Values []int
 
+	// ReadFEN, when the front end sets it, is the game's own FEN reader, used
+	// by State.SetFEN in place of the generic one (fmax.ini: a letter means
+	// different pieces for White and Black, Seirawan's gate letters). It must
+	// leave the state unchanged on error; it can build on SetGenericFEN.
+	ReadFEN func(s *State, fen string) error
+
 	prepOnce gamePrep // derived tables, computed on first use
 }
 

@@ -71,27 +71,12 @@ func loadIniSection(path, variant string) (*fmaxini.Section, error) {
 	return f.Section(variant)
 }
 
-// newState loads a game and sets up its start position or a FEN. A FEN for a
-// Fairy-Max section is read with the section's letter meanings (a letter is
-// the first piece with it for White and the last for Black, so Black's pawn
-// and per-colour pieces come out right) and its castling rights.
+// newState loads a game and sets up its start position or a FEN. The FEN is
+// read by State.SetFEN, which uses the game's own reader when its front end
+// has one: an fmax.ini section's (a letter is the first piece with it for
+// White and the last for Black, so Black's pawns and per-colour pieces come
+// out right; castling rights; Seirawan's holdings and gates).
 func newState(path, variant, fen string) (*vm.State, error) {
-	if strings.EqualFold(filepath.Ext(path), ".ini") {
-		sec, err := loadIniSection(path, variant)
-		if err != nil {
-			return nil, err
-		}
-		s, err := vm.NewState(sec.Game)
-		if err != nil {
-			return nil, err
-		}
-		if fen != "" {
-			if err := sec.SetFEN(s, fen); err != nil {
-				return nil, fmt.Errorf("--fen: %v", err)
-			}
-		}
-		return s, nil
-	}
 	g, err := loadGame(path, variant)
 	if err != nil {
 		return nil, err
