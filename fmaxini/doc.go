@@ -15,6 +15,8 @@
 //	            holdings, and Seirawan's gate letters in the castling field;
 //	            installed as the game's vm.Game.ReadFEN, so State.SetFEN
 //	            (CECP setboard, UCI position fen, the REPL) reads FEN so too
+//	fen_write.go FEN: castling rights from the never-moved bits, Seirawan's
+//	            gates as FSF writes them; the game's vm.Game.WriteFEN
 //
 // # Design
 //

@@ -92,3 +92,42 @@ func TestSeirawanGatingMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestSeirawanFENRoundTrip: the start position is written exactly as
+// perft.tsv (FSF's conventional form) has it, and every FEN read and written
+// again reads back to a position with the same perft.
+func TestSeirawanFENRoundTrip(t *testing.T) {
+	f := loadShipped(t)
+	sec, err := f.Section("seirawan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1"
+	s, _ := vm.NewState(sec.Game)
+	if got, _ := s.FEN(); got != start {
+		t.Errorf("start position FEN %s, want %s (perft.tsv seirawan-start)", got, start)
+	}
+	fens := []string{start, "rnb1kenr/2ph1p1p/p2bq3/1p1pp1p1/N2P4/1P4P1/P1P1PP1P/RQBHK1NR[E] w KQAEGHkq - 2 12"}
+	for _, c := range seirawanFSF {
+		fens = append(fens, c.fen)
+	}
+	for _, fen := range fens {
+		a, _ := vm.NewState(sec.Game)
+		if err := a.SetFEN(fen); err != nil {
+			t.Fatal(err)
+		}
+		out, err := a.FEN()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := vm.NewState(sec.Game)
+		if err := b.SetFEN(out); err != nil {
+			t.Fatalf("%s written as %s: %v", fen, out, err)
+		}
+		na, _ := a.Perft(2)
+		nb, _ := b.Perft(2)
+		if na != nb || a.Hash() != b.Hash() {
+			t.Errorf("%s written as %s reads back differently (perft 2: %d, %d)", fen, out, na, nb)
+		}
+	}
+}

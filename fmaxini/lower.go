@@ -64,7 +64,7 @@ func lower(file string, sec *Section) error {
 	}
 	l.b.ComputeOpposites()
 	l.b.SetIdentitySymmetry(2)
-	g.ReadFEN = sec.SetFEN
+	g.ReadFEN, g.WriteFEN = sec.SetFEN, sec.FEN
 	sec.Game = g
 	return nil
 }

@@ -17,8 +17,8 @@
 //	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap
 //	goal.go             win/loss/draw/count conditions, the fifty-move rule
 //	material.go         the insufficient-material draw
-//	fen.go, notation.go FEN (a front end may give its game its own reader,
-//	                    Game.ReadFEN), Zillions move text and coordinates
+//	fen.go, notation.go FEN (a front end may give its game its own reader and
+//	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
 //	perft.go            perft and divide
 //	gate.go             gating: add-gate places a held piece on a square the move vacated
 //	betza*.go           DescribePiece: a piece's Betza string, English sentence and

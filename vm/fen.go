@@ -422,10 +422,19 @@ func (s *State) setEnPassant(l *fenLayout, sq string, mover int) error {
 	return nil
 }
 
-// FEN writes the position. Castling rights come from the never-moved
-// attributes of kings and rooks; the en-passant square from a last move of two
-// ranks by a piece lettered P.
+// FEN writes the position, with the game's WriteFEN when it has one.
+// Generically, castling rights come from the never-moved attributes of kings
+// and rooks; the en-passant square from a last move of two ranks by a piece
+// lettered P.
 func (s *State) FEN() (string, error) {
+	if s.g.WriteFEN != nil {
+		return s.g.WriteFEN(s)
+	}
+	return s.GenericFEN()
+}
+
+// GenericFEN is FEN with the generic writer (the game's WriteFEN unused).
+func (s *State) GenericFEN() (string, error) {
 	g := s.g
 	l, err := g.fenLayout()
 	if err != nil {

@@ -48,6 +48,9 @@ type Game struct {
 	// different pieces for White and Black, Seirawan's gate letters). It must
 	// leave the state unchanged on error; it can build on SetGenericFEN.
 	ReadFEN func(s *State, fen string) error
+	// WriteFEN, when set, is the game's own FEN writer, used by State.FEN in
+	// place of the generic one; it can build on GenericFEN.
+	WriteFEN func(s *State) (string, error)
 
 	prepOnce gamePrep // derived tables, computed on first use
 }

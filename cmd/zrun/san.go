@@ -82,7 +82,7 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) stri
 		return ""
 	}
 	if c := castleSAN(s, m, v); c != "" {
-		return c
+		return c + gateSAN(s, m, true)
 	}
 	letter := strings.ToUpper(g.Letters[m.Piece])
 	// A removal off the drawn grid is bookkeeping (a reserve piece leaving
@@ -109,7 +109,26 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) stri
 	if int(a.Type) != int(m.Piece) {
 		b.WriteString("=" + strings.ToUpper(g.Letters[a.Type]))
 	}
+	b.WriteString(gateSAN(s, m, false))
 	return b.String()
+}
+
+// gateSAN is the Seirawan (S-chess) gating suffix: "/H" for a held piece
+// entering the square the moving piece left (Nf3/H); castling names the
+// square, the king's or the rook's (O-O/He1, O-O/Eh1), as S-chess GUIs do.
+func gateSAN(s *vm.State, m *vm.Move, castle bool) string {
+	g := s.Game()
+	for _, a := range m.Acts {
+		if a.Kind != vm.ActDrop || m.Drop {
+			continue
+		}
+		out := "/" + strings.ToUpper(g.Letters[a.Type])
+		if castle || a.To != m.From {
+			out += g.Board.Positions[a.To].Name
+		}
+		return out
+	}
+	return ""
 }
 
 // castleSAN names a castling move: the royal piece moves at least two files
