@@ -131,3 +131,43 @@ func TestSeirawanFENRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSetFEN: any text either sets a position that writes a FEN reading
+// back to the same position, or is refused leaving the state unchanged.
+func FuzzSetFEN(f *testing.F) {
+	for _, c := range seirawanFSF {
+		f.Add("seirawan", c.fen)
+	}
+	f.Add("seirawan", "rnb1kenr/2ph1p1p/p2bq3/1p1pp1p1/N2P4/1P4P1/P1P1PP1P/RQBHK1NR[E] w KQAEGHkq - 2 12")
+	f.Add("capablanca", "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12")
+	f.Add("seirawan", "8/8/8/8/8/8/8/8[]] w zZ - 0 1")
+	file, err := LoadFile(shippedIni)
+	if err != nil {
+		f.Skipf("fmax.ini not available: %v", err)
+	}
+	f.Fuzz(func(t *testing.T, variant, fen string) {
+		if variant != "seirawan" {
+			variant = "capablanca"
+		}
+		sec, err := file.Section(variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := vm.NewState(sec.Game)
+		before := s.Hash()
+		if err := s.SetFEN(fen); err != nil {
+			if s.Hash() != before {
+				t.Fatalf("refused FEN %q changed the state", fen)
+			}
+			return
+		}
+		out, err := s.FEN()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := vm.NewState(sec.Game)
+		if err := r.SetFEN(out); err != nil {
+			t.Fatalf("%q written as %q does not read back: %v", fen, out, err)
+		}
+	})
+}
