@@ -3,7 +3,7 @@
 // 1; Seirawan's holdings and gate letters): CECP setboard and UCI position
 // fen are compared with perft.tsv's Fairy-Stockfish counts (capablanca-rand1,
 // Black to move, and seirawan-rand1); the REPL's setboard has transcripts
-// (testdata/repl/ini_*.txt). Gating move text: "g1f3e", "h1e1e".
+// (testdata/repl/ini_*.txt). Gating move text: "g1f3e", "h1e1e", "e1g1h".
 
 package main
 
@@ -58,6 +58,15 @@ func TestCECPSetboardIniLetters(t *testing.T) {
 	if f := fen(t, c); !strings.HasPrefix(f, "2krh2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKE[He] w ") {
 		t.Fatalf("after h1e1e e8c8h: %s", f)
 	}
+	g.send("setboard r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1", "usermove e1g1h", "usermove b8c6")
+	g.expect("Illegal move: b8c6") // no knight there: the position stays
+	g.send("usermove a8a7e")
+	g.expect("Illegal move: a8a7e") // a7 is occupied
+	g.send("usermove a8b8e")
+	g.sync("5")
+	if f := fen(t, c); !strings.HasPrefix(f, "er2k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eh] w ") {
+		t.Fatalf("after e1g1h a8b8e: %s", f)
+	}
 }
 
 func TestUCIPositionFenIniLetters(t *testing.T) {
@@ -100,6 +109,11 @@ func TestUCIPositionFenIniLetters(t *testing.T) {
 				break
 			}
 		}
+	}
+	ug.send("position fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1 moves h1e1h b2b3", "isready")
+	ug.expect("info string illegal move b2b3", "readyok")
+	if f, _ := u.g.s.FEN(); !strings.HasPrefix(f, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Ehe] b ") {
+		t.Fatalf("after h1e1h: %s", f)
 	}
 	ug.send("position fen "+seirRand1+" moves g1f3e", "isready")
 	ug.expect("readyok")
