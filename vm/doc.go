@@ -63,8 +63,10 @@
 // it is. flip gives the piece to the next player in player order (the other
 // player in two-player games); change-owner gives it to the player moving.
 //
-// A test whose direction argument leads off the board ends the run (as Dagaz
-// does; native files guard with on-board?). An attribute test on an empty
+// A test whose direction argument leads off the board is false (so its not-
+// form is true) and the run goes on: Zillions' own saved game of Bahrain Dama
+// (CheckersCollection.zrf, 159 moves) has men moving along the edge, which
+// its (verify (or (not-enemy? w) ...)) allows only so. An attribute test on an empty
 // square is false. neutral? is always false: every piece has an owner.
 //
 // attacked? at a square: the square is made to hold a piece of the player

@@ -175,10 +175,8 @@ func (gn *generator) exec() {
 		}
 		in := &code[pc]
 		if in.Op.IsTest() {
-			r, ok := gn.test(in, board)
-			if !ok {
-				return
-			}
+			// A test off the board is false and the run goes on (doc.go).
+			r, _ := gn.test(in, board)
 			if r == in.Jt {
 				pc = int(in.B)
 			} else {

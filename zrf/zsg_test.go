@@ -288,3 +288,35 @@ func TestMoveTextOrder(t *testing.T) {
 		t.Errorf("move text %q, want %q", got, want)
 	}
 }
+
+// TestOffBoardTestIsFalse: a test whose direction leads off the board is
+// false, so its not- form is true and the move is generated. Zillions' saved
+// Bahrain Dama game needs this (CheckersCollection.zrf's man-attacking-dir
+// tests (not-enemy? w) on the a-file).
+func TestOffBoardTestIsFalse(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 50 50)
+    (dimensions ("a/b/c" (50 0)) ("3/2/1" (0 50))) (directions (n 0 -1) (w -1 0))))
+  (piece (name Man) (moves ((verify (not-enemy? w)) n add) ((verify (enemy? w)) n n add)))
+  (board-setup (White (Man a1)) (Black (Man c3)))
+  (win-condition (White Black) stalemated))`
+	f, err := Load("t.zrf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := vm.NewState(f.Games[0].Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	if len(ml.Moves) != 1 || s.MoveString(&ml.Moves[0]) != "Man a1 - a2" {
+		var got []string
+		for i := range ml.Moves {
+			got = append(got, s.MoveString(&ml.Moves[i]))
+		}
+		t.Errorf("moves %q, want [\"Man a1 - a2\"]", got)
+	}
+}
