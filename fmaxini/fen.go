@@ -70,33 +70,54 @@ func (sec *Section) SetFEN(s *vm.State, fen string) error {
 // castlingRights keeps the never-moved bit of royal pieces and corner pieces
 // only as the FEN castling field allows (KQkq or file letters).
 func (sec *Section) castlingRights(s *vm.State, field string) {
-	for pl, rank := range [2]int{1, sec.H} {
-		right := map[int]bool{}
-		for _, ch := range field {
-			up := ch >= 'A' && ch <= 'Z'
-			if up != (pl == 0) {
-				continue
+	for pl := range 2 {
+		files, _ := sec.castlingFiles(field, pl)
+		sec.clearVirgins(s, pl, func(f int, royal bool) bool {
+			if royal {
+				return len(files) > 0
 			}
-			switch lc := ch | 0x20; {
-			case lc == 'k':
-				right[sec.W-1] = true
-			case lc == 'q':
-				right[0] = true
-			case lc >= 'a' && int(lc-'a') < sec.W:
-				right[int(lc-'a')] = true
-			}
+			return !(f == 0 || f == sec.W-1) || files[f]
+		})
+	}
+}
+
+// castlingFiles reads player pl's letters of a castling field (upper case for
+// White): the first-rank files it names (K = the last file, Q = the first)
+// and whether it holds K or Q.
+func (sec *Section) castlingFiles(field string, pl int) (files map[int]bool, kq bool) {
+	files = map[int]bool{}
+	for _, ch := range field {
+		up := ch >= 'A' && ch <= 'Z'
+		if up != (pl == 0) {
+			continue
 		}
-		for f := 0; f < sec.W; f++ {
-			p := (rank-1)*sec.W + f
-			c := s.Board[p]
-			if c == vm.Empty || c.Owner() != pl || !c.Attr(0) {
-				continue
-			}
-			royal := sec.Pieces[c.Type()].Value < 0
-			corner := f == 0 || f == sec.W-1
-			if (royal && len(right) == 0) || (corner && !royal && !right[f]) {
-				s.Board[p] = c.WithAttr(0, false)
-			}
+		switch lc := ch | 0x20; {
+		case lc == 'k':
+			files[sec.W-1], kq = true, true
+		case lc == 'q':
+			files[0], kq = true, true
+		case lc >= 'a' && int(lc-'a') < sec.W:
+			files[int(lc-'a')] = true
+		}
+	}
+	return files, kq
+}
+
+// clearVirgins drops the never-moved bit of player pl's first-rank pieces
+// for which keep(file, royal) is false.
+func (sec *Section) clearVirgins(s *vm.State, pl int, keep func(f int, royal bool) bool) {
+	rank := 1
+	if pl == 1 {
+		rank = sec.H
+	}
+	for f := 0; f < sec.W; f++ {
+		p := (rank-1)*sec.W + f
+		c := s.Board[p]
+		if c == vm.Empty || c.Owner() != pl || !c.Attr(0) {
+			continue
+		}
+		if !keep(f, sec.Pieces[c.Type()].Value < 0) {
+			s.Board[p] = c.WithAttr(0, false)
 		}
 	}
 }
@@ -118,36 +139,10 @@ func (sec *Section) blackHoldings(s *vm.State, black map[byte]int) {
 // first-rank square a gate. A first-rank piece keeps its never-moved bit
 // (castling and gate rights at once) only when its square is named so.
 func (sec *Section) gateRights(s *vm.State, field string) {
-	for pl, rank := range [2]int{1, sec.H} {
-		named := map[int]bool{}
-		king := false
-		for _, ch := range field {
-			up := ch >= 'A' && ch <= 'Z'
-			if up != (pl == 0) {
-				continue
-			}
-			switch lc := ch | 0x20; {
-			case lc == 'k':
-				named[sec.W-1], king = true, true
-			case lc == 'q':
-				named[0], king = true, true
-			case lc >= 'a' && int(lc-'a') < sec.W:
-				named[int(lc-'a')] = true
-			}
-		}
-		for f := 0; f < sec.W; f++ {
-			p := (rank-1)*sec.W + f
-			c := s.Board[p]
-			if c == vm.Empty || c.Owner() != pl || !c.Attr(0) {
-				continue
-			}
-			keep := named[f]
-			if sec.Pieces[c.Type()].Value < 0 {
-				keep = keep || king
-			}
-			if !keep {
-				s.Board[p] = c.WithAttr(0, false)
-			}
-		}
+	for pl := range 2 {
+		named, king := sec.castlingFiles(field, pl)
+		sec.clearVirgins(s, pl, func(f int, royal bool) bool {
+			return named[f] || royal && king
+		})
 	}
 }
