@@ -9,26 +9,24 @@ import (
 )
 
 func init() {
-	register("diagram", "[--variant NAME] [--fen FEN] FILE: write the start position (or FEN) as SVG to stdout", runDiagram)
+	register("diagram", "[--variant NAME] [--fen FEN | --start N] FILE: write the start position (or FEN) as SVG to stdout", runDiagram)
 }
 
 func runDiagram(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diagram", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	variant := fs.String("variant", "", "game or variant title")
-	fen := fs.String("fen", "", "draw this position instead of the start position")
+	pf := addPositionFlags(fs, "draw this position instead of the start position")
 	size := fs.Float64("size", 48, "cell size in pixels")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 || *size < 8 || *size > 400 {
-		fmt.Fprintln(stderr, "usage: zrun diagram [--variant NAME] [--fen FEN] [--size PIXELS (8-400)] FILE")
+		fmt.Fprintln(stderr, "usage: zrun diagram [--variant NAME] [--fen FEN | --start N] [--size PIXELS (8-400)] FILE")
 		return 2
 	}
-	s, err := newState(fs.Arg(0), *variant, *fen)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	s, status := pf.state(fs.Arg(0), stderr)
+	if s == nil {
+		return status
 	}
 	g := s.Game()
 	newSVGBoard(g, *size).render(stdout, s.Board, svgOptions{title: g.Title, hand: s.HandCount})

@@ -22,9 +22,7 @@ func init() {
 func runGo(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("go", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	variant := fs.String("variant", "", "game or variant title")
-	fen := fs.String("fen", "", "start from this FEN")
-	startFEN := startFlag(fs)
+	pf := addPositionFlags(fs, "start from this FEN")
 	depth := fs.Int("depth", 0, "search this many plies")
 	movetime := fs.Int("movetime", 0, "search this many milliseconds")
 	nodes := fs.Uint64("nodes", 0, "search this many nodes")
@@ -37,15 +35,9 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: zrun go [--variant NAME] [--fen FEN | --start N] [--depth N | --movetime MS | --nodes N] [--hash MB] [--moves MOVES] FILE")
 		return 2
 	}
-	from, err := startFEN(*fen, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	s, err := newState(fs.Arg(0), *variant, from)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	s, status := pf.state(fs.Arg(0), stderr)
+	if s == nil {
+		return status
 	}
 	if err := playMoves(s, *moves); err != nil {
 		fmt.Fprintln(stderr, err)

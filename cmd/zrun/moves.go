@@ -17,9 +17,7 @@ func init() {
 func runMoves(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	variant := fs.String("variant", "", "game or variant title")
-	fen := fs.String("fen", "", "start from this FEN")
-	startFEN := startFlag(fs)
+	pf := addPositionFlags(fs, "start from this FEN")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -27,15 +25,9 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: zrun moves [--variant NAME] [--fen FEN | --start N] FILE")
 		return 2
 	}
-	from, err := startFEN(*fen, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	s, err := newState(fs.Arg(0), *variant, from)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	s, status := pf.state(fs.Arg(0), stderr)
+	if s == nil {
+		return status
 	}
 	var ml vm.MoveList
 	if err := s.Generate(&ml); err != nil {

@@ -19,9 +19,7 @@ func init() {
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	variant := fs.String("variant", "", "game or variant title")
-	fen := fs.String("fen", "", "start from this FEN")
-	startFEN := startFlag(fs)
+	pf := addPositionFlags(fs, "start from this FEN")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -35,15 +33,9 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zrun perft: bad depth %q\n", fs.Arg(1))
 		return 2
 	}
-	from, err := startFEN(*fen, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	s, err := newState(fs.Arg(0), *variant, from)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	s, status := pf.state(fs.Arg(0), stderr)
+	if s == nil {
+		return status
 	}
 	start := time.Now()
 	var nodes uint64
