@@ -4,8 +4,6 @@
 
 package vm
 
-import "strconv"
-
 type betzaGeom struct {
 	w, h int
 	// staggered: neighbouring columns (or rows) are drawn offset by part of
@@ -37,7 +35,7 @@ func newBetzaGeom(b *Board) *betzaGeom {
 			byCoord[[2]int{pos.Coords[0], pos.Coords[1]}] = p
 		}
 	}
-	horiz0, rev0, rev1 := true, false, !ascendingLabels(labels[1])
+	horiz0, rev0, rev1 := true, false, !b.Grids[best].LabelsAscend(1)
 	r00, ok0 := rectAt(b, byCoord, 0, 0)
 	r10, ok1 := rectAt(b, byCoord, 1, 0)
 	r01, ok2 := rectAt(b, byCoord, 0, 1)
@@ -92,20 +90,6 @@ func rectAt(b *Board, byCoord map[[2]int]int, c0, c1 int) ([4]int, bool) {
 		return [4]int{}, false
 	}
 	return b.Positions[p].Rect, true
-}
-
-// ascendingLabels reports whether labels are numbers that grow (Fairy-Max and
-// Zillions files that list ranks from 1 upwards read bottom to top).
-func ascendingLabels(ls []string) bool {
-	prev := -1 << 31
-	for _, l := range ls {
-		n, err := strconv.Atoi(l)
-		if err != nil || n <= prev {
-			return false
-		}
-		prev = n
-	}
-	return len(ls) > 1
 }
 
 func iabs(x int) int {

@@ -3,6 +3,8 @@
 
 package vm
 
+import "strconv"
+
 // Board is a set of named positions joined by named, directed links.
 //
 // Positions are numbered 0..N-1 in the order Z2J uses (grids in file order,
@@ -41,6 +43,24 @@ type Position struct {
 type Grid struct {
 	Labels [][]string // per dimension, its labels in order
 	First  int        // index of the grid's first position
+}
+
+// LabelsAscend reports whether dimension d's labels are numbers that grow
+// (Fairy-Max boards and Zillions files that list ranks from 1 upwards, which
+// therefore read bottom to top on screen).
+func (gr *Grid) LabelsAscend(d int) bool {
+	if d >= len(gr.Labels) || len(gr.Labels[d]) < 2 {
+		return false
+	}
+	prev := -1 << 31
+	for _, l := range gr.Labels[d] {
+		n, err := strconv.Atoi(l)
+		if err != nil || n <= prev {
+			return false
+		}
+		prev = n
+	}
+	return true
 }
 
 // Zone is a named set of positions, defined separately for each player.

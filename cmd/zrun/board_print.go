@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"zrun/vm"
@@ -69,14 +68,14 @@ func newGridView(g *vm.Game) *gridView {
 			at[[2]int{pos.Coords[0], pos.Coords[1]}] = int32(p)
 		}
 	}
-	horiz, rev0, rev1 := orientGrid(b, at, labels)
+	horiz, rev0, rev1 := orientGrid(b, at, &b.Grids[best])
 	return layoutGrid(g, at, labels, horiz, rev0, rev1)
 }
 
 // orientGrid decides whether dimension 0 runs across the screen and whether
 // each dimension's labels run against screen order (right-to-left or
 // bottom-to-top).
-func orientGrid(b *vm.Board, at map[[2]int]int32, labels [][]string) (horiz0, rev0, rev1 bool) {
+func orientGrid(b *vm.Board, at map[[2]int]int32, gr *vm.Grid) (horiz0, rev0, rev1 bool) {
 	rect := func(c0, c1 int) ([4]int, bool) {
 		p, ok := at[[2]int{c0, c1}]
 		if !ok {
@@ -96,7 +95,7 @@ func orientGrid(b *vm.Board, at map[[2]int]int32, labels [][]string) (horiz0, re
 		return false, dy0 < 0, dx1 < 0
 	}
 	// No geometry (Fairy-Max boards): files across, numeric ranks upwards.
-	return true, false, ascendingNumbers(labels[1])
+	return true, false, gr.LabelsAscend(1)
 }
 
 func abs(x int) int {
@@ -104,18 +103,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func ascendingNumbers(ls []string) bool {
-	prev := -1 << 31
-	for _, l := range ls {
-		n, err := strconv.Atoi(l)
-		if err != nil || n <= prev {
-			return false
-		}
-		prev = n
-	}
-	return len(ls) > 1
 }
 
 // layoutGrid fills the screen table from the grid coordinates.
