@@ -58,6 +58,16 @@
 // empty destination before the rook arrives; Dobutsu's change-owner on an
 // empty hand cell).
 //
+// A run's later adds write only the position-attached changes made after the
+// previous add, though they still apply all of them. Zillions' saved Northern
+// Checkers and Northern Kings games (CheckersCollection.zrf) write "King a1 -
+// b2 @ e1 0 0" for a one-step king move but "King a1 - e5" for a longer one,
+// though north-king-shift clears the checkers' captured? attribute once before
+// its (while (empty? $1) $1 add) loop. Whether Zillions also stops applying
+// them cannot be told from the corpus (the values written there never
+// change); we keep applying them, which games/reserve-chess.zrf's
+// keep-reserve prefix relies on.
+//
 // A piece that gets a new type (add T, change-type) takes T's default
 // attribute values. A piece picked up by from but never put down stays where
 // it is. flip gives the piece to the next player in player order (the other
@@ -94,8 +104,11 @@
 // moving (partial moves, consecutive turn-order entries) the test waits for
 // the last move (Schoolbook's "Double-Move (Checkmate)" description).
 //
-// "maximal captures" counts the pieces one move (or move part) removes; with
-// value 2 it first prefers moves capturing more royal pieces.
+// "maximal captures" counts the pieces one move (or move part) removes, plus
+// the enemy pieces it changes in place (type, owner or attributes: Move.Struck);
+// with value 2 it first prefers moves capturing more royal pieces. Zillions'
+// saved Northern Kings game (maximal captures on) plays "King b6 - f2 = Checker
+// on e3", a demotion, while a capture "x e5" is available.
 //
 // Partial moves: a move emitted by add-partial is made at once; the same
 // player then continues with the moving piece's definitions of the

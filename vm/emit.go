@@ -80,7 +80,7 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	}
 
 	effStart := len(ml.effs)
-	var captures, kings int16
+	var captures, kings, struck int16
 	nT := int32(len(gn.g.Pieces))
 	recycle := gn.g.Options.RecycleCaptures
 	for _, p := range gn.touched {
@@ -97,6 +97,8 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 			if recycle {
 				ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
 			}
+		} else if old != Empty && nc != Empty && nc != old && int32(old.Owner()) != gn.player && gn.ovVac[p] != gn.stamp {
+			struck++
 		}
 	}
 	if gn.gateType >= 0 {
@@ -117,6 +119,7 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 		Drop:     gn.isDrop,
 		Captures: captures,
 		Kings:    kings,
+		Struck:   struck,
 	}
 	if gn.isDrop {
 		m.From = NoPos

@@ -42,6 +42,9 @@ type generator struct {
 	changes []change
 	attach  []change
 	acts    []Act
+	// attachSpent: an add has emitted the attached changes; the next add or
+	// attached change drops them from the notation first (dropSpent).
+	attachSpent bool
 
 	// overlay of the board while a move is being assembled
 	ov      []Cell
@@ -126,6 +129,7 @@ func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, d
 	gn.vacate = gn.vacate[:0]
 	gn.changes = gn.changes[:0]
 	gn.attach = gn.attach[:0]
+	gn.attachSpent = false
 	gn.acts = gn.acts[:0]
 	gn.steps = 0
 	gn.exec()
@@ -236,6 +240,7 @@ func (gn *generator) exec() {
 				}
 				break
 			}
+			gn.dropSpent()
 			if in.A < 0 {
 				gn.emit(-1, cont, copyMove)
 			} else {
@@ -246,6 +251,7 @@ func (gn *generator) exec() {
 			if gn.err != nil {
 				return
 			}
+			gn.attachSpent = true
 		case OpAddGate:
 			if gn.query {
 				// The gated piece lands on a vacated square: it captures
@@ -323,6 +329,7 @@ func (gn *generator) exec() {
 }
 
 func (gn *generator) attachChange(in *Inst, p int32) {
+	gn.dropSpent()
 	ch := change{pos: p}
 	act := Act{From: p, To: NoPos}
 	switch in.Op {
@@ -341,6 +348,30 @@ func (gn *generator) attachChange(in *Inst, p int32) {
 	}
 	gn.attach = append(gn.attach, ch)
 	gn.acts = append(gn.acts, act)
+}
+
+// dropSpent drops from the notation the position-attached changes
+// (attributes, type, owner) an add has emitted: a later add of the same run
+// still applies them but writes only those made after it (doc.go; Zillions'
+// Northern Checkers saves). A gate move (add-gate) right after its add is the
+// same move with a piece gated and writes them too.
+func (gn *generator) dropSpent() {
+	if !gn.attachSpent {
+		return
+	}
+	gn.attachSpent = false
+	if len(gn.attach) == 0 {
+		return
+	}
+	out := gn.acts[:0]
+	for _, a := range gn.acts {
+		switch a.Kind {
+		case ActSetAttr, ActChangeType, ActChangeOwner, ActFlip:
+		default:
+			out = append(out, a)
+		}
+	}
+	gn.acts = out
 }
 
 // slide runs "step d; while empty? { add; step d }" and leaves the cursor on
@@ -362,10 +393,12 @@ func (gn *generator) slide(d int32, board []Cell) bool {
 				return false
 			}
 		} else {
+			gn.dropSpent()
 			gn.emit(-1, -1, false)
 			if gn.err != nil {
 				return false
 			}
+			gn.attachSpent = true
 		}
 		t = gn.links[off+t]
 	}

@@ -187,7 +187,7 @@ func keepMaximal(ml *MoveList, mode int) {
 		if mode == 2 && a.Kings != b.Kings {
 			return int(a.Kings) - int(b.Kings)
 		}
-		return int(a.Captures) - int(b.Captures)
+		return int(a.Captures+a.Struck) - int(b.Captures+b.Struck)
 	}
 	best := &ml.Moves[0]
 	for i := range ml.Moves {

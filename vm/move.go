@@ -57,7 +57,10 @@ type Move struct {
 	Drop     bool
 	Captures int16 // pieces removed from the board (for maximal captures)
 	Kings    int16 // of which of a royal or "king" type (maximal captures 2)
-	key      uint64
+	// Struck counts enemy pieces the move changes in place (type, owner or
+	// attributes); maximal captures counts them with Captures (doc.go).
+	Struck int16
+	key    uint64
 }
 
 // MoveList holds generated moves. The moves' Eff and Acts slices point into

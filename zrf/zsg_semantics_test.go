@@ -1,0 +1,92 @@
+// This file tests, on toy rule files, ZRF semantics that Zillions' own saved
+// games of the corpus decided (each test names the game that needs it).
+
+package zrf
+
+import (
+	"slices"
+	"testing"
+
+	"zrun/vm"
+)
+
+// toyMoves loads a one-game rule file and returns its start position and the
+// legal moves there in Zillions notation.
+func toyMoves(t *testing.T, src string) (*vm.Game, *vm.State, *vm.MoveList, []string) {
+	t.Helper()
+	f, err := Load("t.zrf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := vm.NewState(f.Games[0].Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ml := &vm.MoveList{}
+	if err := s.Generate(ml); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := range ml.Moves {
+		got = append(got, s.MoveString(&ml.Moves[i]))
+	}
+	return f.Games[0].Game, s, ml, got
+}
+
+// toyBoard is a 5x2 board a1..e2 with directions n, e.
+const toyBoard = `(board (grid (start-rectangle 0 0 50 50)
+    (dimensions ("a/b/c/d/e" (50 0)) ("2/1" (0 50))) (directions (n 0 -1) (e 1 0))))`
+
+// TestLaterAddsWriteOnlyNewAttachedChanges: an attribute set before a loop of
+// adds is written with the first move only; the later adds still apply it.
+// Zillions' saved Northern Checkers and Northern Kings games
+// (CheckersCollection.zrf) write "King a1 - b2 @ e1 0 0" for a one-step king
+// move but "King a1 - e5" with no attribute for a longer one, although
+// north-king-shift clears the checkers' captured? attribute once, before its
+// (while (empty? $1) $1 add) loop.
+func TestLaterAddsWriteOnlyNewAttachedChanges(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name King) (moves ((set-attribute marked? false a2) (while (empty? e) e add))))
+  (piece (name Man) (attribute marked? true))
+  (board-setup (White (King a1) (Man a2)) (Black (Man e2)))
+  (win-condition (White Black) stalemated))`
+	g, s, ml, got := toyMoves(t, src)
+	want := []string{"King a1 - b1 @ a2 0 0", "King a1 - c1", "King a1 - d1", "King a1 - e1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+	if err := s.Make(&ml.Moves[2]); err != nil {
+		t.Fatal(err)
+	}
+	a2, _ := g.Board.PositionIndex("a2")
+	if c := s.Board[a2]; c.Attr(0) {
+		t.Errorf("after King a1 - d1 the Man on a2 still has marked? true: the change must still apply")
+	}
+}
+
+// TestMaximalCapturesCountsChangedEnemies: "maximal captures" counts an enemy
+// piece a move changes in place (here a king demoted with change-type) like a
+// captured one. Zillions' saved Northern Kings game (CheckersCollection.zrf,
+// maximal captures on) plays "King b6 - f2 = Checker on e3", which only
+// demotes, while a capture "x e5" is available.
+func TestMaximalCapturesCountsChangedEnemies(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  (option "maximal captures" true)
+  ` + toyBoard + `
+  (piece (name Hero) (moves
+     (n (verify enemy?) add)
+     (e (verify enemy?) (change-type Man) e (verify empty?) add)
+     (e e e add)))
+  (piece (name Man))
+  (piece (name Lord))
+  (board-setup (White (Hero a1)) (Black (Man a2) (Lord b1)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"Hero a1 x a2", "Hero a1 - c1 = Man on b1"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q (the quiet Hero a1 - d1 removed)", got, want)
+	}
+}
