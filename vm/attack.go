@@ -3,6 +3,8 @@
 
 package vm
 
+import bits64 "math/bits"
+
 // royalAttacked reports whether pl is in check: a royal piece stands
 // attacked, or with Options.SpareRoyals and several royal pieces left, two.
 func (s *State) royalAttacked(pl int, lv int) bool {
@@ -66,25 +68,54 @@ func (s *State) attackedBy(target int32, pl int, enemy bool, virtual Cell, lv in
 	return hit
 }
 
-// playerHits runs player o's pieces' blocks that may reach target.
+// playerHits runs player o's pieces' blocks that may reach target. With a
+// reach table it visits only the pieces standing where their type could
+// capture on target (occupancy bits intersected with the reverse reach).
 func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable, words int) bool {
-	for _, q := range s.occ.pieces[o] {
-		if q == target {
-			continue
-		}
-		c := s.Board[q]
-		tr := reach.forType(o, c.Type())
-		if !tr.mayReachAny(words, int(q), int(target)) {
-			continue
-		}
-		for bi, b := range s.g.Pieces[c.Type()].Moves {
-			if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(target)) {
-				continue
-			}
-			gn.run(b.Prog, q, int32(o), int32(b.Type), false, 0)
-			if gn.hit {
+	if reach == nil {
+		for _, q := range s.occ.pieces[o] {
+			if q != target && s.pieceHits(gn, o, q, target, nil, words) {
 				return true
 			}
+		}
+		return false
+	}
+	nT := s.occ.nT
+	occ := s.occ.bits[o*nT*words : (o+1)*nT*words]
+	for t := 0; t < nT; t++ {
+		var tr *typeReach
+		for w, bits := range occ[t*words : (t+1)*words] {
+			if bits == 0 {
+				continue
+			}
+			if tr == nil {
+				tr = reach.forType(o, t)
+			}
+			if tr.rev != nil {
+				bits &= tr.rev[int(target)*words+w]
+			}
+			for bits != 0 {
+				q := int32(w*64 + bits64.TrailingZeros64(bits))
+				bits &= bits - 1
+				if q != target && s.pieceHits(gn, o, q, target, tr, words) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pieceHits runs the blocks of the piece on q that may reach target (tr nil:
+// every block).
+func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, words int) bool {
+	for bi, b := range s.g.Pieces[s.Board[q].Type()].Moves {
+		if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(target)) {
+			continue
+		}
+		gn.run(b.Prog, q, int32(o), int32(b.Type), false, 0)
+		if gn.hit {
+			return true
 		}
 	}
 	return false

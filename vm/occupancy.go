@@ -11,6 +11,12 @@ type occupancy struct {
 	royal  [][]int32 // per player
 	idx    []int32   // square -> index in its owner's pieces list
 	ridx   []int32   // square -> index in its owner's royal list
+	// bits[(pl*nTypes+t)*words + p/64] has bit p%64 set when pl's piece of
+	// type t stands on p: attack tests intersect it with the reverse reach
+	// table instead of visiting every piece.
+	bits  []uint64
+	nT    int
+	words int
 }
 
 func (o *occupancy) reset(s *State) {
@@ -20,7 +26,11 @@ func (o *occupancy) reset(s *State) {
 		o.royal = make([][]int32, np)
 		o.idx = make([]int32, len(s.Board))
 		o.ridx = make([]int32, len(s.Board))
+		o.nT = len(s.g.Pieces)
+		o.words = (len(s.Board) + 63) / 64
+		o.bits = make([]uint64, np*o.nT*o.words)
 	}
+	clear(o.bits)
 	for pl := 0; pl < np; pl++ {
 		o.pieces[pl] = o.pieces[pl][:0]
 		o.royal[pl] = o.royal[pl][:0]
@@ -37,6 +47,7 @@ func (o *occupancy) add(s *State, p int32, c Cell) {
 	pl := c.Owner()
 	o.idx[p] = int32(len(o.pieces[pl]))
 	o.pieces[pl] = append(o.pieces[pl], p)
+	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] |= 1 << uint(p&63)
 	if s.pre.isRoyal[pl][c.Type()] {
 		o.ridx[p] = int32(len(o.royal[pl]))
 		o.royal[pl] = append(o.royal[pl], p)
@@ -48,6 +59,7 @@ func (o *occupancy) remove(s *State, p int32, c Cell) {
 	removeAt(o.pieces[pl], o.idx, p)
 	o.pieces[pl] = o.pieces[pl][:len(o.pieces[pl])-1]
 	o.idx[p] = -1
+	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] &^= 1 << uint(p&63)
 	if o.ridx[p] >= 0 {
 		removeAt(o.royal[pl], o.ridx, p)
 		o.royal[pl] = o.royal[pl][:len(o.royal[pl])-1]

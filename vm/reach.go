@@ -24,6 +24,9 @@ type typeReach struct {
 	any []uint64
 	// blocks[b] is block b's bitsets (start*words + target/64), nil when unanalysable.
 	blocks [][]uint64
+	// rev is any transposed (target*words + from/64), nil when any is nil:
+	// the squares from which the type could capture on a target.
+	rev []uint64
 }
 
 // maxReachPositions bounds the boards the table is built for; larger boards
@@ -72,6 +75,16 @@ func (r *reachTable) compute(pl, t int) *typeReach {
 		if tr.any != nil {
 			for i, w := range set {
 				tr.any[i] |= w
+			}
+		}
+	}
+	if tr.any != nil {
+		tr.rev = make([]uint64, r.n*r.words)
+		for from := 0; from < r.n; from++ {
+			for to := 0; to < r.n; to++ {
+				if tr.any[from*r.words+to/64]&(1<<uint(to%64)) != 0 {
+					tr.rev[to*r.words+from/64] |= 1 << uint(from%64)
+				}
 			}
 		}
 	}
