@@ -108,30 +108,23 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 		ml.effs = append(ml.effs, Effect{Pos: gn.player*nT + gn.dropType, Kind: EffHand, Val: Cell(^uint64(0))})
 	}
 
-	m := Move{
-		Eff:      ml.effs[effStart:len(ml.effs):len(ml.effs)],
-		Acts:     ml.acts[actStart:len(ml.acts):len(ml.acts)],
-		Type:     gn.moveType,
-		Piece:    int16(board[gn.start].Type()),
-		From:     gn.start,
-		To:       gn.mainTo,
-		Continue: cont,
-		Drop:     gn.isDrop,
-		Captures: captures,
-		Kings:    kings,
-		Struck:   struck,
-	}
+	from, piece, to := gn.start, int16(board[gn.start].Type()), gn.mainTo
 	if gn.isDrop {
-		m.From = NoPos
-		m.Piece = int16(gn.dropType)
+		from, piece = NoPos, int16(gn.dropType)
 	}
-	if m.To < 0 {
-		m.To = handTo
+	if to < 0 {
+		to = handTo
 	}
-	if m.To < 0 {
-		m.To = gn.cursor
+	if to < 0 {
+		to = gn.cursor
 	}
-	ml.Moves = append(ml.Moves, m)
+	// Built in place: copying a Move into the list costs more than filling it.
+	ml.Moves = append(ml.Moves, Move{})
+	m := &ml.Moves[len(ml.Moves)-1]
+	m.Eff = ml.effs[effStart:len(ml.effs):len(ml.effs)]
+	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
+	m.Type, m.Piece, m.From, m.To, m.Continue = gn.moveType, piece, from, to, cont
+	m.Drop, m.Captures, m.Kings, m.Struck = gn.isDrop, captures, kings, struck
 }
 
 // set writes the overlay slot of p.

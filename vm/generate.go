@@ -129,7 +129,9 @@ func (s *State) dedup(ml *MoveList) {
 		if dup {
 			continue
 		}
-		ml.Moves[out] = *m
+		if out != i {
+			ml.Moves[out] = *m
+		}
 		tab[slot] = int32(out)
 		out++
 	}
@@ -209,20 +211,23 @@ func keepMaximal(ml *MoveList, mode int) {
 // attacked, when the turn passes to another player. While the same player
 // keeps moving (partial moves, double moves) the test waits for the last move.
 func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
-	out := ml.Moves[:0]
+	out := 0
 	for i := range ml.Moves {
-		m := ml.Moves[i]
-		if err := s.makeAt(&m, lv+1); err != nil {
+		m := &ml.Moves[i]
+		if err := s.makeAt(m, lv+1); err != nil {
 			s.Unmake()
 			return err
 		}
 		bad := s.Partial == NoPos && s.Mover() != pl && s.royalAttacked(pl, lv+1)
 		s.Unmake()
 		if !bad {
-			out = append(out, m)
+			if out != i {
+				ml.Moves[out] = *m
+			}
+			out++
 		}
 	}
-	ml.Moves = out
+	ml.Moves = ml.Moves[:out]
 	return nil
 }
 
