@@ -68,6 +68,12 @@
 // change); we keep applying them, which games/reserve-chess.zrf's
 // keep-reserve prefix relies on.
 //
+// An add naming a type (add T) when the moving piece is no longer in hand (to
+// or cascade put it down) retypes the piece the start square's move put down,
+// written "= T on sq": Zillions' saved Soulbringer game (ResurrectionChess.zrf,
+// "... to ... back (create Bishop) ... (add Knight)") writes "Bishop f1a x d3a
+// White Bishop f1a = Knight on d3a".
+//
 // A piece that gets a new type (add T, change-type) takes T's default
 // attribute values. A piece picked up by from but never put down stays where
 // it is. flip gives the piece to the next player in player order (the other

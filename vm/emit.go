@@ -70,6 +70,8 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	if handTo >= 0 {
 		gn.set(handTo, handCell)
 		gn.ovHit[handTo] = gn.stamp
+	} else if promo >= 0 {
+		gn.retypePutDown(ml.acts[actStart:], promo)
 	}
 	if gn.gateType >= 0 && !gn.placeGate() {
 		ml.acts = ml.acts[:actStart]
@@ -125,6 +127,26 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
 	m.Type, m.Piece, m.From, m.To, m.Continue = gn.moveType, piece, from, to, cont
 	m.Drop, m.Captures, m.Kings, m.Struck = gn.isDrop, captures, kings, struck
+}
+
+// retypePutDown handles an add naming a type when the moving piece is no
+// longer in hand (to or cascade put it down): the piece the start square's
+// move put down takes the type, written "= T on sq". Zillions' saved
+// Soulbringer game (ResurrectionChess.zrf's resurrect-slide: "... to ... back
+// (create Bishop) ... (add Knight)") writes "Bishop f1a x d3a White Bishop f1a
+// = Knight on d3a".
+func (gn *generator) retypePutDown(acts []Act, promo int32) {
+	for i := len(acts) - 1; i >= 0; i-- {
+		a := &acts[i]
+		if a.Kind != ActMove || a.From != gn.start {
+			continue
+		}
+		if c := gn.get(a.To); c != Empty {
+			gn.set(a.To, gn.retype(c, promo))
+			a.Type, a.Arg = int16(promo), ActMoveTyped
+		}
+		return
+	}
 }
 
 // set writes the overlay slot of p.

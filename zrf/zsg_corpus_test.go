@@ -169,7 +169,6 @@ var zsgKnown = map[string][2]string{
 	"Sahkku/Sahkku.zsg":                  {"roundtrip", "replays; line 58 captures written x d11 x Y, we write x Y x d11"},
 	"TransportChess/TransportChess.zsg":  {"replay", "line 69 Rook d8 - e8 written without @ e8 0 0: that rook move sets no attribute in Zillions, ours does (rules difference)"},
 	"Ragnarok/Bifrost.zsg":               {"replay", "line 22: we capture on c5 as well (x c5), Zillions does not"},
-	"ResurrectionChess/Soulbringer.zsg":  {"replay", "line 4: = Knight on d3a (the capturing piece changes type) is not generated"},
 	// Moves our generator does not produce (rules differences to investigate).
 	"GlukKazan+ZoG/Rules/Gwangsanghui.zsg": {"replay", "line 7 Soldier a9 - b8 not generated (slow: checked with -zsg.all)"},
 	"Gwangsanghui/Gwangsanghui.zsg":        {"replay", "line 11 Cannon i11 x i6 North Pawn blood not generated (slow: checked with -zsg.all)"},

@@ -90,3 +90,31 @@ func TestMaximalCapturesCountsChangedEnemies(t *testing.T) {
 		t.Fatalf("moves %q, want %q (the quiet Hero a1 - d1 removed)", got, want)
 	}
 }
+
+// TestAddTypeRetypesPutDownPiece: an add naming a type after to has put the
+// moving piece down retypes that piece on its square. Zillions' saved
+// Soulbringer game (ResurrectionChess.zrf) writes "Bishop f1a x d3a White
+// Bishop f1a = Knight on d3a" for a resurrect-slide that ends "to ... back
+// (create Bishop) ... (add Knight)".
+func TestAddTypeRetypesPutDownPiece(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name Bishop) (moves (mark e e to back (create Bishop) e e (add Knight))))
+  (piece (name Knight))
+  (board-setup (White (Bishop a1)) (Black (Knight e2)))
+  (win-condition (White Black) stalemated))`
+	g, s, ml, got := toyMoves(t, src)
+	want := []string{"Bishop a1 - c1 White Bishop a1 = Knight on c1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+	if err := s.Make(&ml.Moves[0]); err != nil {
+		t.Fatal(err)
+	}
+	for sq, typ := range map[string]string{"a1": "Bishop", "c1": "Knight"} {
+		p, _ := g.Board.PositionIndex(sq)
+		if c := s.Board[p]; c == 0 || g.Pieces[c.Type()].Name != typ {
+			t.Errorf("after the move %s holds %v, want a %s", sq, c, typ)
+		}
+	}
+}
