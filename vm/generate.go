@@ -214,7 +214,7 @@ func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 	out := 0
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
-		if err := s.makeAt(m, lv+1); err != nil {
+		if err := s.makeAt(m, lv+1, false); err != nil {
 			s.Unmake()
 			return err
 		}

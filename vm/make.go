@@ -4,19 +4,27 @@ package vm
 
 // Make plays m (a move generated for this position). It returns an error only
 // when deciding whether a partial move can continue runs out of step budget.
-func (s *State) Make(m *Move) error { return s.makeAt(m, 0) }
+func (s *State) Make(m *Move) error { return s.makeAt(m, 0, true) }
 
-func (s *State) makeAt(m *Move, lv int) error {
+// makeAt plays m with nested runs at level lv. Without rehash the position's
+// hash is left as it was: the check filter makes every move only to run
+// attack tests, which never read the hash, and Unmake restores it anyway.
+func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	s.hist = append(s.hist, histRec{
 		undoLen: len(s.undo), turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo,
 		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, hash: s.hash,
 	})
-	h := s.hash ^ s.stateKey()
+	var h uint64
+	if rehash {
+		h = s.hash ^ s.stateKey()
+	}
 	for _, e := range m.Eff {
 		if e.Kind == EffCell {
 			old := s.Board[e.Pos]
 			s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffCell, old: old})
-			h ^= cellKey(e.Pos, old) ^ cellKey(e.Pos, e.Val)
+			if rehash {
+				h ^= cellKey(e.Pos, old) ^ cellKey(e.Pos, e.Val)
+			}
 			s.Board[e.Pos] = e.Val
 			s.occ.change(s, e.Pos, old, e.Val)
 			continue
@@ -24,7 +32,9 @@ func (s *State) makeAt(m *Move, lv int) error {
 		old := s.Hands[e.Pos]
 		s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffHand, old: Cell(old)})
 		nw := old + int64(e.Val)
-		h ^= handKey(e.Pos, old) ^ handKey(e.Pos, nw)
+		if rehash {
+			h ^= handKey(e.Pos, old) ^ handKey(e.Pos, nw)
+		}
 		s.Hands[e.Pos] = nw
 	}
 	if m.Pass {
@@ -49,7 +59,9 @@ func (s *State) makeAt(m *Move, lv int) error {
 	} else {
 		s.endTurn()
 	}
-	s.hash = h ^ s.stateKey()
+	if rehash {
+		s.hash = h ^ s.stateKey()
+	}
 	return err
 }
 
