@@ -181,9 +181,11 @@
 //
 // Boards: all positions first (grids in file order, first dimension fastest;
 // then positions; then dummies), then kill-positions, grid directions (missing
-// vector components are 0), links (one-way; a later link overrides), unlink
-// ((a b) removes a->b in every direction, a bare a removes all of a's links;
-// one-way), symmetry, zones. A direction keeps its opposite when some reverse
+// vector components are 0), then links (one-way; a later link overrides) and
+// unlink ((a b) removes a->b in every direction, a bare a removes all of a's
+// links; one-way) in text order (Chessence.zrf unlinks its reserve squares,
+// then chains them with links, and Zillions' saved game uses the chain), then
+// symmetry, zones. A direction keeps its opposite when some reverse
 // links are missing, but not when one contradicts it. A name that is both a
 // direction and a position is taken as the direction.
 //

@@ -14,7 +14,7 @@ import (
 // boardForms collects a board's sub-forms by kind, because they are applied
 // in a fixed order (Z2J's), not in text order.
 type boardForms struct {
-	grids, positions, dummies, kills, links, unlinks, symmetries, zones []*Node
+	grids, positions, dummies, kills, links, symmetries, zones []*Node // links: links and unlink forms, in text order
 }
 
 // gridSpec is one parsed (grid ...).
@@ -45,11 +45,15 @@ func (l *lowerer) lowerBoard(boards []*Node) {
 	l.killPositions(b, f.kills)
 	l.addGridLinks(b, grids)
 	l.soft = true
+	// links and unlink apply in text order: Chessence.zrf unlinks its
+	// reserve squares, then links them in a to-reserve chain, and Zillions'
+	// saved game sends a captured man along that chain.
 	for _, n := range f.links {
-		l.addLinks(b, n)
-	}
-	for _, n := range f.unlinks {
-		l.unlink(b, n)
+		if n.Head() == "unlink" {
+			l.unlink(b, n)
+		} else {
+			l.addLinks(b, n)
+		}
 	}
 	b.SetIdentitySymmetry(len(l.g.Players))
 	for _, n := range f.symmetries {
@@ -76,10 +80,8 @@ func (l *lowerer) collectBoardForms(b *Node, f *boardForms) {
 			f.dummies = append(f.dummies, s)
 		case "kill-positions":
 			f.kills = append(f.kills, s)
-		case "links":
+		case "links", "unlink":
 			f.links = append(f.links, s)
-		case "unlink":
-			f.unlinks = append(f.unlinks, s)
 		case "symmetry":
 			f.symmetries = append(f.symmetries, s)
 		case "zone":

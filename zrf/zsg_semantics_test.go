@@ -118,3 +118,22 @@ func TestAddTypeRetypesPutDownPiece(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksAndUnlinkInTextOrder: links and unlink forms apply in the order
+// written, so a link made after an unlink survives. Chessence.zrf unlinks its
+// reserve squares and then chains them with (links to-reserve ...); Zillions'
+// saved Free Chessence game sends captured men along that chain.
+func TestLinksAndUnlinkInTextOrder(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 50 50)
+    (dimensions ("a/b/c/d/e" (50 0)) ("2/1" (0 50))) (directions (n 0 -1) (e 1 0)))
+    (unlink a1 c1) (links e (a1 c1)) (links e (c1 d1)) (unlink (c1 d1)))
+  (piece (name King) (moves (e add) (e e add)))
+  (board-setup (White (King a1)) (Black (King e2)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"King a1 - c1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q (a1 -e-> c1 linked after the unlink; c1 -e-> d1 unlinked after the link)", got, want)
+	}
+}
