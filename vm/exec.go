@@ -13,12 +13,13 @@ type generator struct {
 	g     *Game
 	pre   *prepared
 	links []int32
-	n     int32
-	level int
+	// plinks: the link table with the player's symmetry applied (prepared.plinks)
+	plinks []int32
+	n      int32
+	level  int
 
 	prog     *Program
 	player   int32
-	sym      []int
 	cursor   int32
 	mark     int32
 	start    int32
@@ -108,7 +109,7 @@ func (e *RunError) Error() string { return e.Src + ": " + e.Msg }
 func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, drop bool, dropType int32) {
 	gn.prog = prog
 	gn.player = pl
-	gn.sym = gn.g.Board.Symmetry[pl]
+	gn.plinks = gn.pre.plinks[pl]
 	gn.cursor, gn.mark, gn.start = start, start, start
 	gn.moveType = moveType
 	gn.isDrop, gn.dropType = drop, dropType
@@ -152,7 +153,7 @@ func (gn *generator) locate(in *Inst) (int32, bool) {
 	case LocCursor:
 		return gn.cursor, true
 	case LocDir:
-		t := gn.links[int32(gn.sym[in.L])*gn.n+gn.cursor]
+		t := gn.plinks[int32(in.L)*gn.n+gn.cursor]
 		return t, t >= 0
 	case LocPos:
 		return in.L, true
@@ -161,7 +162,7 @@ func (gn *generator) locate(in *Inst) (int32, bool) {
 		if o < 0 {
 			return NoPos, false
 		}
-		t := gn.links[int32(gn.sym[o])*gn.n+gn.cursor]
+		t := gn.plinks[int32(o)*gn.n+gn.cursor]
 		return t, t >= 0
 	}
 }
@@ -191,7 +192,7 @@ func (gn *generator) exec() {
 		switch in.Op {
 		case OpNop:
 		case OpStep:
-			t := gn.links[int32(gn.sym[in.A])*gn.n+gn.cursor]
+			t := gn.plinks[int32(in.A)*gn.n+gn.cursor]
 			if t < 0 {
 				return
 			}
@@ -203,7 +204,7 @@ func (gn *generator) exec() {
 			if o < 0 {
 				return
 			}
-			t := gn.links[int32(gn.sym[o])*gn.n+gn.cursor]
+			t := gn.plinks[int32(o)*gn.n+gn.cursor]
 			if t < 0 {
 				return
 			}
@@ -377,8 +378,8 @@ func (gn *generator) dropSpent() {
 // slide runs "step d; while empty? { add; step d }" and leaves the cursor on
 // the first occupied square. It returns false when the run dies off the board.
 func (gn *generator) slide(d int32, board []Cell) bool {
-	off := int32(gn.sym[d]) * gn.n
-	t := gn.links[off+gn.cursor]
+	off := d * gn.n
+	t := gn.plinks[off+gn.cursor]
 	for {
 		if t < 0 {
 			return false
@@ -400,7 +401,7 @@ func (gn *generator) slide(d int32, board []Cell) bool {
 			}
 			gn.attachSpent = true
 		}
-		t = gn.links[off+t]
+		t = gn.plinks[off+t]
 	}
 }
 
@@ -456,10 +457,10 @@ func (gn *generator) test(in *Inst, board []Cell) (r bool, ok bool) {
 	case OpMarked:
 		return gn.cursor == gn.mark, true
 	case OpOnBoard:
-		return gn.links[int32(gn.sym[in.A])*gn.n+gn.cursor] >= 0, true
+		return gn.plinks[int32(in.A)*gn.n+gn.cursor] >= 0, true
 	case OpOnBoardO:
 		o := gn.g.Board.Opposite[in.A]
-		return o >= 0 && gn.links[int32(gn.sym[o])*gn.n+gn.cursor] >= 0, true
+		return o >= 0 && gn.plinks[int32(o)*gn.n+gn.cursor] >= 0, true
 	case OpPosition:
 		return gn.cursor == in.A, true
 	}

@@ -16,6 +16,9 @@ type prepared struct {
 	usesLast     bool     // some program tests last-from?/last-to? (they go into the hash)
 	posFlagWords int
 	reach        *reachTable
+	// plinks[pl] is the link table with pl's symmetry applied:
+	// plinks[pl][d*N+p] = links[Symmetry[pl][d]*N+p], one load per step.
+	plinks [][]int32
 	// resetsQuiet[t]: a move of type t resets the fifty-move count:
 	// Options.ResetTypes, or the types lettered P when the game names none.
 	resetsQuiet []bool
@@ -35,6 +38,15 @@ func (g *Game) prep() *prepared {
 func (g *Game) computePrepared() *prepared {
 	p := &prepared{nTypes: len(g.Pieces), nPlayers: len(g.Players)}
 	p.royal = make([][]int, p.nPlayers)
+	b := g.Board
+	n := b.N()
+	p.plinks = make([][]int32, len(b.Symmetry))
+	for pl, sym := range b.Symmetry {
+		p.plinks[pl] = make([]int32, len(sym)*n)
+		for d, sd := range sym {
+			copy(p.plinks[pl][d*n:(d+1)*n], b.links[sd*n:(sd+1)*n])
+		}
+	}
 	p.isRoyal = make([][]bool, p.nPlayers)
 	for pl := range p.isRoyal {
 		p.isRoyal[pl] = make([]bool, p.nTypes)
