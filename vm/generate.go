@@ -138,15 +138,21 @@ func (s *State) dedup(ml *MoveList) {
 	ml.Moves = ml.Moves[:out]
 }
 
+// moveKey hashes what SameAs compares, cheaply: the squares, the kind and
+// the first and last effects. Moves SameAs accepts get equal keys; the rare
+// moves that differ only in middle effects share a key and SameAs tells them
+// apart.
 func moveKey(m *Move) uint64 {
-	h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To))
+	h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To)) ^ uint64(len(m.Eff))<<56
 	if m.Pass {
 		h ^= 0x5555
 	}
-	for _, e := range m.Eff {
-		h = mix64(h ^ uint64(e.Val) ^ uint64(e.Pos)<<40 ^ uint64(e.Kind)<<60)
+	if n := len(m.Eff); n > 0 {
+		f, l := &m.Eff[0], &m.Eff[n-1]
+		h += (uint64(f.Val) ^ uint64(f.Pos)<<40 ^ uint64(f.Kind)<<60) * 0xc2b2ae3d27d4eb4f
+		h ^= uint64(l.Val)*0x165667b19e3779f9 ^ uint64(l.Pos)<<44 ^ uint64(l.Kind)<<62
 	}
-	return h
+	return mix64(h)
 }
 
 // applyPriorities keeps only the moves of the highest-priority move type
