@@ -3,11 +3,13 @@
 package vm
 
 // Perft counts the positions reachable in exactly depth moves (move parts count
-// as moves). It reuses one move list per depth, so it allocates only while the
-// lists grow.
+// as moves). It reuses one move list per depth, kept in the state across
+// calls, so it allocates only while the lists grow.
 func (s *State) Perft(depth int) (uint64, error) {
-	lists := make([]MoveList, depth+1)
-	return s.perft(depth, lists)
+	for len(s.perftLists) <= depth {
+		s.perftLists = append(s.perftLists, MoveList{})
+	}
+	return s.perft(depth, s.perftLists)
 }
 
 func (s *State) perft(depth int, lists []MoveList) (uint64, error) {

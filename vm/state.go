@@ -36,7 +36,9 @@ type State struct {
 	gens     []*generator // one per nesting level, created on first use
 	scratch  []*MoveList  // per nesting level, for legality tests and continuations
 	dedupTab []int32
-	Limit    Limits
+	// perftLists are Perft's move lists, one per depth, reused across calls.
+	perftLists []MoveList
+	Limit      Limits
 }
 
 // Limits bounds the work of one generation, so a rule with an endless loop is
