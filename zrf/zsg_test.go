@@ -106,6 +106,13 @@ func FuzzReadZSG(f *testing.F) {
 // replays a saved game under testdata/zsg.
 func replayTestdata(t *testing.T, name string) (*SavedGame, *vm.State, *Replayed, error) {
 	t.Helper()
+	return replayTestdataIn(t, name, filepath.Join("..", "games"))
+}
+
+// replayTestdataIn is replayTestdata with rule files looked for in dir. A
+// game that replays must also write back byte for byte.
+func replayTestdataIn(t *testing.T, name, dir string) (*SavedGame, *vm.State, *Replayed, error) {
+	t.Helper()
 	path := filepath.Join("testdata", "zsg", name)
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -115,12 +122,12 @@ func replayTestdata(t *testing.T, name string) (*SavedGame, *vm.State, *Replayed
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules, err := ResolveRules(path, sg.RulesFile(), []string{filepath.Join("..", "games")})
+	rules, err := ResolveRules(path, sg.RulesFile(), []string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f, err := LoadFile(rules)
-	if err != nil {
+	if f == nil {
 		t.Fatal(err)
 	}
 	g, err := sg.FindGame(f)
@@ -269,23 +276,12 @@ func TestMoveTextOrder(t *testing.T) {
   (piece (name King))
   (board-setup (White (Man a1)) (Black (Man b1)))
   (win-condition (White Black) stalemated))`
-	f, err := Load("t.zrf", []byte(src))
-	if err != nil {
-		t.Fatal(err)
+	_, _, _, got := toyMoves(t, src)
+	if len(got) != 1 {
+		t.Fatalf("moves %q, want one", got)
 	}
-	s, err := vm.NewState(f.Games[0].Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ml vm.MoveList
-	if err := s.Generate(&ml); err != nil {
-		t.Fatal(err)
-	}
-	if len(ml.Moves) != 1 {
-		t.Fatalf("%d moves", len(ml.Moves))
-	}
-	if got, want := s.MoveString(&ml.Moves[0]), "Man a1 - a2 White Man a3 x b1 x c3 = King on a2"; got != want {
-		t.Errorf("move text %q, want %q", got, want)
+	if want := "Man a1 - a2 White Man a3 x b1 x c3 = King on a2"; got[0] != want {
+		t.Errorf("move text %q, want %q", got[0], want)
 	}
 }
 
@@ -300,23 +296,7 @@ func TestOffBoardTestIsFalse(t *testing.T) {
   (piece (name Man) (moves ((verify (not-enemy? w)) n add) ((verify (enemy? w)) n n add)))
   (board-setup (White (Man a1)) (Black (Man c3)))
   (win-condition (White Black) stalemated))`
-	f, err := Load("t.zrf", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := vm.NewState(f.Games[0].Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ml vm.MoveList
-	if err := s.Generate(&ml); err != nil {
-		t.Fatal(err)
-	}
-	if len(ml.Moves) != 1 || s.MoveString(&ml.Moves[0]) != "Man a1 - a2" {
-		var got []string
-		for i := range ml.Moves {
-			got = append(got, s.MoveString(&ml.Moves[i]))
-		}
+	if _, _, _, got := toyMoves(t, src); len(got) != 1 || got[0] != "Man a1 - a2" {
 		t.Errorf("moves %q, want [\"Man a1 - a2\"]", got)
 	}
 }
