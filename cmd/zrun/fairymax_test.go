@@ -436,27 +436,11 @@ func fmSetUp(t *testing.T, e *fmEngine, f *fmaxini.File, pos fmPosition) (*vm.St
 		}
 	}
 	for _, m := range pos.pre {
-		if !fmPlay(t, s, m) || !e.accepts(e.cecp(m), true) {
-			t.Fatalf("setup move %s not legal in both", m)
+		if err := playMoves(s, m); err != nil || !e.accepts(e.cecp(m), true) {
+			t.Fatalf("setup move %s not legal in both (zrun: %v)", m, err)
 		}
 	}
 	return s, sec
-}
-
-func fmPlay(t *testing.T, s *vm.State, coord string) bool {
-	var ml vm.MoveList
-	if err := s.Generate(&ml); err != nil {
-		t.Fatal(err)
-	}
-	for i := range ml.Moves {
-		if s.CoordString(&ml.Moves[i]) == coord {
-			if err := s.Make(&ml.Moves[i]); err != nil {
-				t.Fatal(err)
-			}
-			return true
-		}
-	}
-	return false
 }
 
 type fmMove struct {
