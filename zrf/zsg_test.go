@@ -130,6 +130,19 @@ func replayTestdataIn(t *testing.T, name, dir string) (*SavedGame, *vm.State, *R
 	if f == nil {
 		t.Fatal(err)
 	}
+	s, r, err := startReplay(t, sg, f, path)
+	if err == nil {
+		if out := sg.WithMoves(r.Lines).Bytes(); string(out) != string(src) {
+			t.Errorf("round trip of %s:\n%s\nwant\n%s", name, out, src)
+		}
+	}
+	return sg, s, r, err
+}
+
+// startReplay picks sg's game in f, sets up its start position and replays
+// the moves; only the replay's error is returned.
+func startReplay(t *testing.T, sg *SavedGame, f *File, name string) (*vm.State, *Replayed, error) {
+	t.Helper()
 	g, err := sg.FindGame(f)
 	if err != nil {
 		t.Fatal(err)
@@ -138,13 +151,8 @@ func replayTestdataIn(t *testing.T, name, dir string) (*SavedGame, *vm.State, *R
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := sg.Replay(s, path)
-	if err == nil {
-		if out := sg.WithMoves(r.Lines).Bytes(); string(out) != string(src) {
-			t.Errorf("round trip of %s:\n%s\nwant\n%s", name, out, src)
-		}
-	}
-	return sg, s, r, err
+	r, err := sg.Replay(s, name)
+	return s, r, err
 }
 
 func TestReplayFoolsMate(t *testing.T) {
@@ -243,15 +251,7 @@ func TestReplayZillionsChessGames(t *testing.T) {
 			t.Errorf("%v", err)
 			continue
 		}
-		g, err := sg.FindGame(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sg.Start(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := sg.Replay(s, name)
+		_, r, err := startReplay(t, sg, f, name)
 		if err != nil {
 			t.Errorf("%s", describeZSGErr(err))
 			continue
