@@ -10,5 +10,7 @@
 // its position and match each move line against the legal moves printed in
 // Zillions notation (vm's MoveString), stopping at the first line that
 // matches none with the legal moves at that point; RecordMoves turns played
-// moves into move lines numbered as Zillions numbers them.
+// moves into move lines numbered as Zillions numbers them. The number after
+// "partial" is Zillions' number for the continuation's move type, worked out
+// from the order Zillions meets the type names (zsg_movetypes.go).
 package zrf

@@ -69,7 +69,6 @@ func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
 				describe(form), hint(form.Head(), []string{"game", "variant", "define", "include", "version"})))
 		}
 	}
-	numberMoveTypes(f, forms)
 	if game == nil && len(errs) == 0 {
 		// An include library (defines only) is not wrong, just not playable.
 		f.Warnings = append(f.Warnings, &Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "no (game ...) in file"})
@@ -151,6 +150,7 @@ func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, elsewher
 		return
 	}
 	*errs = append(*errs, gd.Skipped...)
+	numberMoveTypes(gd.Game, sections)
 	f.Games = append(f.Games, gd)
 }
 
