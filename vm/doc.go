@@ -68,6 +68,12 @@
 // change); we keep applying them, which games/reserve-chess.zrf's
 // keep-reserve prefix relies on.
 //
+// Zillions numbers attributes in saved games ("@ sq N value") in the order it
+// meets their declarations reading the pieces from the last to the first, each
+// piece's from its last declaration to its first (Game.AttributeNumbers, filled
+// by the ZRF front end): KoShogi.zsg writes enemy-pass? 4, Elementals.zsg
+// frozen-e? 3, YoninShogi.zsg East 0 and South 3.
+//
 // An add naming a type (add T) when the moving piece is no longer in hand (to
 // or cascade put it down) retypes the piece the start square's move put down,
 // written "= T on sq": Zillions' saved Soulbringer game (ResurrectionChess.zrf,

@@ -32,6 +32,9 @@ type Game struct {
 	Attributes     []string // piece attribute names; index = bit in Cell attributes
 	Flags          []string // run-local flag names
 	PosFlags       []string // run-local position flag names
+	// AttributeNumbers[i] is the number Zillions writes for attribute i in
+	// "@ sq N value" (nil: counted from the last attribute down).
+	AttributeNumbers []int
 
 	Setup   []SetupItem
 	Options Options

@@ -21,8 +21,8 @@ import (
 // "... You y t8 = b on t7"). A type or owner change
 // names its square ("= Knight on a5") unless it directly follows the move or
 // drop that put the piece there ("Pawn e7 - e8 = Queen", "RookP b2 - y1 =
-// Rook"). Zillions numbers attributes from the last declared one down, so its
-// attribute index is the reverse of ours.
+// Rook"). An attribute change is written with Zillions' number for the
+// attribute (Game.AttributeNumbers).
 func (s *State) MoveString(m *Move) string {
 	if m.Pass {
 		return "Pass"
@@ -163,7 +163,7 @@ func (w *moveWriter) part(m *Move, a *Act) {
 			return
 		}
 		w.sep()
-		w.b.WriteString("@ " + w.name(a.From) + " " + strconv.Itoa(len(g.Attributes)-1-int(a.Type)) + " " + strconv.Itoa(int(a.Arg)))
+		w.b.WriteString("@ " + w.name(a.From) + " " + strconv.Itoa(g.attributeNumber(int(a.Type))) + " " + strconv.Itoa(int(a.Arg)))
 	}
 	w.lastTo = NoPos
 }
@@ -231,6 +231,15 @@ func finalCell(s *State, m *Move, p int32) Cell {
 		}
 	}
 	return c
+}
+
+// attributeNumber is the number Zillions writes for attribute i in "@ sq N
+// value".
+func (g *Game) attributeNumber(i int) int {
+	if i < len(g.AttributeNumbers) {
+		return g.AttributeNumbers[i]
+	}
+	return len(g.Attributes) - 1 - i
 }
 
 // partialNumber is the number Zillions writes after "partial" for a

@@ -151,6 +151,7 @@ func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, elsewher
 	}
 	*errs = append(*errs, gd.Skipped...)
 	numberMoveTypes(gd.Game, sections)
+	numberAttributes(gd.Game, sections)
 	f.Games = append(f.Games, gd)
 }
 

@@ -137,3 +137,33 @@ func TestLinksAndUnlinkInTextOrder(t *testing.T) {
 		t.Fatalf("moves %q, want %q (a1 -e-> c1 linked after the unlink; c1 -e-> d1 unlinked after the link)", got, want)
 	}
 }
+
+// TestAttributeNumbersReadPiecesBackwards: Zillions numbers attributes in the
+// order it meets their declarations reading the pieces from the last to the
+// first and each piece's declarations from the last to the first. Zillions'
+// saved KoShogi game writes enemy-pass? as 4 ("@ 12F 4 1"): the first pieces
+// of KoShogi.zrf declare igui? and step-mover?, later ones enemy-pass? and
+// is-bow?, and the CA (late in the file) from-enemy?; YoninShogi.zsg (one
+// piece declaring South West North East) writes East 0 and South 3.
+func TestAttributeNumbersReadPiecesBackwards(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name G) (attribute igui? true))
+  (piece (name P) (attribute step-mover? true))
+  (piece (name EC) (attribute enemy-pass? false) (attribute step-mover? false) (attribute is-bow? false)
+    (moves (n (set-attribute enemy-pass? true) (set-attribute step-mover? true) add)))
+  (piece (name CA) (attribute igui? true) (attribute from-enemy? false))
+  (piece (name V) (attribute step-mover? false))
+  (board-setup (White (EC a1)))
+  (win-condition (White Black) stalemated))`
+	g, _, _, got := toyMoves(t, src)
+	want := map[string]int{"step-mover?": 0, "from-enemy?": 1, "igui?": 2, "is-bow?": 3, "enemy-pass?": 4}
+	for i, a := range g.Attributes {
+		if g.AttributeNumbers[i] != want[a] {
+			t.Errorf("attribute %s is number %d, want %d", a, g.AttributeNumbers[i], want[a])
+		}
+	}
+	if w := []string{"EC a1 - a2 @ a2 4 1 @ a2 0 1"}; !slices.Equal(got, w) {
+		t.Errorf("moves %q, want %q", got, w)
+	}
+}
