@@ -85,6 +85,16 @@
 // it is. flip gives the piece to the next player in player order (the other
 // player in two-player games); change-owner gives it to the player moving.
 //
+// Move text writes a move's changes other than piece moves with the non-
+// captures first, by the unstable partition Zillions evidently uses: walking
+// the program-order list, each change that is not a capture swaps places with
+// the first capture walked so far. Captures followed by a change thus come out
+// rotated: Zillions' saved Daldosa game writes count's (capture z1, capture
+// z2, create Mark z3) as "White Mark z3 x z2 x z1" (with four captures "...
+// Mark z5 x z2 x z3 x z4 x z1"), its Sahkku game a dice capture on Y, capture
+// d11 and change-owner dII as "= Black on dII x d11 x Y"; every other corpus
+// move with several captures keeps their program order and fits the same rule.
+//
 // A test whose direction argument leads off the board is false (so its not-
 // form is true) and the run goes on: Zillions' own saved game of Bahrain Dama
 // (CheckersCollection.zrf, 159 moves) has men moving along the edge, which

@@ -14,8 +14,9 @@ import (
 // The order of the parts, read from the corpus's saved games: the main
 // piece's move (or drop) first; then the other pieces' moves (cascades,
 // captured pieces sent to a hand) in program order; then every other change
-// (creations, captures, type and owner changes, flips, attribute changes) in
-// program order; last, the promotion of the main piece when its add named a
+// (creations, type and owner changes, flips, attribute changes) in program
+// order, then the captures, in the order the partition of changes (which
+// see) leaves them; last, the promotion of the main piece when its add named a
 // type (even its own type: "Cannon g3 - g2 = Cannon"), then those of the
 // other moved pieces (Mana's "= RoninMana on c2 = Ronin on aY", Sokoban's
 // "... You y t8 = b on t7"). A type or owner change
@@ -41,16 +42,7 @@ func (s *State) MoveString(m *Move) string {
 			w.part(m, &m.Acts[i])
 		}
 	}
-	for i := range m.Acts {
-		if k := m.Acts[i].Kind; k != ActMove && k != ActDrop && k != ActCapture && !repeated(m, i) {
-			w.part(m, &m.Acts[i])
-		}
-	}
-	for i := range m.Acts {
-		if m.Acts[i].Kind == ActCapture && !repeated(m, i) {
-			w.part(m, &m.Acts[i])
-		}
-	}
+	w.changes(m)
 	if main >= 0 {
 		if a := &m.Acts[main]; a.Kind == ActMove && w.promoted(a) {
 			w.change(s.g.Pieces[a.Type].Name, a.To)
@@ -62,6 +54,40 @@ func (s *State) MoveString(m *Move) string {
 		}
 	}
 	return w.b.String()
+}
+
+// changes writes the acts that are not piece moves or drops (creations,
+// captures, type and owner changes, flips, attribute changes), each repeated
+// one once. Zillions lists them in program order and moves the ones that are
+// not captures to the front with an unstable partition: walking the list,
+// each such change swaps places with the first of the captures walked so far.
+// The other changes keep program order; the captures keep it unless a change
+// follows two or more of them, when the first capture ends where that change
+// was: Daldosa's count (capture z1, capture z2,
+// create Mark z3) is written "White Mark z3 x z2 x z1", with four captures
+// "White Mark z5 x z2 x z3 x z4 x z1"; Sahkku's ManA (dice capture on Y,
+// capture d11, change-owner dII) "= Black on dII x d11 x Y"; with no change
+// after them, or one capture before several changes (Northern Kings' "@ e1 0
+// 0 @ e5 0 0 x e5"), captures come out in program order.
+func (w *moveWriter) changes(m *Move) {
+	var buf [32]int
+	order := buf[:0]
+	split := 0 // order[:split] holds the changes that are not captures
+	for i := range m.Acts {
+		k := m.Acts[i].Kind
+		if k == ActMove || k == ActDrop || repeated(m, i) {
+			continue
+		}
+		order = append(order, i)
+		if k != ActCapture {
+			last := len(order) - 1
+			order[split], order[last] = order[last], order[split]
+			split++
+		}
+	}
+	for _, i := range order {
+		w.part(m, &m.Acts[i])
+	}
 }
 
 // ActMoveTyped is the Arg of an ActMove whose add named the piece's new type.

@@ -156,10 +156,8 @@ var zsgKnown = map[string][2]string{
 	"KoShogi/KoShogi.zsg":                {"replay", "line 63 E 10J x 15O x 15O: the same square captured twice"},
 	"PyonPyonShogi/PyonPyonShogi.zsg":    {"replay", "older rules: the save numbers one move type 2 and 3 (north and east jumps both continue with continue-type in the current file), and its commented-out (move-priorities normal-type low-type) would make continue-type 3; line 7 Pawn h7 - h6 is North's, where the current rules let South continue d2 - d4 over d3 or pass"},
 	"ShafranCheckers/shafran.zsg":        {"replay", "older rules: the Man's single jumps are written partial 3 (continuetype's number; the current Man continues only with jumptype 2 or notype 4), and line 47 King a1 - a4 @ a2 0 1 (partial 4) has no capture of a2, where the current long-king-jump keeps the capture made before the earlier landing"},
-	"Daldosa/Daldosa.zsg":                {"roundtrip", "replays; line 16 captures written x z2 x z1, we write program order x z1 x z2"},
 	"GlukKazan+ZoG/Rules/GuFuuShogi.zsg": {"replay", "line 8 North Mark Ic South NKaze 1b South EArashi 2b: we do not create the NKaze on 1b (line 6 needs the word-order fallback)"},
 	"GufuuShogi/GufuuShogi.zsg":          {"replay", "line 8 North Mark Ic South NKaze 1b South EArashi 2b: we do not create the NKaze on 1b (line 6 needs the word-order fallback)"},
-	"Sahkku/Sahkku.zsg":                  {"roundtrip", "replays; line 58 captures written x d11 x Y, we write x Y x d11"},
 	"TransportChess/TransportChess.zsg":  {"replay", "line 69 Rook d8 - e8 written without @ e8 0 0: that rook move sets no attribute in Zillions, ours does (rules difference)"},
 	"Ragnarok/Bifrost.zsg":               {"replay", "line 22: we capture on c5 as well (x c5), Zillions does not"},
 	// Moves our generator does not produce (rules differences to investigate).
