@@ -50,9 +50,19 @@
 // # Decisions on the reference's open questions (zrf-language.md §12)
 //
 // Application order of a move: squares left by moving pieces are emptied
-// first; then captures, placements and creations apply in program order (so a
-// piece placed on a square another piece left stays there — Sokoban's create
-// at the start square, cascades); then position-attached changes
+// first; then the piece still in hand at add lands (moved or dropped); then
+// captures, placements (to, cascade) and creations apply in program order (so
+// a piece placed on a square another piece left stays there — Sokoban's create
+// at the start square, cascades). Zillions applies a move's main part first:
+// its saved Chase game's exchange "p2 A8 x A7 Red p1 A8 Red p4 A7" leaves a
+// p4 on A7 (the create replaces the landed die); Dynastic Dispute
+// (Duke.zrf) drops a Blank and captures it on the same square ("South Blank
+// c1 x d6 x R11 x c1"), and c1 is empty for the DukeA dropped there later;
+// Bolotoudou's Lock drop ends with a capture of its own square, which is
+// then empty. So "create at start, step, capture, add" is a strike that does
+// not move (Tenjiku's igui, Ragnarok's thor-strike). With "recycle captures"
+// a piece this move put down and then captured goes back to its owner's hand
+// too (Bolotoudou drops its single Lock again). Then position-attached changes
 // (set-attribute, change-type, change-owner, flip) apply to whatever stands on
 // their square at the end (Chess.zrf's rook-slide sets never-moved? on the
 // empty destination before the rook arrives; Dobutsu's change-owner on an

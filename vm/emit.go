@@ -58,19 +58,28 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 			ml.acts = append(ml.acts, Act{Kind: ActDrop, From: NoPos, To: handTo, Type: int16(handCell.Type()), Captures: occ != Empty})
 		}
 	}
+	// The piece still in hand lands before the captures, placements and
+	// creations of the run: Zillions applies the move's main part first (a
+	// create on the landing square replaces the piece, a capture there
+	// removes it).
+	if handTo >= 0 {
+		gn.set(handTo, handCell)
+		gn.ovHit[handTo] = gn.stamp
+	}
+	gn.reCaught = gn.reCaught[:0]
 	for i := range gn.changes {
 		ch := &gn.changes[i]
 		if ch.kind == chCapture {
+			if c := gn.get(ch.pos); c != Empty && gn.ovHit[ch.pos] == gn.stamp {
+				gn.reCaught = append(gn.reCaught, c)
+			}
 			gn.set(ch.pos, Empty)
 		} else {
 			gn.set(ch.pos, ch.cell)
 		}
 		gn.ovHit[ch.pos] = gn.stamp
 	}
-	if handTo >= 0 {
-		gn.set(handTo, handCell)
-		gn.ovHit[handTo] = gn.stamp
-	} else if promo >= 0 {
+	if handTo < 0 && promo >= 0 {
 		gn.retypePutDown(ml.acts[actStart:], promo)
 	}
 	if gn.gateType >= 0 && !gn.placeGate() {
@@ -101,6 +110,14 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 			}
 		} else if old != Empty && nc != Empty && nc != old && int32(old.Owner()) != gn.player && gn.ovVac[p] != gn.stamp {
 			struck++
+		}
+	}
+	if recycle {
+		// Bolotoudou's Lock is dropped on the enemy man and captured there
+		// by its own drop: Zillions gives both back to their hands (the
+		// saved game drops the one Lock again).
+		for _, c := range gn.reCaught {
+			ml.effs = append(ml.effs, Effect{Pos: int32(c.Owner())*nT + int32(c.Type()), Kind: EffHand, Val: 1})
 		}
 	}
 	if gn.gateType >= 0 {

@@ -54,6 +54,9 @@ type generator struct {
 	ovVac   []uint32 // stamp when the slot was vacated by a moving piece
 	stamp   uint32
 	touched []int32
+	// reCaught: pieces this move put down and a later capture of the same
+	// move removed (they go to their owner's hand with "recycle captures").
+	reCaught []Cell
 
 	ml *MoveList
 

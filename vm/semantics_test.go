@@ -328,3 +328,52 @@ func TestReachOnRing(t *testing.T) {
 		t.Fatal("a slider cannot attack its own square")
 	}
 }
+
+// TestLandingComesBeforeRunChanges: the piece in hand lands before the run's
+// captures and creations (Zillions applies a move's main part first). A
+// create on the landing square replaces the moving piece (Chase's
+// exchange: "p2 A8 x A7 Red p1 A8 Red p4 A7" leaves a p4 on A7); a capture
+// there removes it, so create-at-start plus capture is a strike that does not
+// move (Tenjiku Shogi's igui, Ragnarok's thor-strike); with "recycle
+// captures" both the struck piece and the removed mover go to their owners'
+// hands (Bolotoudou's Lock).
+func TestLandingComesBeforeRunChanges(t *testing.T) {
+	cases := []struct {
+		name    string
+		prog    []Inst
+		recycle bool
+		board   string
+		handA   int64 // A's X in hand after the move
+		handB   int64 // B's Y in hand after the move
+	}{
+		{"create on landing square", []Inst{
+			{Op: OpStep, A: dirE}, {Op: OpCreate, A: 1, B: -1}, {Op: OpAdd, A: -1}, {Op: OpEnd},
+		}, false, ".Yy..", 0, 0},
+		{"strike without moving", []Inst{
+			{Op: OpCreate, A: 0, B: -1}, {Op: OpStep, A: dirE}, {Op: OpStep, A: dirE},
+			{Op: OpCapture, A: -1}, {Op: OpAdd, A: -1}, {Op: OpEnd},
+		}, false, "X....", 0, 0},
+		{"recycled mover and struck piece", []Inst{
+			{Op: OpStep, A: dirE}, {Op: OpStep, A: dirE},
+			{Op: OpCapture, A: -1}, {Op: OpAdd, A: -1}, {Op: OpEnd},
+		}, true, ".....", 1, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, moves := gen(t, toyGame(t, [][]Inst{tc.prog}, nil, Options{RecycleCaptures: tc.recycle}))
+			if len(moves) != 1 {
+				t.Fatalf("%d moves, want 1", len(moves))
+			}
+			if got := after(t, s, &moves[0]); got != tc.board {
+				t.Errorf("board %q, want %q", got, tc.board)
+			}
+			if err := s.Make(&moves[0]); err != nil {
+				t.Fatal(err)
+			}
+			if a, b := s.HandCount(0, 0), s.HandCount(1, 1); a != tc.handA || b != tc.handB {
+				t.Errorf("hands A:X %d B:Y %d, want %d %d", a, b, tc.handA, tc.handB)
+			}
+			s.Unmake()
+		})
+	}
+}
