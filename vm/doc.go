@@ -62,11 +62,14 @@
 // then empty. So "create at start, step, capture, add" is a strike that does
 // not move (Tenjiku's igui, Ragnarok's thor-strike). With "recycle captures"
 // a piece this move put down and then captured goes back to its owner's hand
-// too (Bolotoudou drops its single Lock again). Then position-attached changes
-// (set-attribute, change-type, change-owner, flip) apply to whatever stands on
-// their square at the end (Chess.zrf's rook-slide sets never-moved? on the
-// empty destination before the rook arrives; Dobutsu's change-owner on an
-// empty hand cell).
+// too (Bolotoudou drops its single Lock again). Then position-attached
+// changes (set-attribute, change-type, change-owner, flip) apply to whatever
+// stands on their square at the end (Chess.zrf's rook-slide sets never-moved?
+// on the empty destination before the rook arrives; Dobutsu's change-owner on
+// an empty hand cell). Move text writes "x" for a landing on a square occupied
+// when the move began even if another piece of the move left it, though no
+// capture is counted there (Zillions' Chase save ends a ring of bumps "p1 A9 x
+// A1" on the start square).
 //
 // A run's later adds write only the position-attached changes made after the
 // previous add, though they still apply all of them. Zillions' saved Northern

@@ -51,9 +51,12 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 			if promo >= 0 {
 				typed = ActMoveTyped
 			}
-			// A square another piece of this move has left holds nothing to capture.
+			// "x" when the square was occupied as the move began, even if
+			// another piece of this move has left it (Zillions' Chase save:
+			// "... p1 A9 x A1" ends a ring of bumps on the start square);
+			// the capture count below still ignores such a square.
 			ml.acts = append(ml.acts, Act{Kind: ActMove, From: gn.handFrom, To: handTo, Type: int16(handCell.Type()),
-				Captures: occ != Empty && handTo != gn.handFrom && gn.ovVac[handTo] != gn.stamp, Arg: typed})
+				Captures: occ != Empty && handTo != gn.handFrom, Arg: typed})
 		} else {
 			ml.acts = append(ml.acts, Act{Kind: ActDrop, From: NoPos, To: handTo, Type: int16(handCell.Type()), Captures: occ != Empty})
 		}

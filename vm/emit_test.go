@@ -1,14 +1,17 @@
 // This file tests how emit records a piece set down on a square that another
-// piece left in the same move (Musketeer gating).
+// piece left in the same move (Musketeer gating, Chase's ring of bumps).
 
 package vm
 
 import "testing"
 
-// TestPlacementOnVacatedSquareIsNoCapture: X on b moves to c; the cursor goes
-// back to b, picks up our Y on a and sets it down on b, which X has left. The
-// move text must not show a capture, and the move counts none.
-func TestPlacementOnVacatedSquareIsNoCapture(t *testing.T) {
+// TestPlacementOnVacatedSquareCountsNoCapture: X on b moves to c; the cursor
+// goes back to b, picks up our Y on a and sets it down on b, which X has
+// left. The move counts no capture, but the text writes "x b" as Zillions
+// does for a square occupied when the move began: its saved Chase game
+// (GlukKazan+ZoG/Rules/Chase.zsg line 10) bumps dice around the whole ring
+// and writes the last die's landing on the start square "p1 A9 x A1".
+func TestPlacementOnVacatedSquareCountsNoCapture(t *testing.T) {
 	prog := []Inst{
 		{Op: OpStep, A: dirE}, // c
 		{Op: OpTo},            // X set down on c
@@ -25,7 +28,7 @@ func TestPlacementOnVacatedSquareIsNoCapture(t *testing.T) {
 		t.Fatalf("%d moves, want 1", len(moves))
 	}
 	m := &moves[0]
-	if got, want := s.MoveString(m), "X b - c Y a - b"; got != want {
+	if got, want := s.MoveString(m), "X b - c Y a x b"; got != want {
 		t.Errorf("move text %q, want %q", got, want)
 	}
 	if m.Captures != 0 {
