@@ -113,6 +113,9 @@
 // (CheckersCollection.zrf, 159 moves) has men moving along the edge, which
 // its (verify (or (not-enemy? w) ...)) allows only so. An attribute test on an empty
 // square is false. neutral? is always false: every piece has an owner.
+// set-position-flag with a direction off the board sets nothing and the run
+// goes on: Gufuu Shogi's check-attacked marks all three neighbours of every
+// Kaze, and Zillions' saved game has moves where some lie off the board.
 //
 // attacked? at a square: the square is made to hold a piece of the player
 // moving (the piece in hand when the square is empty, so castling transit

@@ -315,7 +315,9 @@ func (gn *generator) exec() {
 		case OpSetPosFlag:
 			p, ok := gn.locate(in)
 			if !ok {
-				return
+				// Off the board it sets nothing and the run goes on
+				// (doc.go; Gufuu Shogi's check-attacked-kaze).
+				break
 			}
 			w := in.A*int32(gn.pre.posFlagWords) + p/64
 			if in.B != 0 {

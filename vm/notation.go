@@ -148,6 +148,12 @@ func (w *moveWriter) part(m *Move, a *Act) {
 	s, g := w.s, w.s.g
 	switch a.Kind {
 	case ActMove:
+		if a.From == a.To && w.promoted(a) {
+			// A piece that turns where it stands (Gufuu Shogi's rotations,
+			// "add T" without moving) is written "= T on sq" alone.
+			w.lastTo = NoPos
+			return
+		}
 		w.sep()
 		name := g.Pieces[a.Type].Name
 		if orig := s.Board[a.From]; orig != Empty {

@@ -1,0 +1,158 @@
+// This file tests, on toy rule files, how a move's own piece, its captures
+// and its creations combine, as Zillions' saved games of the corpus show
+// (each test names the game that needs it).
+
+package zrf
+
+import (
+	"slices"
+	"testing"
+
+	"zrun/vm"
+)
+
+// pieceOn names what stands on sq ("" when empty, else "Owner Type").
+func pieceOn(t *testing.T, g *vm.Game, s *vm.State, sq string) string {
+	t.Helper()
+	p, ok := g.Board.PositionIndex(sq)
+	if !ok {
+		t.Fatalf("no square %s", sq)
+	}
+	c := s.Board[p]
+	if c == vm.Empty {
+		return ""
+	}
+	return g.Players[c.Owner()].Name + " " + g.Pieces[c.Type()].Name
+}
+
+// handOf is how many pieces of type name player pl holds.
+func handOf(g *vm.Game, s *vm.State, pl int, name string) int64 {
+	for t, pt := range g.Pieces {
+		if pt.Name == name {
+			return s.Hands[pl*len(g.Pieces)+t]
+		}
+	}
+	return -1
+}
+
+// TestDropCapturedOnItsSquare: a drop that captures on its own square removes
+// the dropped piece too, and with "recycle captures" it goes back to the hand.
+// Zillions' saved Bolotoudou game drops its Lock with "(verify enemy?) capture
+// add" ("White Lock 2d ... x 2d") and drops it again two turns later; its
+// saved Dynastic Dispute game (Duke.zrf) drops a Blank on a friend with drop-init
+// ("... back capture add", "South Blank c1 x d6 x R11 x c1") and then drops its
+// Duke on c1, which drop-home allows only on an empty square.
+func TestDropCapturedOnItsSquare(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  (option "recycle captures" true)
+  ` + toyBoard + `
+  (piece (name Lock) (drops ((verify enemy?) capture add)))
+  (piece (name Man))
+  (board-setup (White (Lock off 1)) (Black (Man b1)))
+  (win-condition (White Black) stalemated))`
+	g, s, ml, got := toyMoves(t, src)
+	want := []string{"White Lock b1 x b1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+	if err := s.Make(&ml.Moves[0]); err != nil {
+		t.Fatal(err)
+	}
+	if on := pieceOn(t, g, s, "b1"); on != "" {
+		t.Errorf("after the drop b1 holds %s, want it empty", on)
+	}
+	if n := handOf(g, s, 0, "Lock"); n != 1 {
+		t.Errorf("White holds %d Locks after the drop, want 1 (the captured Lock recycled)", n)
+	}
+	if n := handOf(g, s, 1, "Man"); n != 1 {
+		t.Errorf("Black holds %d Men after the drop, want 1 (the captured Man recycled)", n)
+	}
+}
+
+// TestMovingPieceLandsBeforeCreations: the moving piece lands first; a
+// creation on its landing square made before the add replaces it. Zillions'
+// saved Gufuu Shogi game (GufuuShogi.zrf, add-kaze "... (create North) add")
+// writes "NKaze IVc - 1b North NKaze 1b" for a South move, and its next
+// support move treats the NKaze on 1b as North's.
+func TestMovingPieceLandsBeforeCreations(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name Wind) (moves (e (create Black) add)))
+  (board-setup (White (Wind a1)) (Black (Wind e2)))
+  (win-condition (White Black) stalemated))`
+	g, s, ml, got := toyMoves(t, src)
+	want := []string{"Wind a1 - b1 Black Wind b1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+	if err := s.Make(&ml.Moves[0]); err != nil {
+		t.Fatal(err)
+	}
+	if on := pieceOn(t, g, s, "b1"); on != "Black Wind" {
+		t.Errorf("after the move b1 holds %q, want Black Wind (the creation applies after the landing)", on)
+	}
+	if on := pieceOn(t, g, s, "a1"); on != "" {
+		t.Errorf("after the move a1 holds %q, want it empty", on)
+	}
+}
+
+// TestCaptureWithoutMoving: "(create T) step (verify enemy?) capture add"
+// captures without moving (Tenjiku Shogi's tetrarch-igui, Ragnarok's
+// thor-strike): the piece lands on the enemy's square, the capture there
+// removes it with the enemy, and the creation on the start square restores
+// it. With the landing last the piece would be on both squares.
+func TestCaptureWithoutMoving(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name Thor) (moves ((create Thor) e (verify enemy?) capture add)))
+  (piece (name Man))
+  (board-setup (White (Thor a1)) (Black (Man b1)))
+  (win-condition (White Black) stalemated))`
+	g, s, ml, _ := toyMoves(t, src)
+	if len(ml.Moves) != 1 {
+		t.Fatalf("%d moves, want 1", len(ml.Moves))
+	}
+	if err := s.Make(&ml.Moves[0]); err != nil {
+		t.Fatal(err)
+	}
+	for sq, want := range map[string]string{"a1": "White Thor", "b1": ""} {
+		if on := pieceOn(t, g, s, sq); on != want {
+			t.Errorf("after the strike %s holds %q, want %q", sq, on, want)
+		}
+	}
+}
+
+// TestTurnInPlaceNotation: a piece that changes type where it stands ("add
+// T" without moving) is written "= T on sq" alone. Zillions' saved Gufuu
+// Shogi game writes its rotations "4. = EKing on 2c".
+func TestTurnInPlaceNotation(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name NKing) (moves ((add EKing))))
+  (piece (name EKing))
+  (board-setup (White (NKing c1)) (Black (EKing e2)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"= EKing on c1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+}
+
+// TestSetPositionFlagOffBoard: set-position-flag with a direction that leads
+// off the board sets nothing and the run goes on. Gufuu Shogi's check-attacked
+// (run by every move) sets is-self? in all three directions of a Kaze, which
+// on an edge square lead off the board; Zillions' saved game goes on with
+// "EKing 2c - 1c = SKing" where a dying run would leave North no move.
+func TestSetPositionFlagOffBoard(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name Kaze) (moves ((set-position-flag seen? true n) e (verify (not-position-flag? seen?)) add)))
+  (board-setup (White (Kaze a2)) (Black (Kaze e1)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"Kaze a2 - b2"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+}
