@@ -71,6 +71,14 @@
 // capture is counted there (Zillions' Chase save ends a ring of bumps "p1 A9 x
 // A1" on the start square).
 //
+// A capture of a square that held no piece before the move and holds none
+// when the capture applies is not written: KoShogi's g-slide captures each
+// square next to a fire demon as it passes, and Zillions' save writes the
+// Elephant's move to 15O as "E 10J x 15O x 15O", without the empty 14N it
+// passed; it does write a capture of the square the moving piece left ("EN
+// 16M - 15N x 15O x 16M x 14O = PF on 15N") and of a square the move put a
+// piece on (Luzhanqi's "South Start c5 x c5").
+//
 // A run's later adds write only the position-attached changes made after the
 // previous add, though they still apply all of them. Zillions' saved Northern
 // Checkers and Northern Kings games (CheckersCollection.zrf) write "King a1 -

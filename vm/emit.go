@@ -21,7 +21,7 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	gn.stamp++
 	if gn.stamp == 0 { // wrapped: clear the stamps
 		for i := range gn.ovStamp {
-			gn.ovStamp[i], gn.ovHit[i], gn.ovVac[i] = 0, 0, 0
+			gn.ovStamp[i], gn.ovHit[i], gn.ovVac[i], gn.ovFull[i] = 0, 0, 0, 0
 		}
 		gn.stamp = 1
 	}
@@ -70,17 +70,27 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 		gn.ovHit[handTo] = gn.stamp
 	}
 	gn.reCaught = gn.reCaught[:0]
+	emptyCaptures := false
 	for i := range gn.changes {
 		ch := &gn.changes[i]
 		if ch.kind == chCapture {
-			if c := gn.get(ch.pos); c != Empty && gn.ovHit[ch.pos] == gn.stamp {
+			c := gn.get(ch.pos)
+			if c != Empty && gn.ovHit[ch.pos] == gn.stamp {
 				gn.reCaught = append(gn.reCaught, c)
+			}
+			if c == Empty && board[ch.pos] == Empty {
+				emptyCaptures = true
+			} else {
+				gn.ovFull[ch.pos] = gn.stamp
 			}
 			gn.set(ch.pos, Empty)
 		} else {
 			gn.set(ch.pos, ch.cell)
 		}
 		gn.ovHit[ch.pos] = gn.stamp
+	}
+	if emptyCaptures {
+		ml.acts = dropEmptyCaptures(ml.acts, actStart, gn.ovFull, gn.stamp)
 	}
 	if handTo < 0 && promo >= 0 {
 		gn.retypePutDown(ml.acts[actStart:], promo)
@@ -147,6 +157,27 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
 	m.Type, m.Piece, m.From, m.To, m.Continue = gn.moveType, piece, from, to, cont
 	m.Drop, m.Captures, m.Kings, m.Struck = gn.isDrop, captures, kings, struck
+}
+
+// dropEmptyCaptures removes from this move's acts (acts[start:]) the
+// captures of squares that held a piece neither before the move nor when any
+// capture of them applied (full[p] != stamp): Zillions writes no "x sq" for
+// those. KoShogi.zsg's "E 10J x 15O x 15O": the Elephant's g-slide captures
+// each square next to a fire demon as it passes, so its move to 15O also
+// captured the empty 14N, which is not written. It writes a capture of the
+// square the moving piece left (KoShogi.zsg's "EN 16M - 15N x 15O x 16M x
+// 14O = PF on 15N") and of a square the move has just put a piece on
+// (Luzhanqi's "South Start c5 x c5").
+func dropEmptyCaptures(acts []Act, start int, full []uint32, stamp uint32) []Act {
+	out := start
+	for i := start; i < len(acts); i++ {
+		if a := acts[i]; a.Kind == ActCapture && full[a.From] != stamp {
+			continue
+		}
+		acts[out] = acts[i]
+		out++
+	}
+	return acts[:out]
 }
 
 // retypePutDown handles an add naming a type when the moving piece is no

@@ -52,6 +52,7 @@ type generator struct {
 	ovStamp []uint32
 	ovHit   []uint32 // stamp when a capture or placement wrote the slot
 	ovVac   []uint32 // stamp when the slot was vacated by a moving piece
+	ovFull  []uint32 // stamp when a capture of the slot is written (dropEmptyCaptures)
 	stamp   uint32
 	touched []int32
 	// reCaught: pieces this move put down and a later capture of the same
@@ -96,6 +97,7 @@ func (gn *generator) init(s *State, level int) {
 	gn.ovStamp = make([]uint32, n)
 	gn.ovHit = make([]uint32, n)
 	gn.ovVac = make([]uint32, n)
+	gn.ovFull = make([]uint32, n)
 }
 
 // RunError is a failure while running a move program: the step budget ran

@@ -25,7 +25,7 @@ type ActKind uint8
 const (
 	ActMove        ActKind = iota // a piece moves From -> To (Type: its type after the move)
 	ActDrop                       // a piece of Type enters at To
-	ActCapture                    // the piece at From is removed (Type -1: the square was empty; Zillions still writes it)
+	ActCapture                    // the piece at From is removed (Type -1: the square was empty as the move began; written only if the move put a piece there)
 	ActCreate                     // a new piece of Type owned by Arg appears at To
 	ActChangeType                 // the piece at From becomes Type
 	ActChangeOwner                // the piece at From changes owner to Arg

@@ -167,3 +167,26 @@ func TestAttributeNumbersReadPiecesBackwards(t *testing.T) {
 		t.Errorf("moves %q, want %q", got, w)
 	}
 }
+
+// TestCapturesOfEmptySquaresNotWritten: a capture of a square that held no
+// piece before the move and holds none when the capture applies is not
+// written; one of the square the moving piece left, or of one the move put a
+// piece on, is. Zillions' saved KoShogi game writes "E 10J x 15O x 15O" for
+// an Elephant whose g-slide captured each burned square it passed (the empty
+// 14N too) and "EN 16M - 15N x 15O x 16M x 14O = PF on 15N" for a burn that
+// includes the square the Engine left; Luzhanqi's "South Start c5 x c5"
+// drops a piece and captures it.
+func TestCapturesOfEmptySquaresNotWritten(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name E) (moves ((capture a2) capture e capture add e add)))
+  (piece (name Start) (drops ((verify (position? b2)) capture add)))
+  (board-setup (White (E a1) (Start off 1)) (Black (E e2)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"E a1 - b1 x a1 x b1", "E a1 - c1 x a1", "White Start b2 x b2"}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+}
