@@ -130,7 +130,14 @@
 // squares are tested as if the king stood there) and the enemies' move
 // programs run; the square is attacked when a move they emit would remove that
 // piece. defended? is the same with our own programs and an enemy piece on the
-// square. Drops and continuations of partial moves are not threats;
+// square. A capture whose add turns the capturer into the target's own type
+// is not a threat (the number of pieces of that type does not change):
+// Zillions' saved Passive Chess game (PassiveChess.zrf "with checkmated",
+// where every piece takes the type of the square it lands on) has Black play
+// "Cannon b7 x b1 = Horse" with its only General on d8 open to "Cannon d3 x
+// d8 = General", which Red then plays and wins; Zillions evidently counted
+// royal pieces by type, not owner, when testing for check. Drops and
+// continuations of partial moves are not threats;
 // turn-order move-type restrictions do not limit threats. Inside a threat
 // query attacked?/defended? are false (queries do not nest).
 //

@@ -240,7 +240,7 @@ func (gn *generator) exec() {
 			}
 			copyMove := in.Op == OpAddCopy || in.Op == OpAddCopyPartial
 			if gn.query {
-				if gn.capturesTarget() {
+				if gn.capturesTarget() && !gn.landsSameType(in.A) {
 					gn.hit = true
 					return
 				}
@@ -525,6 +525,26 @@ func (gn *generator) test(in *Inst, board []Cell) (r bool, ok bool) {
 
 // capturesTarget reports whether the move assembled so far would remove the
 // piece standing on the query target.
+// landsSameType reports whether the piece in hand lands on the target and
+// the add (type list index types, -1 for none) names only the target piece's
+// own type: such a capture leaves as many pieces of that type on the board
+// as before, and Zillions does not count it as a threat. Its saved Passive
+// Chess game (PassiveChess.zrf, "with checkmated") has Black play "Cannon b7
+// x b1 = Horse" with its General on d8 open to "Cannon d3 x d8 = General",
+// which Red then plays.
+func (gn *generator) landsSameType(types int32) bool {
+	if types < 0 || !gn.hasHand || gn.cursor != gn.target {
+		return false
+	}
+	want := int32(gn.s.Board[gn.target].Type())
+	for _, t := range gn.prog.Lists[types] {
+		if t != want {
+			return false
+		}
+	}
+	return true
+}
+
 func (gn *generator) capturesTarget() bool {
 	if gn.hasHand && gn.cursor == gn.target {
 		return true

@@ -377,3 +377,38 @@ func TestLandingComesBeforeRunChanges(t *testing.T) {
 		})
 	}
 }
+
+// TestCaptureIntoRoyalTypeIsNoThreat: a capture whose add turns the capturer
+// into the attacked piece's own type leaves as many pieces of that type as
+// before, and Zillions does not count it as a threat (its saved Passive Chess
+// game leaves a General open to "Cannon d3 x d8 = General"). Any other add,
+// typed or not, is a threat.
+func TestCaptureIntoRoyalTypeIsNoThreat(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		types []int32 // Y's add names these types; nil: a plain add
+		legal int
+	}{
+		{"plain capture", nil, 0},
+		{"capture that becomes Y", []int32{1}, 0},
+		{"capture that becomes X, the royal type", []int32{0}, 1},
+		{"capture that may become X or Y", []int32{0, 1}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := toyGame(t, [][]Inst{{{Op: OpStep, A: dirE}, {Op: OpEmpty, Jt: false, B: 3}, {Op: OpAdd, A: -1}, {Op: OpEnd}}}, []SetupItem{
+				{Player: 0, Type: 0, Pos: posB}, {Player: 1, Type: 1, Pos: posD},
+			}, Options{})
+			add := Inst{Op: OpAdd, A: -1}
+			var lists [][]int32
+			if tc.types != nil {
+				add.A, lists = 0, [][]int32{tc.types}
+			}
+			g.Pieces[1].Moves = []MoveBlock{{Prog: &Program{Name: "Y", Code: []Inst{{Op: OpStep, A: dirW}, add, {Op: OpEnd}}, Src: []string{"y", "y", "y"}, Lists: lists}}}
+			g.Goals = []*Goal{{Kind: LossGoal, Players: []int{0, 1}, Cond: &Cond{Op: CondCheckmated, Types: []int{0}}}}
+			_, moves := gen(t, g)
+			if len(moves) != tc.legal {
+				t.Fatalf("A has %d legal moves, want %d (X b - c next to y on d)", len(moves), tc.legal)
+			}
+		})
+	}
+}

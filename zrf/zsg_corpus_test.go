@@ -162,7 +162,6 @@ var zsgKnown = map[string][2]string{
 	"CheckersCollection/BahrainDama.zsg":   {"roundtrip", "older rules: replays (all 159 moves, since off-board tests are false) but the Checker's jumps are written partial 2 (jumptype's number) where the current dama-checker-jump continues with continuetype (3, as the King's jumps in the same file are written)"},
 	"GlukKazan+ZoG/Rules/Dameo.zsg":        {"replay", "older rules: line 85 Checker f7 - f8 = King; in the game Zillions ended Black's turn after line 84 partial 3 King h1 - c1 x e1 and later wrote King jumps as partial 4, where the current file (and CheckersCollection/Dameo.zsg, the same game with the current rules) continues c1 - c3 x c2 at once"},
 	"Chessence/Chessence.zsg":              {"replay", "replays 81 of 83 moves (since links and unlink apply in text order): after line 84 Black is stalemated and loses, as the rules say; Zillions' file goes on with line 85 Pass and one more move (play continued after the end)"},
-	"ChinesePassiveChess/PassiveChess.zsg": {"replay", "line 33 Cannon b7 x b1 = Horse leaves Black's General on d8 attacked by the Cannon d3 over d4; our check filter leaves only General d8 - d7 = Horse (the General becomes a Horse). Zillions' checkmated rule when a move removes the last royal piece is unknown (zrf-language.md 12.1)"},
 	"Focus/Focus.zsg":                      {"replay", "line 32 w z7 x g4 = wbwbw: drop from reserve onto a stack not generated"},
 }
 
