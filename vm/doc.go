@@ -77,7 +77,9 @@
 // Elephant's move to 15O as "E 10J x 15O x 15O", without the empty 14N it
 // passed; it does write a capture of the square the moving piece left ("EN
 // 16M - 15N x 15O x 16M x 14O = PF on 15N") and of a square the move put a
-// piece on (Luzhanqi's "South Start c5 x c5").
+// piece on (Luzhanqi's "South Start c5 x c5"). Changes of several pieces to
+// one type or owner written one after the other share one "= T on sq sq"
+// (KoShogi's "= EV on 1F 19J = HV on 19N 1P").
 //
 // A run's later adds write only the position-attached changes made after the
 // previous add, though they still apply all of them. Zillions' saved Northern

@@ -126,12 +126,16 @@ type moveWriter struct {
 	s      *State
 	b      strings.Builder
 	lastTo int32 // where the part just written put a piece, or NoPos
+	// lastChange is the What of the part just written when it was a change
+	// "= What on sq", else "".
+	lastChange string
 }
 
 func (w *moveWriter) sep() {
 	if w.b.Len() > 0 {
 		w.b.WriteByte(' ')
 	}
+	w.lastChange = ""
 }
 
 func (w *moveWriter) name(p int32) string { return w.s.g.Board.Positions[p].Name }
@@ -200,12 +204,21 @@ func (w *moveWriter) part(m *Move, a *Act) {
 	w.lastTo = NoPos
 }
 
-// change writes "= What", with " on sq" unless the part before put the piece on sq.
+// change writes "= What", with " on sq" unless the part before put the piece
+// on sq. A change to the same What as the change just written adds only its
+// square: Zillions' saved KoShogi game writes promote-guards' four retypes
+// "= EV on 1F 19J = HV on 19N 1P".
 func (w *moveWriter) change(what string, p int32) {
+	if p != w.lastTo && what == w.lastChange {
+		w.b.WriteString(" " + w.name(p))
+		w.lastTo = NoPos
+		return
+	}
 	w.sep()
 	w.b.WriteString("= " + what)
 	if p != w.lastTo {
 		w.b.WriteString(" on " + w.name(p))
+		w.lastChange = what
 	}
 	w.lastTo = NoPos
 }

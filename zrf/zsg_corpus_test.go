@@ -150,8 +150,6 @@ var zsgKnown = map[string][2]string{
 	// Notation we do not reproduce yet: these replay (with the fallback that
 	// ignores word order, "on sq" and partial numbers) but do not round-trip,
 	// or stop later at a move we do not generate.
-	"GlukKazan+ZoG/Rules/KoShogi.zsg":   {"replay", "line 74 CL 17H - 17F = EV on 1F 19J = HV on 19N 1P = MA on 17F: Zillions writes consecutive changes to one type as one \"= T on sq sq\", we write each"},
-	"KoShogi/KoShogi.zsg":               {"replay", "line 74 CL 17H - 17F = EV on 1F 19J = HV on 19N 1P = MA on 17F: Zillions writes consecutive changes to one type as one \"= T on sq sq\", we write each"},
 	"PyonPyonShogi/PyonPyonShogi.zsg":   {"replay", "older rules: the save numbers one move type 2 and 3 (north and east jumps both continue with continue-type in the current file), and its commented-out (move-priorities normal-type low-type) would make continue-type 3; line 7 Pawn h7 - h6 is North's, where the current rules let South continue d2 - d4 over d3 or pass"},
 	"ShafranCheckers/shafran.zsg":       {"replay", "older rules: the Man's single jumps are written partial 3 (continuetype's number; the current Man continues only with jumptype 2 or notype 4), and line 47 King a1 - a4 @ a2 0 1 (partial 4) has no capture of a2, where the current long-king-jump keeps the capture made before the earlier landing"},
 	"TransportChess/TransportChess.zsg": {"replay", "line 69 Rook d8 - e8 written without @ e8 0 0: that rook move sets no attribute in Zillions, ours does (rules difference)"},

@@ -190,3 +190,23 @@ func TestCapturesOfEmptySquaresNotWritten(t *testing.T) {
 		t.Fatalf("moves %q, want %q", got, want)
 	}
 }
+
+// TestConsecutiveChangesToOneTypeShareTheirText: changes of several pieces to
+// the same type (or owner) one after the other are written "= T on sq sq".
+// Zillions' saved KoShogi game writes the Clerk's promote-guards, which turns
+// two RGs into EVs and two AGs into HVs, as "CL 17H - 17F = EV on 1F 19J = HV
+// on 19N 1P = MA on 17F".
+func TestConsecutiveChangesToOneTypeShareTheirText(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name CL) (moves (n (change-type EV b1) (change-type EV c1) (change-type HV d1)
+      (change-owner b2) (change-owner c2) (change-type HV e1) (add MA))))
+  (piece (name RG)) (piece (name AG)) (piece (name EV)) (piece (name HV)) (piece (name MA))
+  (board-setup (White (CL a1) (RG b1 c1) (AG d1 e1)) (Black (RG b2 c2)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"CL a1 - a2 = EV on b1 c1 = HV on d1 = White on b2 c2 = HV on e1 = MA on a2"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+}
