@@ -15,7 +15,8 @@ import (
 // piece's move (or drop) first; then the other pieces' moves (cascades,
 // captured pieces sent to a hand) in program order; then every other change
 // (creations, type and owner changes, flips, attribute changes) in program
-// order, then the captures, in the order the partition of changes (which
+// order, except that creations on squares a moving piece left come first; then
+// the captures, in the order the partition of changes (which
 // see) leaves them; last, the promotion of the main piece when its add named a
 // type (even its own type: "Cannon g3 - g2 = Cannon"), then those of the
 // other moved pieces (Mana's "= RoninMana on c2 = Ronin on aY", Sokoban's
@@ -85,9 +86,35 @@ func (w *moveWriter) changes(m *Move) {
 			split++
 		}
 	}
+	// Creations on squares a moving piece left come first, in program order:
+	// Chase's split "p3 B4 - E5 p6 D6 - C6 Red p1 D6 Red p2 E4 x E5" creates
+	// the p2 on E4 before the p1 on D6, whose die it bumps to C6 (the same
+	// split without a bump on D6 is written in program order, "Red p2 E4
+	// Red p2 D6").
+	front := 0
+	for j := 0; j < split; j++ {
+		a := &m.Acts[order[j]]
+		if a.Kind != ActCreate || !leftByMove(m, a.To) {
+			continue
+		}
+		i := order[j]
+		copy(order[front+1:j+1], order[front:j])
+		order[front] = i
+		front++
+	}
 	for _, i := range order {
 		w.part(m, &m.Acts[i])
 	}
+}
+
+// leftByMove reports whether a piece of m moves away from p.
+func leftByMove(m *Move, p int32) bool {
+	for i := range m.Acts {
+		if a := &m.Acts[i]; a.Kind == ActMove && a.From == p {
+			return true
+		}
+	}
+	return false
 }
 
 // ActMoveTyped is the Arg of an ActMove whose add named the piece's new type.
