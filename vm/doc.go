@@ -144,7 +144,10 @@
 // query attacked?/defended? are false (queries do not nest).
 //
 // Move priorities apply before the check filter: after generation, duplicates
-// are removed (two moves are duplicates when their effects are identical),
+// are removed (two moves are duplicates when their effects are identical and
+// they are written the same: a set-attribute that changes nothing still makes
+// another move, as Zillions' saved TransportChess game, which moves rooks
+// that have moved both as "Rook e8 - d8" and as "Rook f8 - e8 @ e8 0 0", shows),
 // then only the moves of the best-ranked move type present are kept (types not
 // listed in move-priorities rank below all listed ones), then "maximal
 // captures", then the moves that leave a royal piece attacked are removed.

@@ -95,7 +95,12 @@ func (s *State) runDrops(gn *generator, pl, only int32) {
 }
 
 // dedup removes moves that change the position exactly as an earlier one does
-// (different definitions can produce the same move; Zillions lists it once).
+// and are written the same (different definitions can produce the same move;
+// Zillions lists it once). Two moves with the same effects whose text differs
+// are both kept: a set-attribute that changes nothing still makes another
+// move for Zillions. Its saved TransportChess game moves rooks that have moved
+// along an empty rank once as "Rook e8 - d8" (the slide-join definition's
+// move) and once as "Rook f8 - e8 @ e8 0 0" (rook-slide's).
 func (s *State) dedup(ml *MoveList) {
 	n := len(ml.Moves)
 	if n < 2 {
@@ -120,7 +125,7 @@ func (s *State) dedup(ml *MoveList) {
 		dup := false
 		for tab[slot] >= 0 {
 			o := &ml.Moves[tab[slot]]
-			if o.key == m.key && o.SameAs(m) {
+			if o.key == m.key && o.SameAs(m) && s.sameWritten(o, m) {
 				dup = true
 				break
 			}
@@ -136,6 +141,43 @@ func (s *State) dedup(ml *MoveList) {
 		out++
 	}
 	ml.Moves = ml.Moves[:out]
+}
+
+// sameWritten reports whether two moves with the same effects list the same
+// written acts in the same order (the acts MoveString writes: no repeated
+// act, no attribute change on a square empty before and after the move).
+func (s *State) sameWritten(a, b *Move) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a.Acts) && !s.written(a, i) {
+			i++
+		}
+		for j < len(b.Acts) && !s.written(b, j) {
+			j++
+		}
+		if i == len(a.Acts) || j == len(b.Acts) {
+			return i == len(a.Acts) && j == len(b.Acts)
+		}
+		if a.Acts[i] != b.Acts[j] {
+			return false
+		}
+		i++
+		j++
+	}
+}
+
+// written reports whether MoveString writes act i of m.
+func (s *State) written(m *Move, i int) bool {
+	a := &m.Acts[i]
+	switch a.Kind {
+	case ActMove, ActDrop:
+		return true
+	case ActSetAttr:
+		if s.Board[a.From] == Empty && finalCell(s, m, a.From) == Empty {
+			return false
+		}
+	}
+	return !repeated(m, i)
 }
 
 // moveKey hashes what SameAs compares, cheaply: the squares, the kind and

@@ -210,3 +210,23 @@ func TestConsecutiveChangesToOneTypeShareTheirText(t *testing.T) {
 		t.Fatalf("moves %q, want %q", got, want)
 	}
 }
+
+// TestNoOpAttributeChangeMakesAnotherMove: two definitions that produce the
+// same effects are one move only when they are written the same; a
+// set-attribute that changes nothing still makes a move of its own. Zillions'
+// saved TransportChess game moves rooks that have moved (never-moved? false)
+// along an empty rank with "Rook e8 - d8" (slide-join's move, which sets no
+// attribute) and with "Rook f8 - e8 @ e8 0 0" (rook-slide's).
+func TestNoOpAttributeChangeMakesAnotherMove(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name Rook) (attribute never-moved? false)
+    (moves (e (set-attribute never-moved? false) add) (e add) (e add)))
+  (board-setup (White (Rook a1)) (Black (Rook e2)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"Rook a1 - b1 @ b1 0 0", "Rook a1 - b1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q (the two plain moves are one)", got, want)
+	}
+}
