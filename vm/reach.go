@@ -67,9 +67,16 @@ func (r *reachTable) compute(pl, t int) *typeReach {
 			continue
 		}
 		set := make([]uint64, r.n*r.words)
-		a.prog = blk.Prog
-		for from := 0; from < r.n; from++ {
-			a.run(int32(from), set[from*r.words:(from+1)*r.words])
+		a.prog, a.states = blk.Prog, 0
+		ok := true
+		for from := 0; from < r.n && ok; from++ {
+			ok = a.run(int32(from), set[from*r.words:(from+1)*r.words])
+		}
+		if !ok {
+			// Too many paths to follow (whole-board scans from a fixed
+			// square, as in Gwangsanghui): attack tests run this block.
+			tr.any = nil
+			continue
 		}
 		tr.blocks[b] = set
 		if tr.any != nil {
@@ -133,15 +140,30 @@ type reachAnalyser struct {
 	prog *Program
 	sym  []int
 	n    int
-	seen map[reachState]bool
+	seen map[uint64]bool
 	work []reachState
+	// states counts the states explored for the current block, over all
+	// start squares.
+	states int
 }
 
+// reachStateBudget bounds the abstract states one block may explore over all
+// its start squares. Ordinary pieces need tens per square; a block that
+// scans the whole board from a fixed square under board-dependent tests needs
+// instructions x squares states per start, and analysing it would cost more
+// than it saves (minutes for Gwangsanghui).
+const reachStateBudget = 1 << 18
+
+// reachStartBudget bounds the states of one start square, so such a block is
+// given up on at its first square.
+const reachStartBudget = 1 << 12
+
 // run explores every path of the program from start and sets in out the
-// squares where some path could capture.
-func (a *reachAnalyser) run(start int32, out []uint64) {
+// squares where some path could capture. It reports false, leaving out
+// incomplete, when the paths exceed the budgets.
+func (a *reachAnalyser) run(start int32, out []uint64) bool {
 	if a.seen == nil {
-		a.seen = map[reachState]bool{}
+		a.seen = map[uint64]bool{}
 	}
 	clear(a.seen)
 	a.work = a.work[:0]
@@ -149,6 +171,9 @@ func (a *reachAnalyser) run(start int32, out []uint64) {
 	mark := func(p int32) { out[p/64] |= 1 << uint(p%64) }
 	b := a.g.Board
 	for len(a.work) > 0 {
+		if a.states++; a.states > reachStateBudget || len(a.seen) > reachStartBudget {
+			return false
+		}
 		st := a.work[len(a.work)-1]
 		a.work = a.work[:len(a.work)-1]
 		in := &a.prog.Code[st.pc]
@@ -229,11 +254,14 @@ func (a *reachAnalyser) run(start int32, out []uint64) {
 		}
 		a.push(next)
 	}
+	return true
 }
 
 func (a *reachAnalyser) push(s reachState) {
-	if !a.seen[s] {
-		a.seen[s] = true
+	// A packed key hashes much faster than the struct (positions < 2^21).
+	k := uint64(uint32(s.pc))<<42 | uint64(uint32(s.cursor))<<21 | uint64(uint32(s.mark))
+	if !a.seen[k] {
+		a.seen[k] = true
 		a.work = append(a.work, s)
 	}
 }

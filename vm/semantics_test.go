@@ -4,6 +4,7 @@
 package vm
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -410,5 +411,47 @@ func TestCaptureIntoRoyalTypeIsNoThreat(t *testing.T) {
 				t.Fatalf("A has %d legal moves, want %d (X b - c next to y on d)", len(moves), tc.legal)
 			}
 		})
+	}
+}
+
+// A block that scans a large board from a fixed square under tests that
+// depend on the board has too many abstract paths to analyse: the reach
+// table gives up on it (attack tests then run it) instead of spending minutes,
+// and attack tests still see its captures. Gwangsanghui's whole-board scans
+// took over four minutes to analyse before the budget.
+func TestReachGivesUpOnWholeBoardScans(t *testing.T) {
+	const n = 1000
+	b := NewBoard()
+	labels := make([]string, n)
+	for i := range labels {
+		labels[i] = fmt.Sprintf("p%d", i)
+		b.AddPosition(Position{Name: labels[i], Grid: 0, Coords: []int{i}})
+	}
+	b.Grids = []Grid{{Labels: [][]string{labels}}}
+	e := b.AddDir("e")
+	for p := 0; p+1 < n; p++ {
+		b.SetLink(e, p, p+1)
+	}
+	b.SetIdentitySymmetry(2)
+	b.ComputeOpposites()
+	// From the first square, step east until an enemy and capture it.
+	scan := []Inst{{Op: OpJump, A: 0}, {Op: OpStep, A: int32(e)}, {Op: OpEnemy, Jt: false, B: 1}, {Op: OpAdd, A: -1}, {Op: OpEnd}}
+	x := &PieceType{Name: "X", Moves: []MoveBlock{{Prog: &Program{Name: "X", Code: scan, Src: make([]string, len(scan))}}}}
+	g := &Game{
+		Title:     "scan",
+		Players:   []Player{{Name: "A"}, {Name: "B"}},
+		TurnOrder: []Turn{{Mover: 0, As: 0, MoveType: AnyMoveType}, {Mover: 1, As: 1, MoveType: AnyMoveType}},
+		Board:     b,
+		MoveTypes: []string{""},
+		Pieces:    []*PieceType{x, {Name: "Y"}},
+		Letters:   []string{"X", "Y"},
+		Setup:     []SetupItem{{Player: 0, Type: 0, Pos: 10}, {Player: 1, Type: 1, Pos: 900}},
+	}
+	s := mustState(t, g)
+	if !s.Attacked(900, 1) {
+		t.Fatal("the scanner attacks the enemy on p900")
+	}
+	if tr := s.pre.reach.forType(0, 0); tr == nil || tr.any != nil || tr.blocks[0] != nil {
+		t.Fatal("the scanning block should be left unanalysed")
 	}
 }
