@@ -126,6 +126,11 @@
 // set-position-flag with a direction off the board sets nothing and the run
 // goes on: Gufuu Shogi's check-attacked marks all three neighbours of every
 // Kaze, and Zillions' saved game has moves where some lie off the board.
+// Likewise a capture with a direction off the board captures nothing and the
+// run goes on: Ragnarok.zrf's Surtr burns each neighbour with (if (not-empty?
+// dir) ... (capture dir)), whose test is true off the board, and Zillions'
+// saved Bifrost game ends "SurtrR c3 - d1 Dark Mount c3 x e2 = SurtrA on d1",
+// a step to the edge.
 //
 // attacked? at a square: the square is made to hold a piece of the player
 // moving (the piece in hand when the square is empty, so castling transit

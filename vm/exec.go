@@ -284,7 +284,9 @@ func (gn *generator) exec() {
 		case OpCapture:
 			p, ok := gn.locate(in)
 			if !ok {
-				return
+				// Off the board it captures nothing and the run goes on
+				// (doc.go; Ragnarok's fire next to the board's edge).
+				break
 			}
 			gn.changes = append(gn.changes, change{kind: chCapture, pos: p})
 			// Zillions writes a capture even where the square is empty

@@ -151,7 +151,6 @@ var zsgKnown = map[string][2]string{
 	// or stop later at a move we do not generate.
 	"PyonPyonShogi/PyonPyonShogi.zsg": {"replay", "older rules: the save numbers one move type 2 and 3 (north and east jumps both continue with continue-type in the current file), and its commented-out (move-priorities normal-type low-type) would make continue-type 3; line 7 Pawn h7 - h6 is North's, where the current rules let South continue d2 - d4 over d3 or pass"},
 	"ShafranCheckers/shafran.zsg":     {"replay", "older rules: the Man's single jumps are written partial 3 (continuetype's number; the current Man continues only with jumptype 2 or notype 4), and line 47 King a1 - a4 @ a2 0 1 (partial 4) has no capture of a2, where the current long-king-jump keeps the capture made before the earlier landing"},
-	"Ragnarok/Bifrost.zsg":            {"replay", "line 26 SurtrR c3 - d1 Dark Mount c3 x e2 = SurtrA on d1 not generated: we offer the SurtrR on c3 only its nnw and nee steps (slow: checked with -zsg.all)"},
 	// Moves our generator does not produce (rules differences to investigate).
 	"GlukKazan+ZoG/Rules/Gwangsanghui.zsg": {"replay", "line 7 Soldier a9 - b8 not generated"},
 	"CheckersCollection/BahrainDama.zsg":   {"roundtrip", "older rules: replays (all 159 moves, since off-board tests are false) but the Checker's jumps are written partial 2 (jumptype's number) where the current dama-checker-jump continues with continuetype (3, as the King's jumps in the same file are written)"},
