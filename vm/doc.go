@@ -81,15 +81,25 @@
 // one type or owner written one after the other share one "= T on sq sq"
 // (KoShogi's "= EV on 1F 19J = HV on 19N 1P").
 //
-// A run's later adds write only the position-attached changes made after the
-// previous add, though they still apply all of them. Zillions' saved Northern
+// An add spends what the run did before it. Its captures and creations belong
+// to that add only: a later add of the same run has only those made after the
+// add before it. Zillions' saved Focus game writes "w z7 x g4 = wbwbw" where
+// the same run passed a stack whose merge (r w) created an overflow piece in
+// reserve before its own add; its Shafran Checkers game writes the king's
+// landing on a4 without the capture long-king-jump made before the landing on
+// a3 ("partial 4 King a1 - a4 @ a2 0 1"); its Ko Shogi game writes "E 10J x
+// 15O x 15O" without check-flame's capture at an earlier landing; and
+// CheckersCollection's king-jump walks back to capture the jumped man again
+// before every add. Position-attached changes are written only with the first
+// add after them, though later adds still apply them: the saved Northern
 // Checkers and Northern Kings games (CheckersCollection.zrf) write "King a1 -
 // b2 @ e1 0 0" for a one-step king move but "King a1 - e5" for a longer one,
 // though north-king-shift clears the checkers' captured? attribute once before
 // its (while (empty? $1) $1 add) loop. Whether Zillions also stops applying
 // them cannot be told from the corpus (the values written there never
-// change); we keep applying them, which games/reserve-chess.zrf's
-// keep-reserve prefix relies on.
+// change); we keep applying them. A move that needs a capture or creation
+// with every add makes it again before each (games/reserve-chess.zrf's
+// again macro re-runs its bring-reserve prefix from the start square).
 //
 // Zillions numbers attributes in saved games ("@ sq N value") in the order it
 // meets their declarations reading the pieces from the last to the first, each

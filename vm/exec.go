@@ -43,8 +43,8 @@ type generator struct {
 	changes []change
 	attach  []change
 	acts    []Act
-	// attachSpent: an add has emitted the attached changes; the next add or
-	// attached change drops them from the notation first (dropSpent).
+	// attachSpent: an add has emitted the move built so far; the next add or
+	// change first drops what it spent (dropSpent).
 	attachSpent bool
 
 	// overlay of the board while a move is being assembled
@@ -74,6 +74,7 @@ type changeKind uint8
 const (
 	chCapture changeKind = iota
 	chPlace
+	chCreate
 	chSetAttr
 	chChangeType
 	chChangeOwner
@@ -83,7 +84,7 @@ const (
 type change struct {
 	kind changeKind
 	pos  int32
-	cell Cell  // chPlace
+	cell Cell  // chPlace, chCreate
 	a, b int32 // attribute and value, type, owner
 }
 
@@ -240,10 +241,12 @@ func (gn *generator) exec() {
 			}
 			copyMove := in.Op == OpAddCopy || in.Op == OpAddCopyPartial
 			if gn.query {
+				gn.dropSpent()
 				if gn.capturesTarget() && !gn.landsSameType(in.A) {
 					gn.hit = true
 					return
 				}
+				gn.attachSpent = true
 				break
 			}
 			gn.dropSpent()
@@ -288,6 +291,7 @@ func (gn *generator) exec() {
 				// (doc.go; Ragnarok's fire next to the board's edge).
 				break
 			}
+			gn.dropSpent()
 			gn.changes = append(gn.changes, change{kind: chCapture, pos: p})
 			// Zillions writes a capture even where the square is empty
 			// (Luzhanqi's "South Start c5 x c5").
@@ -302,7 +306,8 @@ func (gn *generator) exec() {
 				owner = in.B
 			}
 			c := MakeCell(int(in.A), int(owner), gn.pre.defaults[in.A])
-			gn.changes = append(gn.changes, change{kind: chPlace, pos: p, cell: c})
+			gn.dropSpent()
+			gn.changes = append(gn.changes, change{kind: chCreate, pos: p, cell: c})
 			gn.acts = append(gn.acts, Act{Kind: ActCreate, To: p, From: NoPos, Type: int16(in.A), Arg: int16(owner)})
 		case OpChangeType, OpChangeOwner, OpFlip, OpSetAttr:
 			p, ok := gn.locate(in)
@@ -360,23 +365,30 @@ func (gn *generator) attachChange(in *Inst, p int32) {
 	gn.acts = append(gn.acts, act)
 }
 
-// dropSpent drops from the notation the position-attached changes
-// (attributes, type, owner) an add has emitted: a later add of the same run
-// still applies them but writes only those made after it (doc.go; Zillions'
-// Northern Checkers saves). A gate move (add-gate) right after its add is the
-// same move with a piece gated and writes them too.
+// dropSpent runs, before the first change or add after an add, what that add
+// spent. Its captures and creations leave the run: each belongs to the add
+// that follows it only (doc.go; Zillions' Focus, Shafran Checkers and Ko
+// Shogi saves). Its position-attached changes (attributes, type, owner) leave
+// the notation: a later add still applies them but writes only those made
+// after it (doc.go; Zillions' Northern Checkers saves). A gate move
+// (add-gate) right after its add is the same move with a piece gated and
+// keeps them all.
 func (gn *generator) dropSpent() {
 	if !gn.attachSpent {
 		return
 	}
 	gn.attachSpent = false
-	if len(gn.attach) == 0 {
-		return
+	kept := gn.changes[:0]
+	for _, ch := range gn.changes {
+		if ch.kind != chCapture && ch.kind != chCreate {
+			kept = append(kept, ch)
+		}
 	}
+	gn.changes = kept
 	out := gn.acts[:0]
 	for _, a := range gn.acts {
 		switch a.Kind {
-		case ActSetAttr, ActChangeType, ActChangeOwner, ActFlip:
+		case ActSetAttr, ActChangeType, ActChangeOwner, ActFlip, ActCapture, ActCreate:
 		default:
 			out = append(out, a)
 		}
@@ -398,10 +410,12 @@ func (gn *generator) slide(d int32, board []Cell) bool {
 			return true
 		}
 		if gn.query {
+			gn.dropSpent()
 			if gn.capturesTarget() {
 				gn.hit = true
 				return false
 			}
+			gn.attachSpent = true
 		} else {
 			gn.dropSpent()
 			gn.emit(-1, -1, false)

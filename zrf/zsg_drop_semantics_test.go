@@ -156,3 +156,39 @@ func TestSetPositionFlagOffBoard(t *testing.T) {
 		t.Fatalf("moves %q, want %q", got, want)
 	}
 }
+
+// TestAddSpendsCapturesAndCreations: the captures and creations of a run
+// belong to the next add only; a later add of the same run has only those
+// made after the add before it. Zillions' saved Focus game writes "w z7 x g4
+// = wbwbw" although the same run passed a stack at d3 whose merge put an
+// overflow piece in reserve ((r w) creates it) before its own add; its saved
+// Shafran Checkers game has the king's landing on a4 without the capture of
+// a2 that long-king-jump made before its first add, on a3 ("partial 4 King a1
+// - a4 @ a2 0 1"); its Ko Shogi game's Elephant writes "E 10J x 15O x 15O"
+// without the capture check-flame made at an earlier landing. CheckersCollection's
+// king-jump walks back and captures the jumped man again before every add.
+func TestAddSpendsCapturesAndCreations(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name Stone) (moves
+     ((create Stone a2) e (while empty? (if (position? c1) (create Stone d2) (capture b2)) add e))))
+  (board-setup (White (Stone a1)) (Black (Stone e1 b2)))
+  (win-condition (White Black) stalemated))`
+	g, s, ml, got := toyMoves(t, src)
+	want := []string{
+		"Stone a1 - b1 White Stone a2",
+		"Stone a1 - c1 White Stone d2 x b2",
+		"Stone a1 - d1",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+	if err := s.Make(&ml.Moves[2]); err != nil {
+		t.Fatal(err)
+	}
+	for sq, want := range map[string]string{"a2": "", "b2": "Black Stone", "d2": "", "d1": "White Stone"} {
+		if on := pieceOn(t, g, s, sq); on != want {
+			t.Errorf("after Stone a1 - d1 %s holds %q, want %q", sq, on, want)
+		}
+	}
+}
