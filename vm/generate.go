@@ -1,5 +1,5 @@
 // This file defines move generation for the side to move: running every
-// program, then duplicate removal, move priorities, maximal captures, the
+// program, then move priorities, duplicate removal, maximal captures, the
 // no-moving-into-check filter and passing.
 
 package vm
@@ -27,8 +27,12 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	if gn.err != nil {
 		return gn.err
 	}
-	s.dedup(ml)
+	// Priorities first: a move that two blocks of different types produce
+	// (Gwangsanghui's chariots have the same slides as start-type and as
+	// normal-type moves, and its untyped turns run both) must survive as
+	// the better-ranked one, which keeping the first duplicate would not do.
 	s.applyPriorities(ml)
+	s.dedup(ml)
 	if g.Options.MaximalCaptures > 0 {
 		keepMaximal(ml, g.Options.MaximalCaptures)
 	}

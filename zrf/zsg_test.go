@@ -264,9 +264,10 @@ func TestReplayZillionsChessGames(t *testing.T) {
 
 // TestMoveTextOrder checks the order of a move's parts in Zillions' text on a
 // small game: the piece's move first, then creations and other changes in
-// program order, then captures (even of an empty square, as Luzhanqi's
-// "South Start c5 x c5"), then the promotion with "on sq" since other parts
-// come between (Elementals' "RA f8 - e7 x d6 = RD on e7", Mancala's
+// program order, then captures (of a square the move itself fills, as
+// Luzhanqi's "South Start c5 x c5"; a capture of a square empty throughout,
+// c3 here, is not written: KoShogi's "E 10J x 15O x 15O"), then the promotion
+// with "on sq" since other parts come between (Elementals' "RA f8 - e7 x d6 = RD on e7", Mancala's
 // "P5 c2 - a4 White P1 c2 White P1 b3 = P3 on a4").
 func TestMoveTextOrder(t *testing.T) {
 	src := `(game (title "T") (players White Black) (turn-order White Black)
@@ -280,7 +281,7 @@ func TestMoveTextOrder(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("moves %q, want one", got)
 	}
-	if want := "Man a1 - a2 White Man a3 x b1 x c3 = King on a2"; got[0] != want {
+	if want := "Man a1 - a2 White Man a3 x b1 = King on a2"; got[0] != want {
 		t.Errorf("move text %q, want %q", got[0], want)
 	}
 }
