@@ -58,8 +58,8 @@ func (s *State) MoveString(m *Move) string {
 }
 
 // changes writes the acts that are not piece moves or drops (creations,
-// captures, type and owner changes, flips, attribute changes), each repeated
-// one once. Zillions lists them in program order and moves the ones that are
+// captures, type and owner changes, flips, attribute changes), a repeated
+// capture or creation once (repeated). Zillions lists them in program order and moves the ones that are
 // not captures to the front with an unstable partition: walking the list,
 // each such change swaps places with the first of the captures walked so far.
 // The other changes keep program order; the captures keep it unless a change
@@ -136,10 +136,16 @@ func mainPart(m *Move) int {
 	return drop
 }
 
-// repeated reports whether the same act occurs again later in m: Zillions
-// writes a repeated capture or creation once, where it last happened.
+// repeated reports whether act i is a capture or creation that occurs again
+// later in m: Zillions writes a repeated capture or creation once, where it
+// last happened. A repeated attribute change is written each time (Zillions'
+// Gwangsanghui save: "= South on h7 @ h7 2 0 ... @ h7 2 0", kill-intruder and
+// then clear-flags clearing one traitor's is-traitor?).
 func repeated(m *Move, i int) bool {
 	a := m.Acts[i]
+	if a.Kind != ActCapture && a.Kind != ActCreate {
+		return false
+	}
 	for j := i + 1; j < len(m.Acts); j++ {
 		if m.Acts[j] == a {
 			return true

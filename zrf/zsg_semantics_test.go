@@ -232,3 +232,26 @@ func TestNoOpAttributeChangeMakesAnotherMove(t *testing.T) {
 		t.Fatalf("moves %q, want %q (the two plain moves are one)", got, want)
 	}
 }
+
+// TestRepeatedAttributeChangeWrittenEachTime: an attribute change made twice
+// on one square is written both times, in program order (a capture or
+// creation made twice is written once). Zillions' saved Gwangsanghui game
+// (GlukKazan's Gwangsanghui.zrf) writes kill-intruder's owner and attribute
+// changes and then clear-flags' attribute changes: "= South on h7 @ h7 2 0 =
+// South on l6 @ l6 2 0 ... @ h7 2 0 @ l6 2 0".
+func TestRepeatedAttributeChangeWrittenEachTime(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name Warrior) (moves (n
+     (change-owner b1) (set-attribute traitor? false b1)
+     (change-owner c1) (set-attribute traitor? false c1)
+     (set-attribute traitor? false b1) (set-attribute traitor? false c1) add)))
+  (piece (name Man) (attribute traitor? true))
+  (board-setup (White (Warrior a1)) (Black (Man b1 c1)))
+  (win-condition (White Black) stalemated))`
+	_, _, _, got := toyMoves(t, src)
+	want := []string{"Warrior a1 - a2 = White on b1 @ b1 0 0 = White on c1 @ c1 0 0 @ b1 0 0 @ c1 0 0"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+}
