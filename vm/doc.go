@@ -72,14 +72,15 @@
 // A1" on the start square).
 //
 // A capture of a square that held no piece before the move and holds none
-// when the capture applies is not written: KoShogi's g-slide captures each
-// square next to a fire demon as it passes, and Zillions' save writes the
-// Elephant's move to 15O as "E 10J x 15O x 15O", without the empty 14N it
-// passed; it does write a capture of the square the moving piece left ("EN
-// 16M - 15N x 15O x 16M x 14O = PF on 15N") and of a square the move put a
-// piece on (Luzhanqi's "South Start c5 x c5"). Changes of several pieces to
-// one type or owner written one after the other share one "= T on sq sq"
-// (KoShogi's "= EV on 1F 19J = HV on 19N 1P").
+// when the capture applies is not written. This was read from KoShogi's save
+// ("E 10J x 15O x 15O": the g-slide also captured the empty 14N it passed),
+// which spent captures (next paragraph but one) now explain as well, so no corpus save
+// decides it any more; Zillions does write a capture of the square the moving
+// piece left ("EN 16M - 15N x 15O x 16M x 14O = PF on 15N") and of a square
+// the move put a piece on (Luzhanqi's "South Start c5 x c5").
+//
+// Changes of several pieces to one type or owner written one after the other
+// share one "= T on sq sq" (KoShogi's "= EV on 1F 19J = HV on 19N 1P").
 //
 // An add spends what the run did before it. Its captures and creations belong
 // to that add only: a later add of the same run has only those made after the
