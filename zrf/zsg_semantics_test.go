@@ -33,6 +33,15 @@ func toyMoves(t *testing.T, src string) (*vm.Game, *vm.State, *vm.MoveList, []st
 	return f.Games[0].Game, s, ml, got
 }
 
+// expectMoves checks that the game in src offers exactly the moves want, in
+// that order, written as Zillions writes them.
+func expectMoves(t *testing.T, src string, want []string) {
+	t.Helper()
+	if _, _, _, got := toyMoves(t, src); !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+}
+
 // toyBoard is a 5x2 board a1..e2 with directions n, e.
 const toyBoard = `(board (grid (start-rectangle 0 0 50 50)
     (dimensions ("a/b/c/d/e" (50 0)) ("2/1" (0 50))) (directions (n 0 -1) (e 1 0))))`
@@ -206,11 +215,7 @@ func TestConsecutiveChangesToOneTypeShareTheirText(t *testing.T) {
   (piece (name RG)) (piece (name AG)) (piece (name EV)) (piece (name HV)) (piece (name MA))
   (board-setup (White (CL a1) (RG b1 c1) (AG d1 e1)) (Black (RG b2 c2)))
   (win-condition (White Black) stalemated))`
-	_, _, _, got := toyMoves(t, src)
-	want := []string{"CL a1 - a2 = EV on b1 c1 = HV on d1 = White on b2 c2 = HV on e1 = MA on a2"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
+	expectMoves(t, src, []string{"CL a1 - a2 = EV on b1 c1 = HV on d1 = White on b2 c2 = HV on e1 = MA on a2"})
 }
 
 // TestNoOpAttributeChangeMakesAnotherMove: two definitions that produce the
@@ -249,9 +254,5 @@ func TestRepeatedAttributeChangeWrittenEachTime(t *testing.T) {
   (piece (name Man) (attribute traitor? true))
   (board-setup (White (Warrior a1)) (Black (Man b1 c1)))
   (win-condition (White Black) stalemated))`
-	_, _, _, got := toyMoves(t, src)
-	want := []string{"Warrior a1 - a2 = White on b1 @ b1 0 0 = White on c1 @ c1 0 0 @ b1 0 0 @ c1 0 0"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
+	expectMoves(t, src, []string{"Warrior a1 - a2 = White on b1 @ b1 0 0 = White on c1 @ c1 0 0 @ b1 0 0 @ c1 0 0"})
 }
