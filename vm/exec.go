@@ -539,8 +539,6 @@ func (gn *generator) test(in *Inst, board []Cell) (r bool, ok bool) {
 	return false, true
 }
 
-// capturesTarget reports whether the move assembled so far would remove the
-// piece standing on the query target.
 // landsSameType reports whether the piece in hand lands on the target and
 // the add (type list index types, -1 for none) names only the target piece's
 // own type: such a capture leaves as many pieces of that type on the board
@@ -561,6 +559,8 @@ func (gn *generator) landsSameType(types int32) bool {
 	return true
 }
 
+// capturesTarget reports whether the move assembled so far would remove the
+// piece standing on the query target.
 func (gn *generator) capturesTarget() bool {
 	if gn.hasHand && gn.cursor == gn.target {
 		return true

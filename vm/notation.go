@@ -59,17 +59,17 @@ func (s *State) MoveString(m *Move) string {
 
 // changes writes the acts that are not piece moves or drops (creations,
 // captures, type and owner changes, flips, attribute changes), a repeated
-// capture or creation once (repeated). Zillions lists them in program order and moves the ones that are
-// not captures to the front with an unstable partition: walking the list,
-// each such change swaps places with the first of the captures walked so far.
-// The other changes keep program order; the captures keep it unless a change
-// follows two or more of them, when the first capture ends where that change
-// was: Daldosa's count (capture z1, capture z2,
-// create Mark z3) is written "White Mark z3 x z2 x z1", with four captures
-// "White Mark z5 x z2 x z3 x z4 x z1"; Sahkku's ManA (dice capture on Y,
-// capture d11, change-owner dII) "= Black on dII x d11 x Y"; with no change
-// after them, or one capture before several changes (Northern Kings' "@ e1 0
-// 0 @ e5 0 0 x e5"), captures come out in program order.
+// capture or creation once (repeated). Zillions lists them in program order
+// and moves the ones that are not captures to the front with an unstable
+// partition: walking the list, each such change swaps places with the first
+// of the captures walked so far. The other changes keep program order; the
+// captures keep it unless a change follows two or more of them, when the
+// first capture ends where that change was: Daldosa's count (capture z1,
+// capture z2, create Mark z3) is written "White Mark z3 x z2 x z1", with four
+// captures "White Mark z5 x z2 x z3 x z4 x z1"; Sahkku's ManA (dice capture
+// on Y, capture d11, change-owner dII) "= Black on dII x d11 x Y"; with no
+// change after them, or one capture before several changes (Northern Kings'
+// "@ e1 0 0 @ e5 0 0 x e5"), captures come out in program order.
 func (w *moveWriter) changes(m *Move) {
 	var buf [32]int
 	order := buf[:0]
