@@ -74,8 +74,8 @@
 // A capture of a square that held no piece before the move and holds none
 // when the capture applies is not written. This was read from KoShogi's save
 // ("E 10J x 15O x 15O": the g-slide also captured the empty 14N it passed),
-// which spent captures (next paragraph but one) now explain as well, so no corpus save
-// decides it any more; Zillions does write a capture of the square the moving
+// which spent captures (next paragraph but one) now explain as well, so no
+// corpus save decides it any more; Zillions does write a capture of the square the moving
 // piece left ("EN 16M - 15N x 15O x 16M x 14O = PF on 15N") and of a square
 // the move put a piece on (Luzhanqi's "South Start c5 x c5").
 //
@@ -159,14 +159,18 @@
 // turn-order move-type restrictions do not limit threats. Inside a threat
 // query attacked?/defended? are false (queries do not nest).
 //
-// Move priorities apply before the check filter: after generation, duplicates
-// are removed (two moves are duplicates when their effects are identical and
-// they are written the same: a set-attribute that changes nothing still makes
-// another move, as Zillions' saved TransportChess game, which moves rooks
-// that have moved both as "Rook e8 - d8" and as "Rook f8 - e8 @ e8 0 0", shows),
-// then only the moves of the best-ranked move type present are kept (types not
-// listed in move-priorities rank below all listed ones), then "maximal
-// captures", then the moves that leave a royal piece attacked are removed.
+// Move priorities apply before the check filter: after generation, only the
+// moves of the best-ranked move type present are kept (types not listed in
+// move-priorities rank below all listed ones), then duplicates are removed
+// (two moves are duplicates when their effects are identical and they are
+// written the same: a set-attribute that changes nothing still makes another
+// move, as Zillions' saved TransportChess game, which moves rooks that have
+// moved both as "Rook e8 - d8" and as "Rook f8 - e8 @ e8 0 0", shows), then
+// "maximal captures", then the moves that leave a royal piece attacked are
+// removed. Priorities come before duplicate removal so that a move two blocks
+// of different types produce keeps its better type: Gwangsanghui's untyped
+// turns run its chariots' start-type and normal-type slides alike, and
+// Zillions' saved game moves them when cannon moves (normal-type) exist.
 // Evidence: Chess.zrf-derived files with mandatory captures add their non-capture
 // moves to the capture type while the king is attacked, which is only needed when
 // priorities come first.
