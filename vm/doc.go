@@ -169,8 +169,10 @@
 // "maximal captures", then the moves that leave a royal piece attacked are
 // removed. Priorities come before duplicate removal so that a move two blocks
 // of different types produce keeps its better type: Gwangsanghui's untyped
-// turns run its chariots' start-type and normal-type slides alike, and
-// Zillions' saved game moves them when cannon moves (normal-type) exist.
+// turns run every piece's start-type and normal-type steps alike, and
+// Zillions' saved game plays "Soldier a9 - b8" (a step of both types) where
+// cannon moves (normal-type only) exist; keeping the first duplicate left
+// only the start-type copy, which ranks below normal-type.
 // Evidence: Chess.zrf-derived files with mandatory captures add their non-capture
 // moves to the capture type while the king is attacked, which is only needed when
 // priorities come first.
