@@ -240,25 +240,23 @@ func (gn *generator) exec() {
 				cont = in.B
 			}
 			copyMove := in.Op == OpAddCopy || in.Op == OpAddCopyPartial
+			gn.dropSpent()
 			if gn.query {
-				gn.dropSpent()
 				if gn.capturesTarget() && !gn.landsSameType(in.A) {
 					gn.hit = true
 					return
 				}
-				gn.attachSpent = true
-				break
-			}
-			gn.dropSpent()
-			if in.A < 0 {
-				gn.emit(-1, cont, copyMove)
 			} else {
-				for _, t := range gn.prog.Lists[in.A] {
-					gn.emit(t, cont, copyMove)
+				if in.A < 0 {
+					gn.emit(-1, cont, copyMove)
+				} else {
+					for _, t := range gn.prog.Lists[in.A] {
+						gn.emit(t, cont, copyMove)
+					}
 				}
-			}
-			if gn.err != nil {
-				return
+				if gn.err != nil {
+					return
+				}
 			}
 			gn.attachSpent = true
 		case OpAddGate:
@@ -409,21 +407,19 @@ func (gn *generator) slide(d int32, board []Cell) bool {
 		if board[t] != Empty {
 			return true
 		}
+		gn.dropSpent()
 		if gn.query {
-			gn.dropSpent()
 			if gn.capturesTarget() {
 				gn.hit = true
 				return false
 			}
-			gn.attachSpent = true
 		} else {
-			gn.dropSpent()
 			gn.emit(-1, -1, false)
 			if gn.err != nil {
 				return false
 			}
-			gn.attachSpent = true
 		}
+		gn.attachSpent = true
 		t = gn.plinks[off+t]
 	}
 }

@@ -177,7 +177,7 @@ func (s *State) written(m *Move, i int) bool {
 	case ActMove, ActDrop:
 		return true
 	case ActSetAttr:
-		if s.Board[a.From] == Empty && finalCell(s, m, a.From) == Empty {
+		if !attrWritten(s, m, a) {
 			return false
 		}
 	}

@@ -225,10 +225,7 @@ func (w *moveWriter) part(m *Move, a *Act) {
 		w.sep()
 		w.b.WriteString("flip " + w.name(a.From))
 	case ActSetAttr:
-		// Zillions prints an attribute change only where a piece stands
-		// before or after the move (not on the empty squares a slider
-		// passed, whose changes are no-ops).
-		if s.Board[a.From] == Empty && finalCell(s, m, a.From) == Empty {
+		if !attrWritten(s, m, a) {
 			return
 		}
 		w.sep()
@@ -298,6 +295,13 @@ func (s *State) CoordString(m *Move) string {
 		out += strings.ToLower(letter(int(a.Type)))
 	}
 	return out
+}
+
+// attrWritten reports whether MoveString writes the attribute change a of m:
+// Zillions prints one only where a piece stands before or after the move (not
+// on the empty squares a slider passed, whose changes are no-ops).
+func attrWritten(s *State, m *Move, a *Act) bool {
+	return s.Board[a.From] != Empty || finalCell(s, m, a.From) != Empty
 }
 
 // finalCell is what stands on p after m.
