@@ -23,38 +23,17 @@ func numberAttributes(g *vm.Game, secs []*Node) {
 	if len(g.Attributes) == 0 {
 		return
 	}
-	index := map[string]int{}
-	for i, a := range g.Attributes {
-		index[a] = i
-	}
-	nums := make([]int, len(g.Attributes))
-	for i := range nums {
-		nums[i] = -1
-	}
-	next := 0
-	for i := len(secs) - 1; i >= 0; i-- {
-		if secs[i].Head() != "piece" {
-			continue
-		}
-		forms := secs[i].Args()
-		for j := len(forms) - 1; j >= 0; j-- {
-			a := forms[j].Args()
-			if forms[j].Head() != "attribute" || len(a) == 0 || a[0].Kind != Atom {
+	g.AttributeNumbers, _ = numberByMeeting(g.Attributes, 0, 0, func(meet func(string)) {
+		for i := len(secs) - 1; i >= 0; i-- {
+			if secs[i].Head() != "piece" {
 				continue
 			}
-			if k, ok := index[a[0].Text]; ok && nums[k] < 0 {
-				nums[k] = next
-				next++
+			forms := secs[i].Args()
+			for j := len(forms) - 1; j >= 0; j-- {
+				if a := forms[j].Args(); forms[j].Head() == "attribute" && len(a) > 0 && a[0].Kind == Atom {
+					meet(a[0].Text)
+				}
 			}
 		}
-	}
-	// Attributes declared nowhere in these sections (none in practice)
-	// come last, in the game's own order.
-	for i := range nums {
-		if nums[i] < 0 {
-			nums[i] = next
-			next++
-		}
-	}
-	g.AttributeNumbers = nums
+	})
 }

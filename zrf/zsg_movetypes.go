@@ -27,52 +27,66 @@ func numberMoveTypes(g *vm.Game, secs []*Node) {
 	if len(g.MoveTypes) <= 1 {
 		return
 	}
-	isType := map[string]int{}
-	for i, t := range g.MoveTypes {
-		if i > 0 {
-			isType[t] = i
-		}
-	}
-	nums := make([]int, len(g.MoveTypes))
-	next := 1
-	meet := func(n *Node) {
-		if i, ok := isType[n.Text]; ok && n.Kind == Atom && nums[i] == 0 {
-			nums[i] = next
-			next++
-		}
-	}
-	var walk func(n *Node)
-	walk = func(n *Node) {
-		meet(n)
-		for _, e := range n.Elems {
-			walk(e)
-		}
-	}
-	var pieces []*Node
-	for _, s := range secs {
-		switch s.Head() {
-		case "turn-order":
-			walk(s)
-		case "move-priorities":
-			args := s.Args()
-			for i := len(args) - 1; i >= 0; i-- {
-				walk(args[i])
+	// Index 0 is the unnamed type, which is never a continuation in the
+	// corpus: it takes the number after all named ones.
+	nums, next := numberByMeeting(g.MoveTypes, 1, 1, func(meet func(string)) {
+		var walk func(n *Node)
+		walk = func(n *Node) {
+			if n.Kind == Atom {
+				meet(n.Text)
 			}
-		case "piece":
-			pieces = append(pieces, s)
+			for _, e := range n.Elems {
+				walk(e)
+			}
 		}
+		var pieces []*Node
+		for _, s := range secs {
+			switch s.Head() {
+			case "turn-order":
+				walk(s)
+			case "move-priorities":
+				args := s.Args()
+				for i := len(args) - 1; i >= 0; i-- {
+					walk(args[i])
+				}
+			case "piece":
+				pieces = append(pieces, s)
+			}
+		}
+		for i := len(pieces) - 1; i >= 0; i-- {
+			walk(pieces[i])
+		}
+	})
+	nums[0] = next
+	g.MoveTypeNumbers = nums
+}
+
+// numberByMeeting numbers names[from:] from first in the order walk meets
+// them (walk calls meet with each name it reads; other words are ignored and
+// a name met again keeps its number). Names never met (a move type or
+// attribute only another game of the file uses) follow in their own order.
+// It returns the numbers, indexed like names, and the next unused number.
+func numberByMeeting(names []string, from, first int, walk func(meet func(name string))) ([]int, int) {
+	index := map[string]int{}
+	for i := from; i < len(names); i++ {
+		index[names[i]] = i
 	}
-	for i := len(pieces) - 1; i >= 0; i-- {
-		walk(pieces[i])
-	}
-	// Names met nowhere (a type only some other game of the file uses) come
-	// last, in the game's own order.
-	for i := 1; i < len(nums); i++ {
-		if nums[i] == 0 {
-			nums[i] = next
+	nums := make([]int, len(names))
+	numbered := make([]bool, len(names))
+	next := first
+	number := func(i int) {
+		if !numbered[i] {
+			nums[i], numbered[i] = next, true
 			next++
 		}
 	}
-	nums[0] = next // the unnamed type is never a continuation in the corpus
-	g.MoveTypeNumbers = nums
+	walk(func(name string) {
+		if i, ok := index[name]; ok {
+			number(i)
+		}
+	})
+	for i := from; i < len(names); i++ {
+		number(i)
+	}
+	return nums, next
 }
