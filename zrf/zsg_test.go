@@ -163,16 +163,8 @@ func TestReplayFoolsMate(t *testing.T) {
 	if len(r.Moves) != 4 || r.Loose != 0 {
 		t.Errorf("replayed %d moves (%d loose)", len(r.Moves), r.Loose)
 	}
-	var ml vm.MoveList
-	if err := s.Generate(&ml); err != nil {
-		t.Fatal(err)
-	}
-	o, err := s.Outcome(&ml)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Fool's mate: White to move, checkmated.
-	if !o.Over || o.Winner != 1 {
+	if o := play(t, s); !o.Over || o.Winner != 1 {
 		t.Errorf("outcome = %+v, want Black to win", o)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"zrun/vm"
@@ -140,7 +141,7 @@ func newSavedGame(rulesPath string, start *vm.State, moves []vm.Move) (*zrf.Save
 	if err != nil {
 		return nil, err
 	}
-	if start.Turn != orig.Turn || !equalHands(start, orig) {
+	if start.Turn != orig.Turn || !slices.Equal(start.Hands, orig.Hands) {
 		return nil, fmt.Errorf("the game starts from a position with another side to move or other pieces in hand, which a .zsg cannot record")
 	}
 	sg := &zrf.SavedGame{
@@ -167,13 +168,4 @@ func newSavedGame(rulesPath string, start *vm.State, moves []vm.Move) (*zrf.Save
 	}
 	sg.Moves = lines
 	return sg, nil
-}
-
-func equalHands(a, b *vm.State) bool {
-	for i := range a.Hands {
-		if a.Hands[i] != b.Hands[i] {
-			return false
-		}
-	}
-	return true
 }
