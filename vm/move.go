@@ -63,6 +63,15 @@ type Move struct {
 	key    uint64
 }
 
+// Clone returns m with its own copies of Eff and Acts, detached from the
+// MoveList that generated it (whose buffers are reused), for a history.
+func (m *Move) Clone() Move {
+	c := *m
+	c.Eff = append([]Effect(nil), m.Eff...)
+	c.Acts = append([]Act(nil), m.Acts...)
+	return c
+}
+
 // MoveList holds generated moves. The moves' Eff and Acts slices point into
 // buffers the list owns, so a list reused across calls stops allocating once
 // it has grown to the largest move set.

@@ -222,7 +222,7 @@ func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 		if pick < 0 {
 			return r, fail(nil, texts)
 		}
-		m := copyMove(&ml.Moves[pick])
+		m := ml.Moves[pick].Clone()
 		n := num.next(s, &m)
 		if err := s.Make(&m); err != nil {
 			s.Unmake()
@@ -281,15 +281,6 @@ func (n *moveNumbers) after(s *vm.State) {
 	if s.Partial == vm.NoPos && (s.Turn <= n.turn || s.Turn == s.Game().RepeatFrom) {
 		n.round++
 	}
-}
-
-// copyMove returns m with its own effect and act slices (a MoveList's moves
-// share the list's buffers).
-func copyMove(m *vm.Move) vm.Move {
-	c := *m
-	c.Eff = append([]vm.Effect(nil), m.Eff...)
-	c.Acts = append([]vm.Act(nil), m.Acts...)
-	return c
 }
 
 // sameParts is a key equal for two move texts that differ only in the order

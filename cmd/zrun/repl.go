@@ -191,14 +191,6 @@ func (r *session) afterChange() {
 	}
 }
 
-// copyMove detaches a move from its move list, for the history.
-func copyMove(m *vm.Move) vm.Move {
-	c := *m
-	c.Eff = append([]vm.Effect(nil), m.Eff...)
-	c.Acts = append([]vm.Act(nil), m.Acts...)
-	return c
-}
-
 // moveText is how the REPL names a legal move: SAN with check marks when the
 // game has SAN, then the coordinates and the Zillions notation.
 func (r *session) moveText(ml *vm.MoveList, i int) string {
@@ -221,16 +213,25 @@ func (r *session) play(ml *vm.MoveList, i int, keepRedo bool) error {
 	m := &ml.Moves[i]
 	who := r.g.Players[r.s.Chooser()].Name
 	text, coord := r.moveText(ml, i), r.s.CoordString(m)
-	if err := r.s.Make(m); err != nil {
-		r.s.Unmake()
+	if err := r.makePlayed(m, coord); err != nil {
 		return err
 	}
-	r.played = append(r.played, playedMove{copyMove(m), coord})
 	if !keepRedo {
 		r.redo = nil
 	}
 	fmt.Fprintf(r.out, "%s plays %s\n", who, text)
 	r.afterChange()
+	return nil
+}
+
+// makePlayed makes m (generated for this position; coord is its coordinate
+// text) and records it in the move list, or leaves the position as it was.
+func (r *session) makePlayed(m *vm.Move, coord string) error {
+	if err := r.s.Make(m); err != nil {
+		r.s.Unmake()
+		return err
+	}
+	r.played = append(r.played, playedMove{m.Clone(), coord})
 	return nil
 }
 

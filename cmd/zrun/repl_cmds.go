@@ -363,12 +363,10 @@ func (r *session) loadZSG(path string) error {
 	r.setGame(sv.g, sv.start)
 	r.variant, r.startFEN = sv.g.Title, startFEN
 	for i := range sv.r.Moves {
-		m := sv.r.Moves[i]
-		coord := r.s.CoordString(&m)
-		if err := r.s.Make(&m); err != nil {
+		m := &sv.r.Moves[i]
+		if err := r.makePlayed(m, r.s.CoordString(m)); err != nil {
 			return err
 		}
-		r.played = append(r.played, playedMove{m, coord})
 	}
 	fmt.Fprintf(r.out, "Loaded %s: %s from %s, %d moves\n", path, r.g.Title, r.path, len(r.played))
 	r.afterChange()
@@ -411,11 +409,9 @@ func (r *session) replay(coords []string) error {
 			r.afterChange()
 			return nil
 		}
-		if err := r.s.Make(&ml.Moves[i]); err != nil {
-			r.s.Unmake()
+		if err := r.makePlayed(&ml.Moves[i], c); err != nil {
 			return err
 		}
-		r.played = append(r.played, playedMove{copyMove(&ml.Moves[i]), c})
 	}
 	fmt.Fprintf(r.out, "Reloaded %s; replayed %d moves\n", r.g.Title, len(coords))
 	r.afterChange()
