@@ -353,11 +353,9 @@ func (r *session) loadZSG(path string) error {
 	if err != nil {
 		return err
 	}
-	startFEN := ""
-	if len(sv.sg.Setup) > 0 {
-		if startFEN, err = sv.start.FEN(); err != nil {
-			return fmt.Errorf("%s: its setup edits give a position without FEN, which this session cannot restart from: %v", path, err)
-		}
+	startFEN, err := sv.startFEN()
+	if err != nil {
+		return fmt.Errorf("%s: its setup edits give a position without FEN, which this session cannot restart from: %v", path, err)
 	}
 	r.path = sv.rules
 	r.setGame(sv.g, sv.start)

@@ -47,7 +47,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		status = 1
 	}
 	if *pgn {
-		if err := writePGN(stdout, pgnGame{start: sv.start, moves: sv.r.Moves, startFEN: sv.startFEN()}); err != nil {
+		// A start the FEN cannot write goes without a FEN tag.
+		startFEN, _ := sv.startFEN()
+		if err := writePGN(stdout, pgnGame{start: sv.start, moves: sv.r.Moves, startFEN: startFEN}); err != nil {
 			fmt.Fprintln(stderr, "zrun replay:", err)
 			return 1
 		}
@@ -89,12 +91,11 @@ type savedGame struct {
 }
 
 // startFEN is the FEN of the start position when setup edits changed it, else "".
-func (sv *savedGame) startFEN() string {
+func (sv *savedGame) startFEN() (string, error) {
 	if len(sv.sg.Setup) == 0 {
-		return ""
+		return "", nil
 	}
-	fen, _ := sv.start.FEN()
-	return fen
+	return sv.start.FEN()
 }
 
 // loadSaved reads a saved game, loads its rule file (rules, else the file's
