@@ -8,7 +8,6 @@
 package main
 
 import (
-	"io"
 	"os"
 	"strings"
 	"testing"
@@ -77,19 +76,7 @@ func TestUCIPositionFenIniLetters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var u *uciSession
-	ready := make(chan struct{})
-	ug := startSession(t, func(in io.Reader, out io.Writer) {
-		var err error
-		u, err = newUCISession(cat, out)
-		close(ready)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		u.run(in)
-	})
-	<-ready
+	ug, u := startUCIWith(t, cat)
 	for _, tc := range []struct {
 		variant, fen, depth, nodes string
 	}{

@@ -10,13 +10,14 @@ import (
 	"testing"
 )
 
-func startUCI(t *testing.T) (*fakeGUI, *uciSession) {
+// startUCIWith runs a UCI session over the games of cat.
+func startUCIWith(t *testing.T, cat *catalog) (*fakeGUI, *uciSession) {
 	t.Helper()
 	var u *uciSession
 	ready := make(chan struct{})
 	g := startSession(t, func(in io.Reader, out io.Writer) {
 		var err error
-		u, err = newUCISession(defaultCatalog(t), out)
+		u, err = newUCISession(cat, out)
 		close(ready)
 		if err != nil {
 			t.Error(err)
@@ -25,6 +26,12 @@ func startUCI(t *testing.T) (*fakeGUI, *uciSession) {
 		u.run(in)
 	})
 	<-ready
+	return g, u
+}
+
+func startUCI(t *testing.T) (*fakeGUI, *uciSession) {
+	t.Helper()
+	g, u := startUCIWith(t, defaultCatalog(t))
 	g.expect("info string variant chess files 8 ranks 8 pocket 0 template fairy startpos " + chessStart)
 	return g, u
 }
