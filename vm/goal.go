@@ -3,6 +3,8 @@
 
 package vm
 
+import "slices"
+
 // Outcome says whether and how the game has ended.
 type Outcome struct {
 	Over bool
@@ -67,13 +69,28 @@ func (s *State) decide(kind GoalKind, pl int, reason string) Outcome {
 		o.Winner = pl
 	case LossGoal:
 		o.Loser = pl
-		if len(s.g.Players) == 2 {
-			o.Winner = 1 - pl
-		}
+		o.Winner = s.soleOpponent(pl)
 	case CountGoal:
 		o.Winner = s.mostPieces()
 	}
 	return o
+}
+
+// soleOpponent returns the one player other than pl who chooses moves, or -1
+// when there are several: random players (a dice "?D") neither win nor lose,
+// so in Duke or Daldosa a loss of one side is a win of the other.
+func (s *State) soleOpponent(pl int) int {
+	other := -1
+	for p, player := range s.g.Players {
+		if p == pl || player.Random {
+			continue
+		}
+		if other >= 0 {
+			return -1
+		}
+		other = p
+	}
+	return other
 }
 
 // mostPieces returns the player with the most pieces on the board, or -1 on a tie.
@@ -150,10 +167,7 @@ func (s *State) holds(c *Cond, pl int, noMoves bool) (string, bool) {
 	case CondRelativeConfig:
 		return "relative-config", s.relativeConfig(c.Pattern, pl)
 	case CondCaptured:
-		// A piece of one of these types was captured: read as "none is left on
-		// the board", which is what the corpus uses it for (single Generals,
-		// Flags, Elephants).
-		return "captured", s.countPieces(pl, c.Types, false) == 0
+		return "captured", s.capturedLastTurn(pl, c.Types)
 	}
 	return "", false
 }
@@ -201,6 +215,31 @@ func (s *State) countPieces(pl int, types []int, offToo bool) int {
 	return n
 }
 
+// capturedLastTurn reports whether the last complete turn (every part of a
+// partial move) captured a piece of pl of one of the types. Pieces that only
+// change type are not captured (Passive Chess's General moving on as a
+// Horse), and before the first move nothing is (Duke begins with no Duke on
+// the board); doc.go.
+func (s *State) capturedLastTurn(pl int, types []int) bool {
+	k := len(s.hist) - 1
+	for k > 0 && s.hist[k].partial != NoPos {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	for _, c := range s.taken[s.hist[k].takenLen:] {
+		if c.Owner() != pl {
+			continue
+		}
+		if len(types) == 0 || slices.Contains(types, c.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// absoluteConfig tests an absolute-config goal for player pl.
 func (s *State) absoluteConfig(c *Cond, pl int) bool {
 	ok := func(p int) bool {
 		cell := s.Board[p]
@@ -225,19 +264,26 @@ func (s *State) absoluteConfig(c *Cond, pl int) bool {
 		}
 		return match != c.NotTypes
 	}
+	// Every listed position must hold such a piece; a listed zone needs one
+	// on any of its positions (doc.go: Elementals' four central squares).
 	for _, p := range c.Positions {
-		if ok(p) {
-			return true
+		if !ok(p) {
+			return false
 		}
 	}
 	for _, z := range c.Zones {
+		found := false
 		for p := range s.Board {
 			if s.g.Board.InZone(z, pl, p) && ok(p) {
-				return true
+				found = true
+				break
 			}
 		}
+		if !found {
+			return false
+		}
 	}
-	return false
+	return len(c.Positions) > 0 || len(c.Zones) > 0
 }
 
 // relativeConfig looks for the pattern starting on any square, with the

@@ -12,8 +12,11 @@ func (s *State) Make(m *Move) error { return s.makeAt(m, 0, true) }
 func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	s.hist = append(s.hist, histRec{
 		undoLen: len(s.undo), turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo,
-		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, hash: s.hash,
+		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, takenLen: len(s.taken), hash: s.hash,
 	})
+	if s.pre.tracksTaken {
+		s.recordTaken(m)
+	}
 	var h uint64
 	if rehash {
 		h = s.hash ^ s.stateKey()
@@ -88,6 +91,25 @@ func (s *State) hasContinuation(lv int) (bool, error) {
 	return len(ml.Moves) > 0, gn.err
 }
 
+// recordTaken notes the pieces m captures, as they stand before m is made:
+// those its capture acts remove and those its moves land on.
+func (s *State) recordTaken(m *Move) {
+	for _, a := range m.Acts {
+		var c Cell
+		switch {
+		case a.Kind == ActCapture && a.Type >= 0:
+			c = s.Board[a.From]
+		case a.Kind == ActMove && a.Captures:
+			c = s.Board[a.To]
+		default:
+			continue
+		}
+		if c != Empty {
+			s.taken = append(s.taken, c)
+		}
+	}
+}
+
 // Unmake takes back the last move made.
 func (s *State) Unmake() {
 	n := len(s.hist) - 1
@@ -103,6 +125,7 @@ func (s *State) Unmake() {
 		}
 	}
 	s.undo = s.undo[:h.undoLen]
+	s.taken = s.taken[:h.takenLen]
 	s.Turn, s.LastFrom, s.LastTo = h.turn, h.lastFrom, h.lastTo
 	s.Partial, s.PartialType, s.Quiet = h.partial, h.ptype, h.quiet
 	s.hash = h.hash

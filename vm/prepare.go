@@ -14,6 +14,7 @@ type prepared struct {
 	isRoyal      [][]bool
 	defaults     []uint64 // default attribute bits per type
 	usesLast     bool     // some program tests last-from?/last-to? (they go into the hash)
+	tracksTaken  bool     // some goal tests captured (make records captured pieces)
 	posFlagWords int
 	reach        *reachTable
 	// plinks[pl] is the link table with pl's symmetry applied:
@@ -64,6 +65,11 @@ func (g *Game) computePrepared() *prepared {
 			}
 		}
 	}
+	for _, goal := range g.Goals {
+		if usesCond(goal.Cond, CondCaptured) {
+			p.tracksTaken = true
+		}
+	}
 	p.defaults = make([]uint64, p.nTypes)
 	for t, pt := range g.Pieces {
 		for _, a := range pt.Attrs {
@@ -112,6 +118,22 @@ func checkmatedTypes(c *Cond) []int {
 		out = append(out, checkmatedTypes(a)...)
 	}
 	return out
+}
+
+// usesCond reports whether c or one of its parts has operator op.
+func usesCond(c *Cond, op CondOp) bool {
+	if c == nil {
+		return false
+	}
+	if c.Op == op {
+		return true
+	}
+	for _, a := range c.Args {
+		if usesCond(a, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // RoyalTypes returns the types of player pl that may not be left attacked.

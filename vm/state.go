@@ -32,6 +32,9 @@ type State struct {
 	occ  occupancy
 	undo []undoRec
 	hist []histRec
+	// taken holds the pieces captured by the moves in hist, in order, for
+	// the captured goal (kept only in games that have one).
+	taken []Cell
 
 	gens     []*generator // one per nesting level, created on first use
 	scratch  []*MoveList  // per nesting level, for legality tests and continuations
@@ -63,6 +66,7 @@ type histRec struct {
 	lastFrom, lastTo int32
 	partial, ptype   int32
 	quiet            int
+	takenLen         int
 	hash             uint64
 }
 
@@ -111,7 +115,7 @@ func (s *State) Clear() {
 	}
 	s.Turn, s.Ply, s.Quiet = 0, 0, 0
 	s.LastFrom, s.LastTo, s.Partial, s.PartialType = NoPos, NoPos, NoPos, -1
-	s.undo, s.hist = s.undo[:0], s.hist[:0]
+	s.undo, s.hist, s.taken = s.undo[:0], s.hist[:0], s.taken[:0]
 	s.Rehash()
 }
 
