@@ -202,9 +202,27 @@
 // pieces-remaining N means exactly N (on the board, plus hands with "include
 // off-pieces"). repetition means the position (board, hands, turn entry,
 // partial state, and last move in games that test it) has occurred 3 times.
-// captured T is read as "no T of the player is left on the board". A player
-// to move with no legal move and no goal that decides draws.
-// absolute-config may name (opponent T), (any-owner T) and (not T).
+// captured T holds when the last turn (all its parts) captured a piece of
+// the player of type T, by landing on it or by a capture act: Duke.zsg
+// begins with no Duke on the board and PassiveChess.zsg turns a General into
+// a Horse by moving it, and Zillions plays on in both; each ends on the
+// capture of the piece. A player to move with no legal move and no goal that
+// decides draws (the default a Zillions author relies on: "stalemate is a
+// draw by default"). With two players besides random ones ("?Dice"), a loss
+// of one is a win of the other.
+// absolute-config holds when every listed position holds a piece of one of
+// the types and each listed zone holds one on some position: Elementals'
+// "control 4 central squares" is (absolute-config ... (e5 f5 e6 f6)), and its
+// save plays on for 38 moves after Light's first piece reached f5; zones are
+// reached by one piece (Dobutsu's King in the promotion zone). It may name
+// (opponent T), (any-owner T) and (not T).
+//
+// Zillions lets play go on after a game has ended, and its saves record
+// those moves: Chessence.zsg has a Pass by Black, stalemated and lost under
+// (loss-condition stalemated) with "pass turn" false, and one more White
+// move. Replay plays such lines (a player with no move passes where the line
+// says Pass) and reports where the game ended; every other corpus save ends
+// no earlier than its last line, which checks the goals against Zillions.
 //
 // Two draws are options rather than goals (ZRF front end: the zrun extension
 // options "fifty-move rule" N and "insufficient material" true). They are

@@ -293,5 +293,10 @@ func (s *State) addPass(ml *MoveList) {
 	default:
 		return
 	}
-	ml.Moves = append(ml.Moves, Move{Pass: true, Piece: -1, From: NoPos, To: NoPos, Continue: -1, Type: -1})
+	ml.Moves = append(ml.Moves, PassMove())
+}
+
+// PassMove is the move that passes the turn (or ends a partial move).
+func PassMove() Move {
+	return Move{Pass: true, Piece: -1, From: NoPos, To: NoPos, Continue: -1, Type: -1}
 }

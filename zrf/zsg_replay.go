@@ -176,6 +176,21 @@ type Replayed struct {
 	// are ignored. Lines gives our text for them, so the
 	// written file differs from the one read.
 	Loose int
+	// End is how the game ended, when a goal decided it during the replay
+	// or after the last line (End.Over false: the game is not over).
+	End vm.Outcome
+	// EndedAfter is how many moves had been played when the game ended;
+	// the lines after them were played after the end.
+	EndedAfter int
+}
+
+// AfterEnd is how many of the replayed moves were played after the game had
+// ended (Zillions lets play go on).
+func (r *Replayed) AfterEnd() int {
+	if !r.End.Over {
+		return 0
+	}
+	return len(r.Moves) - r.EndedAfter
 }
 
 // Replay plays the saved game's move lines on s (from Start). Each line must
@@ -183,6 +198,11 @@ type Replayed struct {
 // whitespace, then ignoring word order, "on sq" and the partial number; the
 // first legal move that fits is played. On a mismatch it stops, leaving s after the moves that
 // matched, and returns them with a *ReplayError.
+//
+// The goals are tested before each line and after the last. Lines after the
+// game has ended are still played, as Zillions lets play go on; then a
+// player with no legal move passes when the line says "Pass" (Chessence.zsg
+// records a Pass by the stalemated loser and one more move; vm/doc.go).
 func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 	r := &Replayed{}
 	var ml vm.MoveList
@@ -194,6 +214,12 @@ func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 		ml.Reset()
 		if err := s.Generate(&ml); err != nil {
 			return r, fail(err, nil)
+		}
+		if err := r.testEnd(s, &ml); err != nil {
+			return r, fail(err, nil)
+		}
+		if len(ml.Moves) == 0 && r.End.Over && line.Text == "Pass" {
+			ml.Moves = append(ml.Moves, vm.PassMove())
 		}
 		texts := make([]string, len(ml.Moves))
 		pick, loose, parts := -1, -1, -1
@@ -232,7 +258,27 @@ func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 		r.Moves = append(r.Moves, m)
 		r.Lines = append(r.Lines, ZSGMove{Number: n, Text: texts[pick], Line: line.Line})
 	}
-	return r, nil
+	ml.Reset()
+	if err := s.Generate(&ml); err != nil {
+		return r, err
+	}
+	return r, r.testEnd(s, &ml)
+}
+
+// testEnd records the game's end the first time the goals say it is over;
+// legal holds the legal moves in s.
+func (r *Replayed) testEnd(s *vm.State, legal *vm.MoveList) error {
+	if r.End.Over {
+		return nil
+	}
+	o, err := s.Outcome(legal)
+	if err != nil {
+		return err
+	}
+	if o.Over {
+		r.End, r.EndedAfter = o, len(r.Moves)
+	}
+	return nil
 }
 
 // RecordMoves plays moves from s (each generated for the position it is

@@ -293,3 +293,43 @@ func TestOffBoardTestIsFalse(t *testing.T) {
 		t.Errorf("moves %q, want [\"Man a1 - a2\"]", got)
 	}
 }
+
+// TestReplayGoesOnAfterTheEnd: lines after the game has ended are played, as
+// Zillions lets play go on, and a player with no move then passes where the
+// line says Pass (Chessence.zsg). A Pass before the end is still illegal.
+func TestReplayGoesOnAfterTheEnd(t *testing.T) {
+	rules := `(game (title "T") (players A B) (turn-order A B)
+  (board (grid (start-rectangle 0 0 50 50)
+    (dimensions ("a/b/c/d/e" (50 0)) ("1" (0 50))) (directions (e 1 0) (w -1 0))))
+  (piece (name M) (moves (e (verify empty?) add)))
+  (piece (name N) (moves (w (verify empty?) add)))
+  (board-setup (A (M a1 d1)) (B (N c1)))
+  (loss-condition (A B) stalemated))`
+	f, err := Load("t.zrf", []byte(rules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	replay := func(moves string) (*Replayed, error) {
+		sg, err := ReadZSG("t.zsg", []byte("Zillions Save Game File Version 0.02 HH\nRulesFile=t.zrf\nVariantName=T\n"+moves))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sg.Start(f.Games[0].Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sg.Replay(s, "t.zsg")
+	}
+	// After a1 - b1, B's N on c1 cannot move: B is stalemated and loses.
+	r, err := replay("1. M a1 - b1\n1. Pass\n2. M d1 - e1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.End.Over || r.End.Loser != 1 || r.End.Reason != "stalemated" || r.EndedAfter != 1 || r.AfterEnd() != 2 {
+		t.Errorf("end %+v after %d moves, %d after the end; want B stalemated after 1, 2 after", r.End, r.EndedAfter, r.AfterEnd())
+	}
+	// B can move at the start, so a Pass there is no move.
+	if _, err := replay("1. M d1 - e1\n1. Pass\n"); err == nil {
+		t.Error("a Pass by a player with a move replayed")
+	}
+}

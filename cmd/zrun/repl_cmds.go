@@ -367,6 +367,9 @@ func (r *session) loadZSG(path string) error {
 		}
 	}
 	fmt.Fprintf(r.out, "Loaded %s: %s from %s, %d moves\n", path, r.g.Title, r.path, len(r.played))
+	if note := sv.afterEndNote(); note != "" {
+		fmt.Fprintln(r.out, note)
+	}
 	r.afterChange()
 	return nil
 }

@@ -67,7 +67,13 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "FEN:", fen)
 	}
 	result := "game not over"
-	if o := r.outcome(); o.Over {
+	if o := sv.r.End; o.Over && status == 0 {
+		// The result is decided where the game ended, even when play went on.
+		result = r.resultText(o)
+		if note := sv.afterEndNote(); note != "" {
+			fmt.Fprintln(stdout, note)
+		}
+	} else if o := r.outcome(); o.Over {
 		result = r.resultText(o)
 	}
 	fmt.Fprintln(stdout, "Result:", result)
@@ -88,6 +94,16 @@ type savedGame struct {
 	start       *vm.State // the position before the first move (setup edits applied)
 	s           *vm.State // the position after the moves replayed
 	r           *zrf.Replayed
+}
+
+// afterEndNote says where the game ended when the file records moves played
+// after the end (Zillions lets play go on), else "".
+func (sv *savedGame) afterEndNote() string {
+	n := sv.r.AfterEnd()
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The game ended after move line %d of %d (%s); the %d lines after it were played after the end", sv.r.EndedAfter, len(sv.sg.Moves), sv.r.End.Reason, n)
 }
 
 // startFEN is the FEN of the start position when setup edits changed it, else "".

@@ -36,6 +36,28 @@ func TestReplayCommand(t *testing.T) {
 	}
 }
 
+// Chessence.zsg goes on after Black is stalemated (a loss under its rules):
+// the result is the stalemate, and the report says where the game ended.
+func TestReplayCommandPlayAfterTheEnd(t *testing.T) {
+	game := "../../../shared/zrf-corpus/Chessence/Chessence.zsg"
+	if _, err := os.Stat(game); err != nil {
+		t.Skipf("corpus game absent: %v", err)
+	}
+	var out, errb bytes.Buffer
+	if code := runMain([]string{"replay", game}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{
+		"83 of 83 moves replayed",
+		"The game ended after move line 81 of 83 (stalemated); the 2 lines after it were played after the end",
+		"Result: White wins by stalemate",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
 func TestReplayCommandIllegal(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := runMain([]string{"replay", "--rules", "../../games/chess.zrf", filepath.Join(zsgTestdata, "illegal.zsg")}, &out, &errb)
