@@ -455,7 +455,7 @@ func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPli
 	return "move cap", maxPlies
 }
 
-// selfPlayGames are the games self-play covers, twenty of different kinds:
+// selfPlayGames are the games self-play covers, 22 of different kinds:
 // chess and variants (royal pieces, castling, en passant, promotion),
 // checkers (partial moves, mandatory captures), shogi-like games (drops),
 // dice games (random players), more than two players, placement, custodian
@@ -481,6 +481,8 @@ var selfPlayGames = []struct{ path, variant string }{
 	{corpusDir + "/ToguzKumalak/ToguzKumalak.zrf", ""},                                 // mancala sowing
 	{corpusDir + "/Kamisado/kamisado.zrf", ""},                                         // the opponent's last move picks the piece
 	{corpusDir + "/GlukKazan+Dagaz/src/debug/games/breakthrough/breakthrough.zrf", ""}, // race to the last rank
+	{corpusDir + "/Duke/Duke.zrf", ""},                                                 // lost when the Duke is captured; tiles drawn by a random player
+	{corpusDir + "/Elementals/Elementals.zrf", "Elementals (setup)"},                   // won by holding all four central squares
 }
 
 func runSelfPlay(t *testing.T, moveTime time.Duration, maxPlies, games int) {
