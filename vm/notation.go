@@ -120,6 +120,15 @@ func leftByMove(m *Move, p int32) bool {
 // ActMoveTyped is the Arg of an ActMove whose add named the piece's new type.
 const ActMoveTyped = 1
 
+// MainAct is the act that moves (or drops) the move's own piece, as the
+// move is written by it; nil when there is none.
+func (m *Move) MainAct() *Act {
+	if i := mainPart(m); i >= 0 {
+		return &m.Acts[i]
+	}
+	return nil
+}
+
 // mainPart is the index of the act that moves (or drops) the move's own piece:
 // the move from the start square, else the last drop; -1 when there is none.
 func mainPart(m *Move) int {

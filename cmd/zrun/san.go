@@ -53,16 +53,6 @@ func looseSANs(s *vm.State, ml *vm.MoveList, v *gridView) []string {
 	return out
 }
 
-// mainAct is the act that moves the move's main piece, or nil.
-func mainAct(m *vm.Move) *vm.Act {
-	for i := range m.Acts {
-		if a := &m.Acts[i]; a.Kind == vm.ActMove && a.From == m.From {
-			return a
-		}
-	}
-	return nil
-}
-
 func sanOf(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
 	return sanText(s, ml, i, v, true)
 }
@@ -77,8 +67,8 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) stri
 	if m.Drop {
 		return strings.ToUpper(g.Letters[m.Piece]) + "@" + g.Board.Positions[m.To].Name
 	}
-	a := mainAct(m)
-	if a == nil || m.From < 0 || !v.inGrid[m.From] {
+	a := m.MainAct()
+	if a == nil || a.Kind != vm.ActMove || m.From < 0 || !v.inGrid[m.From] {
 		return ""
 	}
 	if c := castleSAN(s, m, v); c != "" {
