@@ -273,11 +273,20 @@ func (l *lowerer) turn(e *Node) (vm.Turn, bool) {
 	}
 	a := e.Elems
 	if e.Kind != List || len(a) < 2 || len(a) > 3 {
-		l.errorf(e, "turn-order entry must be P, (P move-type) or (Mover P move-type), found %s", describe(e))
+		l.errorf(e, "turn-order entry must be P, (P move-type), (Mover P) or (Mover P move-type), found %s", describe(e))
 		return vm.Turn{}, false
 	}
 	m, ok1 := l.player(a[0])
 	as, ok2 := m, true
+	if len(a) == 2 && a[1].Kind == Atom {
+		// (Mover P): Mover moves P's pieces, any move type. Stavropol
+		// Checkers gives every piece to a neutral player and plays
+		// (turn-order (White Neurtal) (Black Neurtal)); Zillions' saved
+		// game has White and Black move them.
+		if p, isPlayer := l.players[a[1].Text]; isPlayer {
+			return vm.Turn{Mover: m, As: p, MoveType: vm.AnyMoveType}, ok1
+		}
+	}
 	if len(a) == 3 {
 		as, ok2 = l.player(a[1])
 	}

@@ -69,6 +69,49 @@ func TestDropCapturedOnItsSquare(t *testing.T) {
 	}
 }
 
+// TestDropReplacedByCreateRecycled: with "recycle captures", a dropped piece
+// that a create of the same move replaces goes back to the hand. An older
+// MarGo (margo.zrf as GlukKazan/ZoG had it at 10a02613) drops its single
+// stone, (M off 1), and creates a tile on its square; Zillions' saved game
+// drops an M on every turn.
+func TestDropReplacedByCreateRecycled(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  (option "recycle captures" true)
+  ` + toyBoard + `
+  (piece (name Stone) (drops ((verify empty?) (create Tile) add)))
+  (piece (name Tile))
+  (board-setup (White (Stone off 1)) (Black (Tile e2)))
+  (win-condition (White Black) stalemated))`
+	g, s, ml, got := toyMoves(t, src)
+	i := slices.Index(got, "White Stone a1 White Tile a1")
+	if i < 0 {
+		t.Fatalf("moves %q lack the drop on a1", got)
+	}
+	if err := s.Make(&ml.Moves[i]); err != nil {
+		t.Fatal(err)
+	}
+	if on := pieceOn(t, g, s, "a1"); on != "White Tile" {
+		t.Errorf("after the drop a1 holds %q, want White Tile", on)
+	}
+	if n := handOf(g, s, 0, "Stone"); n != 1 {
+		t.Errorf("White holds %d Stones after the drop, want 1 (the replaced Stone recycled)", n)
+	}
+}
+
+// TestMoverPlaysForAnotherPlayer: a turn-order entry (Mover P) naming two
+// players lets Mover move P's pieces. Stavropol Checkers
+// (CheckersCollection.zrf) gives every piece to Neurtal and plays
+// (turn-order (White Neurtal) (Black Neurtal)); Zillions' saved game has
+// White and Black move them.
+func TestMoverPlaysForAnotherPlayer(t *testing.T) {
+	src := `(game (title "T") (players White Black Neutral) (turn-order (White Neutral) (Black Neutral))
+  ` + toyBoard + `
+  (piece (name Man) (moves (n (verify empty?) add)))
+  (board-setup (Neutral (Man a1 c1)))
+  (win-condition (White Black) stalemated))`
+	expectMoves(t, src, []string{"Man a1 - a2", "Man c1 - c2"})
+}
+
 // TestMovingPieceLandsBeforeCreations: the moving piece lands first; a
 // creation on its landing square made before the add replaces it. Zillions'
 // saved Gufuu Shogi game (GufuuShogi.zrf, add-kaze "... (create North) add")
