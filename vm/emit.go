@@ -85,6 +85,12 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 			}
 			gn.set(ch.pos, Empty)
 		} else {
+			// A create on a piece this move put down replaces it: with
+			// "recycle captures" it goes back to its hand like a captured
+			// one (MarGo's stone drop, replaced by a create on its square).
+			if c := gn.get(ch.pos); c != Empty && gn.ovHit[ch.pos] == gn.stamp {
+				gn.reCaught = append(gn.reCaught, c)
+			}
 			gn.set(ch.pos, ch.cell)
 		}
 		gn.ovHit[ch.pos] = gn.stamp

@@ -55,8 +55,9 @@ type generator struct {
 	ovFull  []uint32 // stamp when a capture of the slot is written (dropEmptyCaptures)
 	stamp   uint32
 	touched []int32
-	// reCaught: pieces this move put down and a later capture of the same
-	// move removed (they go to their owner's hand with "recycle captures").
+	// reCaught: pieces this move put down and a later capture or create of
+	// the same move removed (they go to their owner's hand with "recycle
+	// captures").
 	reCaught []Cell
 
 	ml *MoveList
