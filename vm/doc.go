@@ -61,8 +61,10 @@
 // Bolotoudou's Lock drop ends with a capture of its own square, which is
 // then empty. So "create at start, step, capture, add" is a strike that does
 // not move (Tenjiku's igui, Ragnarok's thor-strike). With "recycle captures"
-// a piece this move put down and then captured goes back to its owner's hand
-// too (Bolotoudou drops its single Lock again). Then position-attached
+// a piece this move put down and then captured, or replaced by a create,
+// goes back to its owner's hand too (Bolotoudou drops its single Lock again;
+// an older MarGo's save drops its single stone every turn, each time replaced
+// by a create on its square). Then position-attached
 // changes (set-attribute, change-type, change-owner, flip) apply to whatever
 // stands on their square at the end (Chess.zrf's rook-slide sets never-moved?
 // on the empty destination before the rook arrives; Dobutsu's change-owner on
@@ -184,11 +186,18 @@
 // moving (partial moves, consecutive turn-order entries) the test waits for
 // the last move (Schoolbook's "Double-Move (Checkmate)" description).
 //
-// "maximal captures" counts the pieces one move (or move part) removes, plus
-// the enemy pieces it changes in place (type, owner or attributes: Move.Struck);
-// with value 2 it first prefers moves capturing more royal pieces. Zillions'
-// saved Northern Kings game (maximal captures on) plays "King b6 - f2 = Checker
-// on e3", a demotion, while a capture "x e5" is available.
+// "maximal captures" keeps, of the moves that capture, those that capture
+// the most; moves that capture nothing stay (captures are made mandatory by
+// move-priorities, as every corpus file with the option does). Zillions'
+// saved Ossetian Checkers games (CheckersCollection.zrf; the variant lists
+// its jumps as normaltype too, and keeps the game's maximal captures) open
+// with "Checker b5 - a4" while "d5 - b3 x c4" is available. It counts the
+// pieces one move (or move part) removes, plus the enemy pieces it changes
+// in place (type, owner or attributes: Move.Struck); with value 2 it first
+// prefers moves capturing more royal pieces. Counting changed pieces as
+// captured rests on no save since quiet moves stay: the saved Northern Kings
+// game's "King b6 - f2 = Checker on e3", a demotion, while a capture "x e5"
+// is available, fits either reading.
 //
 // Partial moves: a move emitted by add-partial is made at once; the same
 // player then continues with the moving piece's definitions of the

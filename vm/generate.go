@@ -252,7 +252,8 @@ func keepMaximal(ml *MoveList, mode int) {
 	b := *best
 	out := ml.Moves[:0]
 	for _, m := range ml.Moves {
-		if better(&m, &b) == 0 {
+		// Moves that capture nothing stay (doc.go: Ossetian Checkers).
+		if better(&m, &b) == 0 || m.Captures+m.Struck == 0 {
 			out = append(out, m)
 		}
 	}
