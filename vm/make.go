@@ -92,14 +92,16 @@ func (s *State) hasContinuation(lv int) (bool, error) {
 }
 
 // recordTaken notes the pieces m captures, as they stand before m is made:
-// those its capture acts remove and those its moves land on.
+// those its capture acts remove and those its moves land on, unless another
+// act of m moves that piece away first (a king landing on its castling
+// rook's square).
 func (s *State) recordTaken(m *Move) {
 	for _, a := range m.Acts {
 		var c Cell
 		switch {
 		case a.Kind == ActCapture && a.Type >= 0:
 			c = s.Board[a.From]
-		case a.Kind == ActMove && a.Captures:
+		case a.Kind == ActMove && a.Captures && !movedAway(m, a.To):
 			c = s.Board[a.To]
 		default:
 			continue
@@ -108,6 +110,16 @@ func (s *State) recordTaken(m *Move) {
 			s.taken = append(s.taken, c)
 		}
 	}
+}
+
+// movedAway reports whether m moves the piece that stood on p.
+func movedAway(m *Move, p int32) bool {
+	for _, a := range m.Acts {
+		if a.Kind == ActMove && a.From == p {
+			return true
+		}
+	}
+	return false
 }
 
 // Unmake takes back the last move made.

@@ -111,3 +111,34 @@ func TestCapturedMeansTakenInTheLastTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestCapturedIgnoresPiecesMovedAway: a move landing on a square whose piece
+// the same move carries on (a cascade, or a king on its castling rook's
+// square) captures nothing there.
+func TestCapturedIgnoresPiecesMovedAway(t *testing.T) {
+	src := `(game (title "Cascade") (players A B) (turn-order A B) (option "pass turn" true)
+  ` + lineBoard + `
+  (piece (name K) (moves (e (verify friend?) cascade e (verify empty?) add)))
+  (piece (name R))
+  (board-setup (A (K a1) (R b1)) (B (R e1)))
+  (loss-condition (A B) (captured R)))`
+	s := loadState(t, "goals.zrf", []byte(src), "")
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	for i := range ml.Moves {
+		if ml.Moves[i].Pass {
+			continue
+		}
+		text := s.MoveString(&ml.Moves[i])
+		if err := s.Make(&ml.Moves[i]); err != nil {
+			t.Fatal(err)
+		}
+		if o, err := s.Outcome(nil); err != nil || o.Over {
+			t.Errorf("after %s: outcome %+v (%v), want the game to go on", text, o, err)
+		}
+		return
+	}
+	t.Fatal("no cascade move")
+}
