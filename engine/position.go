@@ -64,6 +64,17 @@ type NullMover interface {
 	UnmakeNull()
 }
 
+// NoisyGenerator is implemented by positions that can list the noisy moves
+// (those Info marks Noisy) without building the others, which is most of the
+// cost of a quiescence node. GenerateNoisy appends to buf the moves Generate
+// would return that Info marks Noisy, in the same order, and also returns how
+// many moves Generate would have returned (the mobility term of the static
+// evaluation counts them). The searcher uses it only where Goals has been
+// read and the player to move is not in check, so nothing needs the others.
+type NoisyGenerator[M any] interface {
+	GenerateNoisy(buf []M) ([]M, int)
+}
+
 // MoveInfo is what the searcher knows about a move without making it.
 type MoveInfo struct {
 	Key      uint64 // identifies the move among the moves of its position

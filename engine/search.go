@@ -37,6 +37,7 @@ const mobilityWeight = 2
 type Searcher[M any] struct {
 	pos   Position[M]
 	null  NullMover
+	noisy NoisyGenerator[M] // nil: quiescence generates every move
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -74,6 +75,7 @@ type plyData[M any] struct {
 func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s := &Searcher[M]{pos: pos, tt: newTable(hashMB), rng: rand.New(rand.NewPCG(1, 2))}
 	s.null, _ = pos.(NullMover)
+	s.noisy, _ = pos.(NoisyGenerator[M])
 	return s
 }
 
@@ -517,10 +519,26 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 		}
 	}
 	pd := &s.plies[ply]
-	pd.moves = pos.Generate(pd.moves[:0])
-	pd.sign, pd.n = me, len(pd.moves)
-	if over, w, l := pos.Outcome(); over && ply > 0 {
-		return s.terminal(w, l, ply, me)
+	if s.noisy != nil && !inCheck && ply > 1 {
+		// Only noisy moves are searched here and Goals said the game goes
+		// on if the player to move has a move, so the quiet moves are
+		// needed only as a count (mobility; none at all: NoMoves decides).
+		// Elsewhere the list must be complete: in check every evasion is
+		// searched, and at plies 0 and 1 Outcome has not been read.
+		var n int
+		pd.moves, n = s.noisy.GenerateNoisy(pd.moves[:0])
+		pd.sign, pd.n = me, n
+		if n == 0 {
+			if over, w, l := pos.NoMoves(); over {
+				return s.terminal(w, l, ply, me)
+			}
+		}
+	} else {
+		pd.moves = pos.Generate(pd.moves[:0])
+		pd.sign, pd.n = me, len(pd.moves)
+		if over, w, l := pos.Outcome(); over && ply > 0 {
+			return s.terminal(w, l, ply, me)
+		}
 	}
 	stand := s.staticEval(ply, me)
 	if qd >= maxQuiesce || ply >= maxPly-1 {
@@ -535,12 +553,15 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 		best = stand
 	}
 	s.order(ply, 0, me, !inCheck)
+	if !inCheck {
+		// Searched in the order of the noisy moves alone, whether or not
+		// the quiet ones were generated: pick's swaps among equal scores
+		// otherwise depend on where the quiet moves stand.
+		keepNoisy(pd)
+	}
 	legal := 0
 	for i := 0; i < len(pd.moves); i++ {
 		m, info := s.pick(pd, i)
-		if !info.Noisy && !inCheck {
-			break // order puts noisy moves first
-		}
 		// Delta pruning: a capture that cannot lift the score to alpha even
 		// with a margin is not worth searching (in check every move is).
 		if !inCheck && s.rules.LMR && stand+info.Victim+deltaMargin <= alpha {
@@ -709,4 +730,17 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// keepNoisy drops the quiet moves at pd (after order), keeping the order of
+// the others.
+func keepNoisy[M any](pd *plyData[M]) {
+	out := 0
+	for i := range pd.moves {
+		if pd.infos[i].Noisy {
+			pd.moves[out], pd.infos[out], pd.scores[out] = pd.moves[i], pd.infos[i], pd.scores[i]
+			out++
+		}
+	}
+	pd.moves, pd.infos, pd.scores = pd.moves[:out], pd.infos[:out], pd.scores[:out]
 }

@@ -13,6 +13,8 @@
 //	exec.go             the interpreter: one run of a program from one square
 //	emit.go             how a run's pending changes become a Move at add
 //	generate.go         all runs for the side to move; dedup, priorities, maximal captures, check filter, pass
+//	noisy.go            IsNoisy and GenerateNoisy: only the captures and promotions (quiescence),
+//	                    with the full list's length, most quiet moves never built
 //	make.go             Make / Unmake with an undo stack
 //	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap
 //	goal.go             win/loss/draw/count conditions, the fifty-move rule

@@ -13,9 +13,12 @@ package vm
 // on their square at the end.
 func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	ml := gn.ml
-	if len(ml.Moves) >= gn.s.Limit.MovesPerGen {
+	if len(ml.Moves)+len(gn.quietSigs) >= gn.s.Limit.MovesPerGen {
 		gn.fail(0, "too many moves generated (limit reached)")
 		return
+	}
+	if gn.skipQuiet && gn.skipSimpleQuiet(promo, cont, copyMove) {
+		return // noisy-only generation: recorded, not built (noisy.go)
 	}
 	board := gn.s.Board
 	gn.stamp++

@@ -62,6 +62,12 @@ type generator struct {
 
 	ml *MoveList
 
+	// skipQuiet: noisy-only generation (noisy.go); emit records simple
+	// quiet moves in quietSigs instead of building them.
+	skipQuiet bool
+	quietSigs []quietSig
+	sigTab    []int32
+
 	// attack query mode: does some move capture on target?
 	query  bool
 	target int32

@@ -40,6 +40,7 @@ type nullRec struct {
 
 var _ engine.Position[*vm.Move] = (*enginePos)(nil)
 var _ engine.NullMover = (*enginePos)(nil)
+var _ engine.NoisyGenerator[*vm.Move] = (*enginePos)(nil)
 
 // newEnginePos wraps s; ev holds the game's evaluation tables (see deriveEvaluator).
 func newEnginePos(s *vm.State, ev *evaluator) *enginePos {
@@ -116,6 +117,23 @@ func (p *enginePos) Generate(buf []*vm.Move) []*vm.Move {
 	return buf
 }
 
+// GenerateNoisy lists the moves of Generate that Info marks Noisy (vm's
+// IsNoisy is the same test) and how many moves Generate lists, without
+// building most quiet moves: quiescence searches only the noisy ones.
+func (p *enginePos) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
+	ml := p.list()
+	n, err := p.s.GenerateNoisy(ml, !p.pseudo)
+	if err != nil {
+		p.fail(err)
+		ml.Reset()
+		return buf, 0
+	}
+	for i := range ml.Moves {
+		buf = append(buf, &ml.Moves[i])
+	}
+	return buf, n
+}
+
 func (p *enginePos) fail(err error) {
 	if p.err == nil {
 		p.err = err
@@ -182,7 +200,8 @@ func (p *enginePos) NoMoves() (bool, int, int) {
 
 // Info derives the move's material gain from its effects: every enemy piece
 // a cell effect removes or takes over counts as a victim, and a piece that
-// changes type gains the difference in value (promotion).
+// changes type gains the difference in value (promotion). Noisy is exactly
+// vm's IsNoisy (GenerateNoisy lists those moves; adapter_noisy_test.go).
 func (p *enginePos) Info(m *vm.Move) engine.MoveInfo {
 	mi := engine.MoveInfo{Key: m.Key()}
 	if m.Pass {

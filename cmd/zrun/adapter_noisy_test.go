@@ -1,0 +1,312 @@
+// This file checks noisy-only generation (vm.State.GenerateNoisy, the
+// adapter's engine.NoisyGenerator) against full generation: over walks of
+// our games and corpus games the noisy list must be exactly the noisy
+// subset of the full list, in order, with the full list's length; and
+// fixed-depth searches must come out the same with and without it.
+
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"zrun/engine"
+	"zrun/vm"
+)
+
+// noisyGames are walked by TestGenerateNoisyMatchesFull: captures by landing
+// and by capture instructions, promotions, drops, partial moves, move
+// priorities, maximal captures, recycled captures, games without royals.
+var noisyGames = []struct {
+	file, variant, fen string
+	perft, playouts    int // 0: 2 plies, 12 games
+}{
+	{file: "../../games/chess.zrf", variant: "", fen: ""},
+	{file: "../../games/chess.zrf", variant: "", fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+	{file: "../../games/chess.zrf", variant: "", fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+	{file: "../../games/capablanca.zrf", variant: "", fen: ""},
+	{file: "../../games/schoolbook.zrf", variant: "", fen: ""},
+	{file: "../../games/reserve-chess.zrf", variant: "", fen: ""},
+	{file: "../../../shared/zrf-corpus/CheckersCollection/CheckersCollection.zrf", variant: "Turkish Dama", fen: ""},
+	{file: "../../../shared/zrf-corpus/CheckersCollection/CheckersCollection.zrf", variant: "Bahrain Dama", fen: ""},
+	{file: "../../../shared/zrf-corpus/DobutsuShogi/Dobutsu.zrf", variant: "Dobutsu Shogi (original)", fen: ""},
+	{file: "../../../shared/zrf-corpus/LittleShogiPack/SimpleShogi.zrf", variant: "", fen: ""},
+	{file: "../../../shared/zrf-corpus/Chase/Chase.zrf", variant: "", fen: ""},
+	{file: "../../../shared/zrf-corpus/Gwangsanghui/Gwangsanghui.zrf", variant: "", fen: ""},
+	{file: "../../../shared/zrf-corpus/ShafranCheckers/shafran.zrf", variant: "Shafran's Checkers", fen: ""},
+	{file: "../../../shared/zrf-corpus/Bolotoudou/bolotoudou.zrf", variant: "Bolotoudou", fen: ""},
+	{file: "../../../shared/zrf-corpus/TransportChess/TransportChess.zrf", variant: "", fen: ""},
+	{file: "../../../shared/zrf-corpus/KoShogi/KoShogi.zrf", perft: 1, playouts: 2}, // 300 moves a position: slow
+}
+
+func TestGenerateNoisyMatchesFull(t *testing.T) {
+	for _, ng := range noisyGames {
+		name := ng.file + "/" + ng.variant
+		if ng.fen != "" {
+			name += "/" + ng.fen
+		}
+		t.Run(name, func(t *testing.T) {
+			if _, err := os.Stat(ng.file); err != nil {
+				t.Skipf("%s absent (shared/ not here?): %v", ng.file, err)
+			}
+			s, err := newState(ng.file, ng.variant, ng.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev, err := deriveEvaluator(s.Game())
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &noisyChecker{t: t, s: s, p: newEnginePos(s, ev)}
+			// Every position two plies from the start, then random games.
+			depth, games := cmp.Or(ng.perft, 2), cmp.Or(ng.playouts, 12)
+			c.perft(depth)
+			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+			for range games {
+				c.playout(rng, 80)
+			}
+			t.Logf("%d positions, %d moves, %d noisy", c.positions, c.moves, c.noisy)
+			if c.noisy == 0 {
+				t.Errorf("no noisy move met: the walk tests nothing")
+			}
+		})
+	}
+}
+
+type noisyChecker struct {
+	t                       *testing.T
+	s                       *vm.State
+	p                       *enginePos
+	full, part              vm.MoveList
+	positions, moves, noisy int
+}
+
+// check compares, in the current position, GenerateNoisy with the noisy
+// subset of the full generation, both legal and pseudo-legal, and the
+// adapter's Info with IsNoisy.
+func (c *noisyChecker) check() {
+	t, s := c.t, c.s
+	c.positions++
+	for _, legal := range []bool{false, true} {
+		gen := s.GeneratePseudo
+		if legal {
+			gen = s.Generate
+		}
+		if err := gen(&c.full); err != nil {
+			t.Fatalf("%s: %v", c.where(), err)
+		}
+		n, err := s.GenerateNoisy(&c.part, legal)
+		if err != nil {
+			t.Fatalf("%s: GenerateNoisy: %v", c.where(), err)
+		}
+		if n != c.full.Len() {
+			t.Fatalf("%s (legal %v): GenerateNoisy counts %d moves, generation lists %d", c.where(), legal, n, c.full.Len())
+		}
+		j := 0
+		for i := range c.full.Moves {
+			m := &c.full.Moves[i]
+			noisy := s.IsNoisy(m)
+			if info := c.p.Info(m); info.Noisy != noisy {
+				t.Fatalf("%s: %s: Info.Noisy %v, IsNoisy %v", c.where(), s.MoveString(m), info.Noisy, noisy)
+			}
+			if !noisy {
+				continue
+			}
+			if !legal {
+				c.noisy++
+			}
+			if j >= c.part.Len() {
+				t.Fatalf("%s (legal %v): noisy %s missing from GenerateNoisy", c.where(), legal, s.MoveString(m))
+			}
+			if o := &c.part.Moves[j]; !sameMove(m, o) {
+				t.Fatalf("%s (legal %v): noisy move %d is %s, GenerateNoisy has %s", c.where(), legal, j, s.MoveString(m), s.MoveString(o))
+			}
+			j++
+		}
+		if j != c.part.Len() {
+			t.Fatalf("%s (legal %v): GenerateNoisy lists %d moves, %d noisy in the full list", c.where(), legal, c.part.Len(), j)
+		}
+		if !legal {
+			c.moves += n
+		}
+	}
+}
+
+// where names the current position for a failure message.
+func (c *noisyChecker) where() string {
+	if f, err := c.s.FEN(); err == nil {
+		return f
+	}
+	return fmt.Sprintf("ply %d", c.s.Ply)
+}
+
+func sameMove(a, b *vm.Move) bool {
+	return slices.Equal(a.Eff, b.Eff) && slices.Equal(a.Acts, b.Acts) && a.Type == b.Type && a.Piece == b.Piece &&
+		a.From == b.From && a.To == b.To && a.Continue == b.Continue && a.Pass == b.Pass && a.Drop == b.Drop &&
+		a.Captures == b.Captures && a.Kings == b.Kings && a.Struck == b.Struck
+}
+
+// legalMoves returns detached copies of the legal moves here.
+func (c *noisyChecker) legalMoves() []vm.Move {
+	var ml vm.MoveList
+	if err := c.s.Generate(&ml); err != nil {
+		c.t.Fatal(err)
+	}
+	out := make([]vm.Move, ml.Len())
+	for i := range ml.Moves {
+		out[i] = ml.Moves[i].Clone()
+	}
+	return out
+}
+
+func (c *noisyChecker) perft(depth int) {
+	c.check()
+	if depth == 0 {
+		return
+	}
+	for _, m := range c.legalMoves() {
+		if err := c.s.Make(&m); err != nil {
+			c.t.Fatal(err)
+		}
+		c.perft(depth - 1)
+		c.s.Unmake()
+	}
+}
+
+// playout plays up to plies random legal moves, checking every position,
+// preferring noisy moves half the time so captures and promotions recur,
+// then takes them back.
+func (c *noisyChecker) playout(rng *rand.Rand, plies int) {
+	made := 0
+	for ; made < plies; made++ {
+		c.check()
+		if o, err := c.s.Outcome(nil); err != nil || o.Over {
+			break
+		}
+		moves := c.legalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		m := &moves[rng.IntN(len(moves))]
+		if rng.IntN(2) == 0 {
+			for i := range moves {
+				if c.s.IsNoisy(&moves[i]) {
+					m = &moves[i]
+					break
+				}
+			}
+		}
+		if err := c.s.Make(m); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+	for ; made > 0; made-- {
+		c.s.Unmake()
+	}
+}
+
+// fullGenPos hides the adapter's NoisyGenerator, so the searcher generates
+// every move in quiescence.
+type fullGenPos struct {
+	engine.Position[*vm.Move]
+	engine.NullMover
+}
+
+// TestSearchSameWithNoisyGeneration searches positions to a fixed depth with
+// and without noisy-only generation in quiescence: best move, score and node
+// count must be the same (the searcher sees the same noisy moves in the same
+// order and the same mobility counts).
+func TestSearchSameWithNoisyGeneration(t *testing.T) {
+	cases := []struct {
+		name, file, variant, fen, moves string
+		depth                           int
+	}{
+		{"chess-start", "../../games/chess.zrf", "", "", "", 6},
+		{"chess-kiwipete", "../../games/chess.zrf", "", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 5},
+		{"chess-pos6", "../../games/chess.zrf", "", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", "", 5},
+		{"capablanca-start", "../../games/capablanca.zrf", "", "", "", 5},
+		{"capablanca-mid", "../../games/capablanca.zrf", "", "", benchPositions[2].moves, 5},
+		{"capablanca-rand1", "../../games/capablanca.zrf", "", "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12", "", 4},
+		{"schoolbook-start", "../../games/schoolbook.zrf", "", "", "", 5},
+		{"schoolbook-rand1", "../../games/schoolbook.zrf", "", "r2b1kb2r/pn1pp1p1pn/5p1m1p/1pp4p2/PP2Aq2P1/1Q5M2/2PPPPPP1P/R1NB1KBN1a w Qkq - 2 14", "", 4},
+		{"turkish-dama", "../../../shared/zrf-corpus/CheckersCollection/CheckersCollection.zrf", "Turkish Dama", "", "", 6},
+		{"simple-shogi", "../../../shared/zrf-corpus/LittleShogiPack/SimpleShogi.zrf", "", "", "", 5},
+		{"dobutsu", "../../../shared/zrf-corpus/DobutsuShogi/Dobutsu.zrf", "Dobutsu Shogi (original)", "", "", 7},
+		{"chase", "../../../shared/zrf-corpus/Chase/Chase.zrf", "", "", "", 3},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := os.Stat(tc.file); err != nil {
+				t.Skipf("%s absent (shared/ not here?): %v", tc.file, err)
+			}
+			var res [2]engine.Result[*vm.Move]
+			var best [2]string
+			for i := range res {
+				s, err := newState(tc.file, tc.variant, tc.fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := playMoves(s, tc.moves); err != nil {
+					t.Fatal(err)
+				}
+				ev, err := deriveEvaluator(s.Game())
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := newEnginePos(s, ev)
+				var pos engine.Position[*vm.Move] = p
+				if i == 1 {
+					pos = fullGenPos{p, p}
+				}
+				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
+				if p.err != nil {
+					t.Fatal(p.err)
+				}
+				if res[i].Found {
+					best[i] = s.CoordString(res[i].Best)
+				}
+			}
+			t.Logf("depth %d: %s score %d, %d nodes (noisy) / %s score %d, %d nodes (full)",
+				tc.depth, best[0], res[0].Score, res[0].Nodes, best[1], res[1].Score, res[1].Nodes)
+			if best[0] != best[1] || res[0].Score != res[1].Score || res[0].Nodes != res[1].Nodes {
+				t.Errorf("noisy generation changes the search: %s %d (%d nodes) vs full %s %d (%d nodes)",
+					best[0], res[0].Score, res[0].Nodes, best[1], res[1].Score, res[1].Nodes)
+			}
+		})
+	}
+}
+
+// TestGenerateNoisyAllocatesNothing: once its buffers have grown, noisy
+// generation (signatures, their table, the move list) allocates nothing.
+func TestGenerateNoisyAllocatesNothing(t *testing.T) {
+	for _, bp := range benchPositions {
+		s, err := newState(bp.file, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := playMoves(s, bp.moves); err != nil {
+			t.Fatal(err)
+		}
+		ev, err := deriveEvaluator(s.Game())
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newEnginePos(s, ev)
+		var buf []*vm.Move
+		n := 0
+		allocs := testing.AllocsPerRun(50, func() {
+			buf, n = p.GenerateNoisy(buf[:0])
+		})
+		if allocs != 0 {
+			t.Errorf("%s: GenerateNoisy allocates %v times a call", bp.name, allocs)
+		}
+		if n == 0 {
+			t.Errorf("%s: no moves counted", bp.name)
+		}
+	}
+}

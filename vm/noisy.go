@@ -1,0 +1,295 @@
+// This file defines noisy-only generation: the moves of a generation that
+// remove or take over an enemy piece or change the type of the mover's piece
+// (what a searcher's quiescence plays), together with the number of moves
+// the full generation would have listed (its mobility term), without
+// building most quiet moves.
+
+package vm
+
+// IsNoisy reports whether m, a move of this position, removes an enemy piece
+// or takes it over (a cell effect on a square an enemy piece held that leaves
+// it empty or another player's), or changes the type of a piece of the
+// player to move (an ActMove or ActChangeType naming a new type for a piece
+// of the mover's standing on its From square): captures and promotions.
+func (s *State) IsNoisy(m *Move) bool {
+	if m.Pass {
+		return false
+	}
+	mover := s.Mover()
+	for _, e := range m.Eff {
+		if e.Kind != EffCell {
+			continue
+		}
+		old := s.Board[e.Pos]
+		if old != Empty && old.Owner() != mover && (e.Val == Empty || e.Val.Owner() != old.Owner()) {
+			return true
+		}
+	}
+	for _, a := range m.Acts {
+		if a.Kind != ActMove && a.Kind != ActChangeType {
+			continue
+		}
+		if orig := s.Board[a.From]; orig != Empty && orig.Owner() == mover && int(a.Type) != orig.Type() {
+			return true
+		}
+	}
+	return false
+}
+
+// GenerateNoisy fills ml with the moves of GeneratePseudo (legal: of
+// Generate) that IsNoisy accepts, in the same order, and returns how many
+// moves that full generation lists.
+//
+// Most quiet moves are never built: a run's add that moves one of the
+// mover's pieces to an empty square (or drops one there) with nothing else
+// pending is quiet and its move is fully known from a few registers (see
+// simpleSig), so emit records only that signature. The count still equals
+// the full list's: such moves are deduplicated by signature, and a built
+// quiet move with the same effects and writing is a duplicate of one
+// (dedup compares nothing else). The other moves are built as usual and the
+// quiet ones among them dropped after dedup, which is why the noisy moves
+// keep the full generation's order and representatives (duplicates are
+// either all noisy or all quiet: IsNoisy reads only effects and written
+// moves and retypes).
+//
+// Where the list depends on moves it would not build, it generates in full
+// and filters: move priorities and maximal captures compare all moves, and
+// the legality filter of a game with royal pieces would have to test every
+// quiet move for the count.
+func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
+	g := s.g
+	turn := g.TurnOrder[s.Turn]
+	pl := int32(turn.As)
+	if len(g.MovePriorities) > 0 || g.Options.MaximalCaptures > 0 || (legal && len(s.pre.royal[pl]) > 0) {
+		if err := s.generate(ml, 0, legal); err != nil {
+			return 0, err
+		}
+		n := len(ml.Moves)
+		s.keepNoisy(ml)
+		return n, nil
+	}
+	ml.Reset()
+	gn := s.genAt(0)
+	gn.ml, gn.err, gn.query = ml, nil, false
+	gn.quietSigs, gn.skipQuiet = gn.quietSigs[:0], true
+	if s.Partial != NoPos {
+		s.runContinuation(gn, pl)
+	} else {
+		s.runMoves(gn, pl, int32(turn.MoveType))
+		s.runDrops(gn, pl, int32(turn.MoveType))
+	}
+	gn.skipQuiet = false
+	if gn.err != nil {
+		gn.quietSigs = gn.quietSigs[:0]
+		return 0, gn.err
+	}
+	s.dedup(ml)
+	n := gn.countSigs()
+	out := 0
+	for i := range ml.Moves {
+		m := &ml.Moves[i]
+		if !s.IsNoisy(m) {
+			if sig, ok := s.sigOf(m); !ok || !gn.sigSeen(sig) {
+				n++
+			}
+			continue
+		}
+		if out != i {
+			ml.Moves[out] = *m
+		}
+		out++
+	}
+	n += out
+	ml.Moves = ml.Moves[:out]
+	gn.quietSigs = gn.quietSigs[:0] // emit's move limit counts them
+	// The pass addPass would append is quiet: only the count changes.
+	o := &g.Options
+	if (s.Partial != NoPos && o.PassPartial) || (s.Partial == NoPos && o.PassTurn == PassAlways) ||
+		(s.Partial == NoPos && o.PassTurn == PassForced && n == 0) {
+		n++
+	}
+	return n, nil
+}
+
+// keepNoisy removes the quiet moves of ml, keeping the order of the others.
+func (s *State) keepNoisy(ml *MoveList) {
+	out := 0
+	for i := range ml.Moves {
+		if s.IsNoisy(&ml.Moves[i]) {
+			if out != i {
+				ml.Moves[out] = ml.Moves[i]
+			}
+			out++
+		}
+	}
+	ml.Moves = ml.Moves[:out]
+}
+
+// quietSig identifies a quiet move of the simple shape emit skips: the
+// piece on src (one of the mover's) moves to the empty square to, or (src
+// NoPos) a piece from hand entry hand is dropped on the empty square to,
+// possibly with attributes set on it (a chess rook or king losing its
+// castling right). Such a move's effects are {src: Empty, to: cell} or {to:
+// cell, hand -1}, its written acts the set-attribute attr (when hasAttr)
+// and the move or drop, not a capture; with its From (from), To (to) and
+// Continue these are all dedup compares.
+type quietSig struct {
+	from, src, to int32
+	cont, hand    int32
+	cell          Cell
+	attr          Act
+	hasAttr       bool
+}
+
+// skipSimpleQuiet is emit's early exit in noisy-only generation: when the
+// add about to be emitted is a simple quiet move (see quietSig), it records
+// the move's signature instead of building it and reports true.
+func (gn *generator) skipSimpleQuiet(promo, cont int32, copyMove bool) bool {
+	if !gn.hasHand || promo >= 0 || copyMove || gn.gateType >= 0 || gn.mainTo >= 0 ||
+		len(gn.vacate) != 0 || len(gn.changes) != 0 || len(gn.acts) > 1 {
+		return false
+	}
+	board := gn.s.Board
+	to := gn.cursor
+	if board[to] != Empty {
+		return false
+	}
+	sig := quietSig{from: gn.start, src: gn.handFrom, to: to, cont: cont, hand: -1, cell: gn.hand}
+	// Set-attributes apply to what stands on their squares at the end: the
+	// landed piece on to, nothing on src or a square empty before (and
+	// after) the move. Elsewhere they would change another piece.
+	for i := range gn.attach {
+		ch := &gn.attach[i]
+		switch {
+		case ch.kind != chSetAttr:
+			return false
+		case ch.pos == to:
+			sig.cell = sig.cell.WithAttr(int(ch.a), ch.b != 0)
+		case ch.pos != gn.handFrom && board[ch.pos] != Empty:
+			return false
+		}
+	}
+	if len(gn.acts) == 1 {
+		// Written as notation writes it (attrWritten): on a square
+		// occupied before or after the move.
+		a := gn.acts[0]
+		if a.Kind != ActSetAttr {
+			return false
+		}
+		if board[a.From] != Empty || a.From == to {
+			sig.attr, sig.hasAttr = a, true
+		}
+	}
+	switch {
+	case gn.isDrop && gn.handFrom < 0:
+		sig.from, sig.hand = NoPos, gn.player*int32(len(gn.g.Pieces))+gn.dropType
+	case !gn.isDrop && gn.handFrom >= 0 && gn.handFrom != to && gn.hand != Empty && int32(gn.hand.Owner()) == gn.player:
+	default:
+		return false
+	}
+	gn.quietSigs = append(gn.quietSigs, sig)
+	return true
+}
+
+// sigOf returns the signature of a built move whose effects and written acts
+// are those of a simple quiet move (see quietSig), so that a duplicate of a
+// skipped move is not counted twice.
+func (s *State) sigOf(m *Move) (quietSig, bool) {
+	if m.Pass || len(m.Eff) != 2 {
+		return quietSig{}, false
+	}
+	e0, e1 := m.Eff[0], m.Eff[1]
+	var sig quietSig
+	var want Act
+	switch {
+	case e0.Kind == EffCell && e0.Val == Empty && e1.Kind == EffCell && e1.Val != Empty && m.From != NoPos:
+		sig = quietSig{from: m.From, src: e0.Pos, to: e1.Pos, cont: m.Continue, hand: -1, cell: e1.Val}
+		want = Act{Kind: ActMove, From: e0.Pos, To: e1.Pos, Type: int16(e1.Val.Type())}
+	case e0.Kind == EffCell && e0.Val != Empty && e1.Kind == EffHand && e1.Val == Cell(^uint64(0)) && m.From == NoPos:
+		sig = quietSig{from: NoPos, src: NoPos, to: e0.Pos, cont: m.Continue, hand: e1.Pos, cell: e0.Val}
+		want = Act{Kind: ActDrop, From: NoPos, To: e0.Pos, Type: int16(e0.Val.Type())}
+	default:
+		return quietSig{}, false
+	}
+	if m.To != sig.to {
+		return quietSig{}, false
+	}
+	// The written acts (as dedup compares them): an optional
+	// set-attribute, then the move or drop.
+	var w [2]Act
+	n := 0
+	for i := range m.Acts {
+		if !s.written(m, i) {
+			continue
+		}
+		if n == len(w) {
+			return quietSig{}, false
+		}
+		w[n] = m.Acts[i]
+		n++
+	}
+	switch {
+	case n == 1 && w[0] == want:
+	case n == 2 && w[0].Kind == ActSetAttr && w[1] == want:
+		sig.attr, sig.hasAttr = w[0], true
+	default:
+		return quietSig{}, false
+	}
+	return sig, true
+}
+
+// countSigs returns how many distinct signatures emit recorded, and leaves
+// them in gn.sigTab for sigSeen.
+func (gn *generator) countSigs() int {
+	sigs := gn.quietSigs
+	size := 1
+	for size < 2*len(sigs) {
+		size <<= 1
+	}
+	if cap(gn.sigTab) < size {
+		gn.sigTab = make([]int32, size)
+	}
+	tab := gn.sigTab[:size]
+	for i := range tab {
+		tab[i] = -1
+	}
+	gn.sigTab = tab
+	n := 0
+	for i := range sigs {
+		slot := sigHash(&sigs[i]) & uint64(size-1)
+		dup := false
+		for tab[slot] >= 0 {
+			if sigs[tab[slot]] == sigs[i] {
+				dup = true
+				break
+			}
+			slot = (slot + 1) & uint64(size-1)
+		}
+		if !dup {
+			tab[slot] = int32(i)
+			n++
+		}
+	}
+	return n
+}
+
+// sigSeen reports whether countSigs met sig.
+func (gn *generator) sigSeen(sig quietSig) bool {
+	tab := gn.sigTab
+	if len(tab) == 0 {
+		return false
+	}
+	size := uint64(len(tab))
+	for slot := sigHash(&sig) & (size - 1); tab[slot] >= 0; slot = (slot + 1) & (size - 1) {
+		if gn.quietSigs[tab[slot]] == sig {
+			return true
+		}
+	}
+	return false
+}
+
+func sigHash(q *quietSig) uint64 {
+	h := uint64(uint32(q.src))<<32 ^ uint64(uint32(q.to)) ^ uint64(q.cell)*0x9e3779b97f4a7c15
+	h ^= uint64(uint32(q.from))<<20 ^ uint64(uint32(q.cont))<<48 ^ uint64(uint32(q.hand))<<8
+	return mix64(h)
+}
