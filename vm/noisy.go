@@ -130,15 +130,28 @@ func (s *State) keepNoisy(ml *MoveList) {
 // NoPos) a piece from hand entry hand is dropped on the empty square to,
 // possibly with attributes set on it (a chess rook or king losing its
 // castling right). Such a move's effects are {src: Empty, to: cell} or {to:
-// cell, hand -1}, its written acts the set-attribute attr (when hasAttr)
-// and the move or drop, not a capture; with its From (from), To (to) and
+// cell, hand -1}, its written acts a set-attribute (attr) if any and the
+// move or drop, not a capture; with its From (from), To (to) and
 // Continue these are all dedup compares.
 type quietSig struct {
 	from, src, to int32
 	cont, hand    int32
+	attr          int32 // the written set-attribute, packed (packAttr), or 0
 	cell          Cell
-	attr          Act
-	hasAttr       bool
+}
+
+// packAttr packs a written set-attribute act of a simple quiet move into a
+// signature word: its square (to or src, the only squares one can be written
+// on), attribute and value. ok is false for an act no simple move writes.
+func packAttr(a Act, src, to int32) (int32, bool) {
+	if a.Kind != ActSetAttr || a.To != NoPos || a.Captures || a.Type < 0 || a.Type >= 1<<13 || (a.From != to && a.From != src) {
+		return 0, false
+	}
+	w := 1 | int32(uint16(a.Type))<<2 | int32(uint16(a.Arg))<<15
+	if a.From == to {
+		w |= 2
+	}
+	return w, true
 }
 
 // skipSimpleQuiet is emit's early exit in noisy-only generation: when the
@@ -177,7 +190,11 @@ func (gn *generator) skipSimpleQuiet(promo, cont int32, copyMove bool) bool {
 			return false
 		}
 		if board[a.From] != Empty || a.From == to {
-			sig.attr, sig.hasAttr = a, true
+			w, ok := packAttr(a, gn.handFrom, to)
+			if !ok {
+				return false
+			}
+			sig.attr = w
 		}
 	}
 	switch {
@@ -230,8 +247,12 @@ func (s *State) sigOf(m *Move) (quietSig, bool) {
 	}
 	switch {
 	case n == 1 && w[0] == want:
-	case n == 2 && w[0].Kind == ActSetAttr && w[1] == want:
-		sig.attr, sig.hasAttr = w[0], true
+	case n == 2 && w[1] == want:
+		a, ok := packAttr(w[0], sig.src, sig.to)
+		if !ok {
+			return quietSig{}, false
+		}
+		sig.attr = a
 	default:
 		return quietSig{}, false
 	}
@@ -290,6 +311,6 @@ func (gn *generator) sigSeen(sig quietSig) bool {
 
 func sigHash(q *quietSig) uint64 {
 	h := uint64(uint32(q.src))<<32 ^ uint64(uint32(q.to)) ^ uint64(q.cell)*0x9e3779b97f4a7c15
-	h ^= uint64(uint32(q.from))<<20 ^ uint64(uint32(q.cont))<<48 ^ uint64(uint32(q.hand))<<8
+	h ^= uint64(uint32(q.from))<<20 ^ uint64(uint32(q.cont))<<48 ^ uint64(uint32(q.hand))<<8 ^ uint64(uint32(q.attr))*0xc2b2ae3d27d4eb4f
 	return mix64(h)
 }
