@@ -4,7 +4,7 @@
 //
 // # Search features and where they live
 //
-//	position.go  Position, NullMover, MoveInfo, Rules, Limits, Result; score scale (Win, MateIn)
+//	position.go  Position, NullMover, NoisyGenerator, MoveInfo, Rules, Limits, Result; score scale (Win, MateIn)
 //	search.go    iterative deepening with aspiration windows; principal
 //	             variation search (null windows, re-search); check extension
 //	             (games with royal pieces); null-move pruning (verified from
@@ -12,7 +12,9 @@
 //	             and logarithmic late-move reductions, all switched by Rules;
 //	             mate distance pruning; quiescence on noisy moves (captures,
 //	             promotions) with delta pruning, standing pat before moves
-//	             are generated, and every evasion searched when in check;
+//	             are generated (only the noisy ones, with the count of all,
+//	             when the Position is a NoisyGenerator), and every evasion
+//	             searched when in check;
 //	             chance nodes (average of children) for random players;
 //	             paranoid multi-player search; path-repetition draws; time
 //	             management (move time, clock with moves-to-go and increment,
