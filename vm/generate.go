@@ -110,17 +110,8 @@ func (s *State) dedup(ml *MoveList) {
 	if n < 2 {
 		return
 	}
-	size := 1
-	for size < 2*n {
-		size <<= 1
-	}
-	if cap(s.dedupTab) < size {
-		s.dedupTab = make([]int32, size)
-	}
-	tab := s.dedupTab[:size]
-	for i := range tab {
-		tab[i] = -1
-	}
+	tab := emptyTable(&s.dedupTab, n)
+	size := len(tab)
 	out := 0
 	for i := 0; i < n; i++ {
 		m := &ml.Moves[i]
@@ -182,6 +173,24 @@ func (s *State) written(m *Move, i int) bool {
 		}
 	}
 	return !repeated(m, i)
+}
+
+// emptyTable returns *buf resliced (grown when needed) to an open-addressing
+// table for n entries: a power of two at least 2n long, every slot -1.
+func emptyTable(buf *[]int32, n int) []int32 {
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	if cap(*buf) < size {
+		*buf = make([]int32, size)
+	}
+	tab := (*buf)[:size]
+	for i := range tab {
+		tab[i] = -1
+	}
+	*buf = tab
+	return tab
 }
 
 // moveKey hashes what SameAs compares, cheaply: the squares, the kind and

@@ -263,18 +263,8 @@ func (s *State) sigOf(m *Move) (quietSig, bool) {
 // them in gn.sigTab for sigSeen.
 func (gn *generator) countSigs() int {
 	sigs := gn.quietSigs
-	size := 1
-	for size < 2*len(sigs) {
-		size <<= 1
-	}
-	if cap(gn.sigTab) < size {
-		gn.sigTab = make([]int32, size)
-	}
-	tab := gn.sigTab[:size]
-	for i := range tab {
-		tab[i] = -1
-	}
-	gn.sigTab = tab
+	tab := emptyTable(&gn.sigTab, len(sigs))
+	size := len(tab)
 	n := 0
 	for i := range sigs {
 		slot := sigHash(&sigs[i]) & uint64(size-1)
