@@ -209,7 +209,8 @@
 //
 // Goals are tested after a turn is complete, in kind order (win, loss, draw,
 // count) and file order within a kind, for each listed player; the first that
-// holds decides. stalemated and checkmated hold only for the player to move.
+// holds decides. stalemated and checkmated hold only for the player to move
+// (stalemated also for a turn's mover that moves another player's pieces).
 // pieces-remaining N means exactly N (on the board, plus hands with "include
 // off-pieces"). repetition means the position (board, hands, turn entry,
 // partial state, and last move in games that test it) has occurred 3 times.

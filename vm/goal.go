@@ -77,12 +77,14 @@ func (s *State) decide(kind GoalKind, pl int, reason string) Outcome {
 }
 
 // soleOpponent returns the one player other than pl who chooses moves, or -1
-// when there are several: random players (a dice "?D") neither win nor lose,
-// so in Duke or Daldosa a loss of one side is a win of the other.
+// when there are several: random players (a dice "?D") and players who never
+// take a turn (Stavropol's Neurtal, whose pieces White and Black move)
+// neither win nor lose, so in Duke or Daldosa a loss of one side is a win of
+// the other.
 func (s *State) soleOpponent(pl int) int {
 	other := -1
 	for p, player := range s.g.Players {
-		if p == pl || player.Random {
+		if p == pl || player.Random || !s.takesTurns(p) {
 			continue
 		}
 		if other >= 0 {
@@ -91,6 +93,16 @@ func (s *State) soleOpponent(pl int) int {
 		other = p
 	}
 	return other
+}
+
+// takesTurns reports whether player p moves in some turn-order entry.
+func (s *State) takesTurns(p int) bool {
+	for _, t := range s.g.TurnOrder {
+		if t.Mover == p {
+			return true
+		}
+	}
+	return false
 }
 
 // mostPieces returns the player with the most pieces on the board, or -1 on a tie.
@@ -149,7 +161,11 @@ func (s *State) holds(c *Cond, pl int, noMoves bool) (string, bool) {
 	case CondFalse:
 		return "", false
 	case CondStalemated:
-		return "stalemated", pl == s.Mover() && noMoves
+		// For the player whose turn it is, also when it moves another
+		// player's pieces: African Chess plays (White N white-turn) and
+		// lists (loss-condition (White Black) stalemated).
+		t := s.g.TurnOrder[s.Turn]
+		return "stalemated", (pl == t.Mover || pl == t.As) && noMoves
 	case CondCheckmated:
 		return "checkmated", pl == s.Mover() && noMoves && s.typesAttacked(pl, c.Types)
 	case CondRepetition:

@@ -142,3 +142,23 @@ func TestCapturedIgnoresPiecesMovedAway(t *testing.T) {
 	}
 	t.Fatal("no cascade move")
 }
+
+// TestStalematedMoverOfAnotherPlayersPieces: stalemated holds for the player
+// whose turn it is when its turn moves another player's pieces. African Chess
+// (GlukKazan/ZoG) plays (turn-order (White N white-turn) (Black N
+// black-turn)) with every piece N's and (loss-condition (White Black)
+// stalemated); read for N alone the condition could never hold.
+func TestStalematedMoverOfAnotherPlayersPieces(t *testing.T) {
+	src := `(game (title "Neutral") (players A B N) (turn-order (A N) (B N))
+  ` + lineBoard + `
+  (piece (name M) (moves (e (verify empty?) add)))
+  (board-setup (N (M d1)))
+  (loss-condition (A B) stalemated))`
+	outs := outcomeAfter(t, src, "", "d1e1")
+	if outs[0].Over {
+		t.Fatalf("over at the start: %+v", outs[0])
+	}
+	if o := outs[1]; !o.Over || o.Loser != 1 || o.Winner != 0 || o.Reason != "stalemated" {
+		t.Errorf("after A's move B cannot move: outcome %+v, want B stalemated and A the winner", o)
+	}
+}
