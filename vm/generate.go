@@ -16,14 +16,7 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	gn := s.genAt(lv)
 	gn.ml, gn.err, gn.query = ml, nil, false
 	g := s.g
-	turn := g.TurnOrder[s.Turn]
-	pl := int32(turn.As)
-	if s.Partial != NoPos {
-		s.runContinuation(gn, pl)
-	} else {
-		s.runMoves(gn, pl, int32(turn.MoveType))
-		s.runDrops(gn, pl, int32(turn.MoveType))
-	}
+	pl := s.runTurn(gn)
 	if gn.err != nil {
 		return gn.err
 	}
@@ -43,6 +36,21 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	}
 	s.addPass(ml)
 	return nil
+}
+
+// runTurn runs the programs of the player to move into gn: the pending
+// partial move's continuation, or every move and drop the turn allows. It
+// returns the player the moves are made for.
+func (s *State) runTurn(gn *generator) int32 {
+	turn := s.g.TurnOrder[s.Turn]
+	pl := int32(turn.As)
+	if s.Partial != NoPos {
+		s.runContinuation(gn, pl)
+	} else {
+		s.runMoves(gn, pl, int32(turn.MoveType))
+		s.runDrops(gn, pl, int32(turn.MoveType))
+	}
+	return pl
 }
 
 func (s *State) runContinuation(gn *generator, pl int32) {
@@ -295,15 +303,19 @@ func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 
 // addPass adds the pass move the options allow.
 func (s *State) addPass(ml *MoveList) {
-	o := &s.g.Options
-	switch {
-	case s.Partial != NoPos && o.PassPartial:
-	case s.Partial == NoPos && o.PassTurn == PassAlways:
-	case s.Partial == NoPos && o.PassTurn == PassForced && len(ml.Moves) == 0:
-	default:
-		return
+	if s.passAllowed(len(ml.Moves) > 0) {
+		ml.Moves = append(ml.Moves, PassMove())
 	}
-	ml.Moves = append(ml.Moves, PassMove())
+}
+
+// passAllowed reports whether the options give the player to move a pass,
+// when the other moves are (haveMoves) or are not there.
+func (s *State) passAllowed(haveMoves bool) bool {
+	o := &s.g.Options
+	if s.Partial != NoPos {
+		return o.PassPartial
+	}
+	return o.PassTurn == PassAlways || (o.PassTurn == PassForced && !haveMoves)
 }
 
 // PassMove is the move that passes the turn (or ends a partial move).

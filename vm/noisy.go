@@ -72,12 +72,7 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 	gn := s.genAt(0)
 	gn.ml, gn.err, gn.query = ml, nil, false
 	gn.quietSigs, gn.skipQuiet = gn.quietSigs[:0], true
-	if s.Partial != NoPos {
-		s.runContinuation(gn, pl)
-	} else {
-		s.runMoves(gn, pl, int32(turn.MoveType))
-		s.runDrops(gn, pl, int32(turn.MoveType))
-	}
+	s.runTurn(gn)
 	gn.skipQuiet = false
 	if gn.err != nil {
 		gn.quietSigs = gn.quietSigs[:0]
@@ -103,9 +98,7 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 	ml.Moves = ml.Moves[:out]
 	gn.quietSigs = gn.quietSigs[:0] // emit's move limit counts them
 	// The pass addPass would append is quiet: only the count changes.
-	o := &g.Options
-	if (s.Partial != NoPos && o.PassPartial) || (s.Partial == NoPos && o.PassTurn == PassAlways) ||
-		(s.Partial == NoPos && o.PassTurn == PassForced && n == 0) {
+	if s.passAllowed(n > 0) {
 		n++
 	}
 	return n, nil
