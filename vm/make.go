@@ -7,14 +7,15 @@ package vm
 func (s *State) Make(m *Move) error { return s.makeAt(m, 0, true) }
 
 // makeAt plays m with nested runs at level lv. Without rehash the position's
-// hash is left as it was: the check filter makes every move only to run
-// attack tests, which never read the hash, and Unmake restores it anyway.
+// hash is left as it was and the captured pieces are not recorded: the check
+// filter makes every move only to run attack tests, which read neither the
+// hash nor the goals, and Unmake restores both anyway.
 func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	s.hist = append(s.hist, histRec{
 		undoLen: len(s.undo), turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo,
 		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, takenLen: len(s.taken), hash: s.hash,
 	})
-	if s.pre.tracksTaken {
+	if rehash && s.pre.tracksTaken {
 		s.recordTaken(m)
 	}
 	var h uint64
