@@ -50,14 +50,7 @@ func TestDropCapturedOnItsSquare(t *testing.T) {
   (piece (name Man))
   (board-setup (White (Lock off 1)) (Black (Man b1)))
   (win-condition (White Black) stalemated))`
-	g, s, ml, got := toyMoves(t, src)
-	want := []string{"White Lock b1 x b1"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
-	if err := s.Make(&ml.Moves[0]); err != nil {
-		t.Fatal(err)
-	}
+	g, s := playToyMove(t, src, []string{"White Lock b1 x b1"}, 0)
 	if on := pieceOn(t, g, s, "b1"); on != "" {
 		t.Errorf("after the drop b1 holds %s, want it empty", on)
 	}
@@ -123,14 +116,7 @@ func TestMovingPieceLandsBeforeCreations(t *testing.T) {
   (piece (name Wind) (moves (e (create Black) add)))
   (board-setup (White (Wind a1)) (Black (Wind e2)))
   (win-condition (White Black) stalemated))`
-	g, s, ml, got := toyMoves(t, src)
-	want := []string{"Wind a1 - b1 Black Wind b1"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
-	if err := s.Make(&ml.Moves[0]); err != nil {
-		t.Fatal(err)
-	}
+	g, s := playToyMove(t, src, []string{"Wind a1 - b1 Black Wind b1"}, 0)
 	if on := pieceOn(t, g, s, "b1"); on != "Black Wind" {
 		t.Errorf("after the move b1 holds %q, want Black Wind (the creation applies after the landing)", on)
 	}
@@ -209,18 +195,11 @@ func TestAddSpendsCapturesAndCreations(t *testing.T) {
      ((create Stone a2) e (while empty? (if (position? c1) (create Stone d2) (capture b2)) add e))))
   (board-setup (White (Stone a1)) (Black (Stone e1 b2)))
   (win-condition (White Black) stalemated))`
-	g, s, ml, got := toyMoves(t, src)
-	want := []string{
+	g, s := playToyMove(t, src, []string{
 		"Stone a1 - b1 White Stone a2",
 		"Stone a1 - c1 White Stone d2 x b2",
 		"Stone a1 - d1",
-	}
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
-	if err := s.Make(&ml.Moves[2]); err != nil {
-		t.Fatal(err)
-	}
+	}, 2)
 	for sq, want := range map[string]string{"a2": "", "b2": "Black Stone", "d2": "", "d1": "White Stone"} {
 		if on := pieceOn(t, g, s, sq); on != want {
 			t.Errorf("after Stone a1 - d1 %s holds %q, want %q", sq, on, want)

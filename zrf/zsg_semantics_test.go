@@ -42,6 +42,34 @@ func expectMoves(t *testing.T, src string, want []string) {
 	}
 }
 
+// expectMoveSet is expectMoves for a set of moves: the order is not checked.
+// why, if not empty, says what the set shows.
+func expectMoveSet(t *testing.T, src string, want []string, why string) {
+	t.Helper()
+	_, _, _, got := toyMoves(t, src)
+	got, want = slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
+	if !slices.Equal(got, want) {
+		if why != "" {
+			why = " (" + why + ")"
+		}
+		t.Fatalf("moves %q, want %q%s", got, want, why)
+	}
+}
+
+// playToyMove checks that the game in src offers exactly the moves want, in
+// that order, makes want[i] and returns the game and the position after it.
+func playToyMove(t *testing.T, src string, want []string, i int) (*vm.Game, *vm.State) {
+	t.Helper()
+	g, s, ml, got := toyMoves(t, src)
+	if !slices.Equal(got, want) {
+		t.Fatalf("moves %q, want %q", got, want)
+	}
+	if err := s.Make(&ml.Moves[i]); err != nil {
+		t.Fatal(err)
+	}
+	return g, s
+}
+
 // toyBoard is a 5x2 board a1..e2 with directions n, e.
 const toyBoard = `(board (grid (start-rectangle 0 0 50 50)
     (dimensions ("a/b/c/d/e" (50 0)) ("2/1" (0 50))) (directions (n 0 -1) (e 1 0))))`
@@ -60,14 +88,7 @@ func TestLaterAddsWriteOnlyNewAttachedChanges(t *testing.T) {
   (piece (name Man) (attribute marked? true))
   (board-setup (White (King a1) (Man a2)) (Black (Man e2)))
   (win-condition (White Black) stalemated))`
-	g, s, ml, got := toyMoves(t, src)
-	want := []string{"King a1 - b1 @ a2 0 0", "King a1 - c1", "King a1 - d1", "King a1 - e1"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
-	if err := s.Make(&ml.Moves[2]); err != nil {
-		t.Fatal(err)
-	}
+	g, s := playToyMove(t, src, []string{"King a1 - b1 @ a2 0 0", "King a1 - c1", "King a1 - d1", "King a1 - e1"}, 2)
 	a2, _ := g.Board.PositionIndex("a2")
 	if c := s.Board[a2]; c.Attr(0) {
 		t.Errorf("after King a1 - d1 the Man on a2 still has marked? true: the change must still apply")
@@ -91,13 +112,8 @@ func TestMaximalCapturesCountsChangedEnemies(t *testing.T) {
   (piece (name Lord))
   (board-setup (White (Hero a1)) (Black (Man a2) (Lord b1) (Man c1)))
   (win-condition (White Black) stalemated))`
-	_, _, _, got := toyMoves(t, src)
-	want := []string{"Hero a1 x c1 = Man on b1", "Hero a1 - d2"}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q (the single capture Hero a1 x a2 removed, the quiet move kept)", got, want)
-	}
+	expectMoveSet(t, src, []string{"Hero a1 x c1 = Man on b1", "Hero a1 - d2"},
+		"the single capture Hero a1 x a2 removed, the quiet move kept")
 }
 
 // TestAddTypeRetypesPutDownPiece: an add naming a type after to has put the
@@ -112,14 +128,7 @@ func TestAddTypeRetypesPutDownPiece(t *testing.T) {
   (piece (name Knight))
   (board-setup (White (Bishop a1)) (Black (Knight e2)))
   (win-condition (White Black) stalemated))`
-	g, s, ml, got := toyMoves(t, src)
-	want := []string{"Bishop a1 - c1 White Bishop a1 = Knight on c1"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
-	if err := s.Make(&ml.Moves[0]); err != nil {
-		t.Fatal(err)
-	}
+	g, s := playToyMove(t, src, []string{"Bishop a1 - c1 White Bishop a1 = Knight on c1"}, 0)
 	for sq, typ := range map[string]string{"a1": "Bishop", "c1": "Knight"} {
 		p, _ := g.Board.PositionIndex(sq)
 		if c := s.Board[p]; c == 0 || g.Pieces[c.Type()].Name != typ {
@@ -192,14 +201,9 @@ func TestCapturesOfEmptySquaresNotWritten(t *testing.T) {
   (piece (name Start) (drops ((verify (position? b2)) capture add)))
   (board-setup (White (E a1) (Start off 1)) (Black (E e2)))
   (win-condition (White Black) stalemated))`
-	_, _, _, got := toyMoves(t, src)
 	// The second add has none of the captures: the first add spent them (an
 	// add spends the run's captures and creations, vm/doc.go).
-	want := []string{"E a1 - b1 x a1 x b1", "E a1 - c1", "White Start b2 x b2"}
-	slices.Sort(got)
-	if !slices.Equal(got, want) {
-		t.Fatalf("moves %q, want %q", got, want)
-	}
+	expectMoveSet(t, src, []string{"E a1 - b1 x a1 x b1", "E a1 - c1", "White Start b2 x b2"}, "")
 }
 
 // TestConsecutiveChangesToOneTypeShareTheirText: changes of several pieces to
