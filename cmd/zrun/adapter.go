@@ -42,6 +42,15 @@ var _ engine.Position[*vm.Move] = (*enginePos)(nil)
 var _ engine.NullMover = (*enginePos)(nil)
 var _ engine.NoisyGenerator[*vm.Move] = (*enginePos)(nil)
 
+// enginePosFor wraps s with the evaluation derived for its game.
+func enginePosFor(s *vm.State) (*enginePos, error) {
+	ev, err := deriveEvaluator(s.Game())
+	if err != nil {
+		return nil, err
+	}
+	return newEnginePos(s, ev), nil
+}
+
 // newEnginePos wraps s; ev holds the game's evaluation tables (see deriveEvaluator).
 func newEnginePos(s *vm.State, ev *evaluator) *enginePos {
 	g := s.Game()

@@ -58,11 +58,11 @@ func TestGenerateNoisyMatchesFull(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ev, err := deriveEvaluator(s.Game())
+			p, err := enginePosFor(s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := &noisyChecker{t: t, s: s, p: newEnginePos(s, ev)}
+			c := &noisyChecker{t: t, s: s, p: p}
 			// Every position two plies from the start, then random games.
 			depth, games := cmp.Or(ng.perft, 2), cmp.Or(ng.playouts, 12)
 			c.perft(depth)
@@ -254,11 +254,10 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 				if err := playMoves(s, tc.moves); err != nil {
 					t.Fatal(err)
 				}
-				ev, err := deriveEvaluator(s.Game())
+				p, err := enginePosFor(s)
 				if err != nil {
 					t.Fatal(err)
 				}
-				p := newEnginePos(s, ev)
 				var pos engine.Position[*vm.Move] = p
 				if i == 1 {
 					pos = fullGenPos{p, p}
@@ -292,11 +291,10 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 		if err := playMoves(s, bp.moves); err != nil {
 			t.Fatal(err)
 		}
-		ev, err := deriveEvaluator(s.Game())
+		p, err := enginePosFor(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := newEnginePos(s, ev)
 		var buf []*vm.Move
 		n := 0
 		allocs := testing.AllocsPerRun(50, func() {

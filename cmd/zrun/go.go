@@ -62,11 +62,10 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 
 // searchState derives the evaluation for s's game and searches s once.
 func searchState(s *vm.State, lim engine.Limits, hashMB int, info func(engine.Info)) (engine.Result[*vm.Move], *enginePos, error) {
-	ev, err := deriveEvaluator(s.Game())
+	pos, err := enginePosFor(s)
 	if err != nil {
 		return engine.Result[*vm.Move]{}, nil, err
 	}
-	pos := newEnginePos(s, ev)
 	se := engine.New[*vm.Move](pos, hashMB)
 	se.OnInfo = info
 	res := se.Search(context.Background(), lim)

@@ -403,11 +403,10 @@ func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPli
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := deriveEvaluator(s.Game())
+	pos, err := enginePosFor(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := newEnginePos(s, ev)
 	se := engine.New[*vm.Move](pos, 4)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	legal := &vm.MoveList{}
@@ -545,11 +544,10 @@ func TestPseudoLegalPerft(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ev, err := deriveEvaluator(s.Game())
+			pos, err := enginePosFor(s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			pos := newEnginePos(s, ev)
 			if !pos.pseudo {
 				t.Fatal("the adapter should generate pseudo-legal moves for a game with royal pieces")
 			}
@@ -638,11 +636,10 @@ func BenchmarkSearch(b *testing.B) {
 			if err := playMoves(s, bp.moves); err != nil {
 				b.Fatal(err)
 			}
-			ev, err := deriveEvaluator(s.Game())
+			pos, err := enginePosFor(s)
 			if err != nil {
 				b.Fatal(err)
 			}
-			pos := newEnginePos(s, ev)
 			var nodes uint64
 			var el time.Duration
 			for b.Loop() {
