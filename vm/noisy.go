@@ -255,22 +255,11 @@ func (s *State) sigOf(m *Move) (quietSig, bool) {
 // countSigs returns how many distinct signatures emit recorded, and leaves
 // them in gn.sigTab for sigSeen.
 func (gn *generator) countSigs() int {
-	sigs := gn.quietSigs
-	tab := emptyTable(&gn.sigTab, len(sigs))
-	size := len(tab)
+	emptyTable(&gn.sigTab, len(gn.quietSigs))
 	n := 0
-	for i := range sigs {
-		slot := sigHash(&sigs[i]) & uint64(size-1)
-		dup := false
-		for tab[slot] >= 0 {
-			if sigs[tab[slot]] == sigs[i] {
-				dup = true
-				break
-			}
-			slot = (slot + 1) & uint64(size-1)
-		}
-		if !dup {
-			tab[slot] = int32(i)
+	for i := range gn.quietSigs {
+		if slot, seen := gn.sigSlot(&gn.quietSigs[i]); !seen {
+			gn.sigTab[slot] = int32(i)
 			n++
 		}
 	}
@@ -279,17 +268,25 @@ func (gn *generator) countSigs() int {
 
 // sigSeen reports whether countSigs met sig.
 func (gn *generator) sigSeen(sig quietSig) bool {
-	tab := gn.sigTab
-	if len(tab) == 0 {
+	if len(gn.sigTab) == 0 {
 		return false
 	}
-	size := uint64(len(tab))
-	for slot := sigHash(&sig) & (size - 1); tab[slot] >= 0; slot = (slot + 1) & (size - 1) {
-		if gn.quietSigs[tab[slot]] == sig {
-			return true
+	_, seen := gn.sigSlot(&sig)
+	return seen
+}
+
+// sigSlot finds sig in gn.sigTab: its slot, or the empty slot where it goes.
+func (gn *generator) sigSlot(sig *quietSig) (uint64, bool) {
+	tab := gn.sigTab
+	mask := uint64(len(tab) - 1)
+	slot := sigHash(sig) & mask
+	for tab[slot] >= 0 {
+		if gn.quietSigs[tab[slot]] == *sig {
+			return slot, true
 		}
+		slot = (slot + 1) & mask
 	}
-	return false
+	return slot, false
 }
 
 func sigHash(q *quietSig) uint64 {
