@@ -17,23 +17,37 @@ func (s *State) IsNoisy(m *Move) bool {
 	}
 	mover := s.Mover()
 	for _, e := range m.Eff {
-		if e.Kind != EffCell {
-			continue
-		}
-		old := s.Board[e.Pos]
-		if old != Empty && old.Owner() != mover && (e.Val == Empty || e.Val.Owner() != old.Owner()) {
+		if _, ok := s.Taken(e, mover); ok {
 			return true
 		}
 	}
 	for _, a := range m.Acts {
-		if a.Kind != ActMove && a.Kind != ActChangeType {
-			continue
-		}
-		if orig := s.Board[a.From]; orig != Empty && orig.Owner() == mover && int(a.Type) != orig.Type() {
+		if _, ok := s.Retyped(a, mover); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// Taken returns the piece of a player other than mover that the effect e, of
+// a move of this position, removes or takes over (leaves empty or another
+// player's): a capture for IsNoisy and the searcher's move values.
+func (s *State) Taken(e Effect, mover int) (Cell, bool) {
+	if e.Kind != EffCell {
+		return Empty, false
+	}
+	old := s.Board[e.Pos]
+	return old, old != Empty && old.Owner() != mover && (e.Val == Empty || e.Val.Owner() != old.Owner())
+}
+
+// Retyped returns the piece of mover that the act a, of a move of this
+// position, moves or changes into another type: a promotion.
+func (s *State) Retyped(a Act, mover int) (Cell, bool) {
+	if a.Kind != ActMove && a.Kind != ActChangeType {
+		return Empty, false
+	}
+	orig := s.Board[a.From]
+	return orig, orig != Empty && orig.Owner() == mover && int(a.Type) != orig.Type()
 }
 
 // GenerateNoisy fills ml with the moves of GeneratePseudo (legal: of

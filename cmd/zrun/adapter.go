@@ -209,8 +209,8 @@ func (p *enginePos) NoMoves() (bool, int, int) {
 
 // Info derives the move's material gain from its effects: every enemy piece
 // a cell effect removes or takes over counts as a victim, and a piece that
-// changes type gains the difference in value (promotion). Noisy is exactly
-// vm's IsNoisy (GenerateNoisy lists those moves; adapter_noisy_test.go).
+// changes type gains the difference in value (promotion). Noisy is vm's
+// IsNoisy (the moves GenerateNoisy lists): both read vm's Taken and Retyped.
 func (p *enginePos) Info(m *vm.Move) engine.MoveInfo {
 	mi := engine.MoveInfo{Key: m.Key()}
 	if m.Pass {
@@ -219,20 +219,13 @@ func (p *enginePos) Info(m *vm.Move) engine.MoveInfo {
 	s, ev := p.s, p.ev
 	mover := s.Mover()
 	for _, e := range m.Eff {
-		if e.Kind != vm.EffCell {
-			continue
-		}
-		old := s.Board[e.Pos]
-		if old != vm.Empty && old.Owner() != mover && (e.Val == vm.Empty || e.Val.Owner() != old.Owner()) {
+		if old, ok := s.Taken(e, mover); ok {
 			mi.Victim += ev.value[old.Type()]
 			mi.Noisy = true
 		}
 	}
 	for _, a := range m.Acts {
-		if a.Kind != vm.ActMove && a.Kind != vm.ActChangeType {
-			continue
-		}
-		if orig := s.Board[a.From]; orig != vm.Empty && orig.Owner() == mover && int(a.Type) != orig.Type() {
+		if orig, ok := s.Retyped(a, mover); ok {
 			mi.Noisy = true
 			mi.Victim += max(ev.value[a.Type]-ev.value[orig.Type()], 0)
 		}
