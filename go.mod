@@ -2,10 +2,7 @@ module zrun
 
 go 1.26.0
 
-require (
-	github.com/alecthomas/participle/v2 v2.1.4
-	github.com/peterh/liner v1.2.3
-)
+require github.com/peterh/liner v1.2.3
 
 require (
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect

@@ -1,7 +1,7 @@
 // Package zrf reads Zillions of Games rule files (.zrf): it parses the
-// S-expression text (with participle), splices includes, expands (define ...)
-// macros, lowers each (game ...) and (variant ...) into a *vm.Game and compiles
-// every move and drop definition to vm bytecode.
+// S-expression text, splices includes, expands (define ...) macros, lowers
+// each (game ...) and (variant ...) into a *vm.Game and compiles every move
+// and drop definition to vm bytecode.
 //
 // It also reads and writes Zillions saved games (.zsg, files zsg*.go):
 // ReadZSG parses one into a SavedGame (header, RulesFile= and VariantName=,

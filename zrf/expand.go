@@ -83,12 +83,9 @@ type expander struct {
 	errs     ErrorList
 
 	// Expansions of big files (Focus.zrf, Dakon.zrf) produce nearly 3
-	// million nodes, so nodes and element slices are carved out of large
-	// blocks instead of being allocated one by one, and expand appends its
-	// results to the shared stack buf instead of to fresh slices.
-	buf   []*Node
-	nodes []Node
-	ptrs  []*Node
+	// million nodes: they come from a block allocator, and expand appends
+	// its results to the shared stack buf instead of to fresh slices.
+	nodeAlloc
 
 	// Body subtrees without parameters or calls ("closed") expand to the
 	// same nodes every time they are reached from one user call, and in
@@ -97,41 +94,6 @@ type expander struct {
 	// and shared.
 	closed map[*Node]bool  // closed lists of macro bodies
 	copies map[*Node]*Node // copies for the current user call
-}
-
-const slabSize = 1024
-
-// newNode returns a zeroed node from the current block.
-func (x *expander) newNode() *Node {
-	if len(x.nodes) == 0 {
-		x.nodes = make([]Node, slabSize)
-	}
-	n := &x.nodes[0]
-	x.nodes = x.nodes[1:]
-	return n
-}
-
-// takeBuf moves buf[start:] into an exactly sized slice and pops it off buf.
-func (x *expander) takeBuf(start int) []*Node {
-	k := len(x.buf) - start
-	if k == 0 {
-		x.buf = x.buf[:start]
-		return nil
-	}
-	var s []*Node
-	if k > slabSize/4 {
-		s = make([]*Node, k)
-	} else {
-		if len(x.ptrs) < k {
-			x.ptrs = make([]*Node, slabSize)
-		}
-		s = x.ptrs[:k:k]
-		x.ptrs = x.ptrs[k:]
-	}
-	copy(s, x.buf[start:])
-	clear(x.buf[start:])
-	x.buf = x.buf[:start]
-	return s
 }
 
 func newExpander() *expander {

@@ -1,63 +1,40 @@
-// This file defines the hand-written ZRF lexer that feeds the participle parser.
+// This file defines the hand-written ZRF lexer that feeds the reader.
 
 package zrf
 
 import (
 	"bytes"
-	"io"
 	"unicode/utf8"
-
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Token types. ZRF has only four kinds of token; whitespace and comments are
-// dropped by the lexer itself, so participle never has to elide them (the
-// regexp lexer spent most of its time producing and skipping those tokens).
+// tokKind is the kind of a token. ZRF has only four kinds of token (plus the
+// end of the file); whitespace and comments are dropped by the lexer itself.
+type tokKind uint8
+
 const (
-	tokAtom lexer.TokenType = -(iota + 2)
+	tokEOF tokKind = iota
+	tokAtom
 	tokString
 	tokLParen
 	tokRParen
 )
 
+// token is one token: its kind, its text (an atom, or a string's content
+// without the quotes) and where it starts.
+type token struct {
+	kind tokKind
+	text string
+	pos  Pos
+}
+
 // maxNesting bounds how deeply lists may nest. Real files nest about 20 deep;
-// the limit keeps the recursive parser and expander far from stack exhaustion
-// (a fatal, unrecoverable error in Go) on hostile input.
+// the limit keeps the recursive passes after the reader (expander, lowering)
+// far from stack exhaustion (a fatal, unrecoverable error in Go) on hostile
+// input.
 const maxNesting = 1000
 
-// zrfLexDef is the participle lexer.Definition for ZRF.
-type zrfLexDef struct{}
-
-var zrfLexer lexer.Definition = zrfLexDef{}
-
-func (zrfLexDef) Symbols() map[string]lexer.TokenType {
-	return map[string]lexer.TokenType{
-		"EOF":    lexer.EOF,
-		"Atom":   tokAtom,
-		"String": tokString,
-		"LParen": tokLParen,
-		"RParen": tokRParen,
-	}
-}
-
-func (d zrfLexDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	src, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return d.LexBytes(filename, src)
-}
-
-func (d zrfLexDef) LexString(filename string, input string) (lexer.Lexer, error) {
-	return newZrfLex(filename, []byte(input)), nil
-}
-
-func (d zrfLexDef) LexBytes(filename string, input []byte) (lexer.Lexer, error) {
-	return newZrfLex(filename, input), nil
-}
-
 // zrfLex scans one file. Columns count runes (invalid UTF-8 bytes count one
-// each), as participle's own lexers do.
+// each).
 type zrfLex struct {
 	file  string
 	src   []byte
@@ -65,38 +42,39 @@ type zrfLex struct {
 	line  int
 	col   int
 	depth int // current '(' nesting, for maxNesting
+	// atoms interns atom texts: rule files repeat a few hundred names
+	// thousands of times, so each distinct text is allocated once.
+	atoms map[string]string
 }
 
 func newZrfLex(filename string, src []byte) *zrfLex {
 	src = bytes.TrimPrefix(src, []byte("\ufeff"))
-	return &zrfLex{file: filename, src: src, line: 1, col: 1}
+	return &zrfLex{file: filename, src: src, line: 1, col: 1, atoms: map[string]string{}}
 }
 
-func (l *zrfLex) pos() lexer.Position {
-	return lexer.Position{Filename: l.file, Offset: l.off, Line: l.line, Column: l.col}
-}
+func (l *zrfLex) pos() Pos { return Pos{File: l.file, Line: l.line, Col: l.col} }
 
-// Next returns the next token, skipping whitespace and comments.
-func (l *zrfLex) Next() (lexer.Token, error) {
+// next returns the next token, skipping whitespace and comments.
+func (l *zrfLex) next() (token, *Error) {
 	l.skipSpace()
 	p := l.pos()
 	if l.off >= len(l.src) {
-		return lexer.EOFToken(p), nil
+		return token{kind: tokEOF, pos: p}, nil
 	}
 	switch c := l.src[l.off]; c {
 	case '(':
 		l.depth++
 		if l.depth > maxNesting {
-			return lexer.Token{}, &lexer.Error{Pos: p, Msg: "lists nested too deeply"}
+			return token{}, &Error{Pos: p, Msg: "lists nested too deeply"}
 		}
 		l.advanceASCII(1)
-		return lexer.Token{Type: tokLParen, Value: "(", Pos: p}, nil
+		return token{kind: tokLParen, text: "(", pos: p}, nil
 	case ')':
 		if l.depth > 0 {
 			l.depth--
 		}
 		l.advanceASCII(1)
-		return lexer.Token{Type: tokRParen, Value: ")", Pos: p}, nil
+		return token{kind: tokRParen, text: ")", pos: p}, nil
 	case '"':
 		return l.lexString(p)
 	default:
@@ -129,26 +107,31 @@ func (l *zrfLex) skipSpace() {
 }
 
 // lexString scans a "..." literal. ZRF strings have no escapes and may span
-// lines; the token's Value is the content without the quotes.
-func (l *zrfLex) lexString(p lexer.Position) (lexer.Token, error) {
+// lines; the token's text is the content without the quotes.
+func (l *zrfLex) lexString(p Pos) (token, *Error) {
 	end := bytes.IndexByte(l.src[l.off+1:], '"')
 	if end < 0 {
-		return lexer.Token{}, &lexer.Error{Pos: p, Msg: "unterminated string (no closing '\"')"}
+		return token{}, &Error{Pos: p, Msg: "unterminated string (no closing '\"')"}
 	}
 	text := string(l.src[l.off+1 : l.off+1+end])
 	l.advance(end + 2)
-	return lexer.Token{Type: tokString, Value: text, Pos: p}, nil
+	return token{kind: tokString, text: text, pos: p}, nil
 }
 
 // lexAtom scans a run of characters other than whitespace, ( ) " and ;.
-func (l *zrfLex) lexAtom(p lexer.Position) lexer.Token {
+func (l *zrfLex) lexAtom(p Pos) token {
 	n := 0
 	for l.off+n < len(l.src) && isAtomByte(l.src[l.off+n]) {
 		n++
 	}
-	text := string(l.src[l.off : l.off+n])
+	b := l.src[l.off : l.off+n]
+	text, ok := l.atoms[string(b)] // the conversion in a map index does not allocate
+	if !ok {
+		text = string(b)
+		l.atoms[text] = text
+	}
 	l.advanceLine(n)
-	return lexer.Token{Type: tokAtom, Value: text, Pos: p}
+	return token{kind: tokAtom, text: text, pos: p}
 }
 
 func isAtomByte(c byte) bool {

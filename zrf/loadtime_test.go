@@ -1,0 +1,107 @@
+// This file measures how long loading takes: BenchmarkLoad for the corpus
+// files that used to be slow, a helper that times one load, and a test that
+// the cost of unused defines grows linearly with their number.
+
+package zrf
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slowLoadFiles are corpus files that once took seconds (up to 40 s and 1 GB)
+// to load; BenchmarkLoad keeps an eye on them.
+var slowLoadFiles = []string{
+	"Ragnarok/Ragnarok.zrf",
+	"Focus/Focus.zrf",
+	"MancalaKnights/MancalaKnights.zrf",
+	"Dakon/Dakon.zrf",
+	"Chase/Chase.zrf",
+}
+
+// BenchmarkLoad loads the once-slow corpus files, every game and variant.
+func BenchmarkLoad(b *testing.B) {
+	if _, err := os.Stat(corpusDir); err != nil {
+		b.Skipf("corpus not available (%v): the shared ZRF corpus is expected at %s", err, corpusDir)
+	}
+	for _, rel := range slowLoadFiles {
+		path := filepath.Join(corpusDir, rel)
+		b.Run(strings.TrimSuffix(filepath.Base(rel), ".zrf"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if f, _ := LoadFile(path); f == nil {
+					b.Fatalf("%s did not load", rel)
+				}
+			}
+		})
+	}
+}
+
+// loadCost is what one load of a file took.
+type loadCost struct {
+	path  string
+	time  time.Duration
+	bytes uint64 // allocated during the load (not the live heap)
+}
+
+// measureLoad loads path (or src, when not nil) once and returns the wall
+// time and the bytes allocated. A GC first keeps the previous load's garbage
+// from being collected, and counted, during this one.
+func measureLoad(path string, src []byte) loadCost {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	if src == nil {
+		LoadFile(path)
+	} else {
+		Load(path, src)
+	}
+	d := time.Since(start)
+	runtime.ReadMemStats(&after)
+	return loadCost{path, d, after.TotalAlloc - before.TotalAlloc}
+}
+
+// slowestLoads times every .zrf of the corpus and returns the n slowest,
+// slowest first, and the total time.
+func slowestLoads(t *testing.T, n int) ([]loadCost, time.Duration) {
+	var costs []loadCost
+	var total time.Duration
+	for _, e := range readManifest(t) {
+		if e.kind == "include" {
+			continue
+		}
+		c := measureLoad(filepath.Join(corpusDir, e.path), nil)
+		c.path = e.path
+		total += c.time
+		costs = append(costs, c)
+	}
+	sort.Slice(costs, func(i, j int) bool { return costs[i].time > costs[j].time })
+	return costs[:min(n, len(costs))], total
+}
+
+// formatLoads prints load costs as a table.
+func formatLoads(costs []loadCost) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%9s %9s  %s\n", "seconds", "MB alloc", "file")
+	for _, c := range costs {
+		fmt.Fprintf(&sb, "%9.3f %9.1f  %s\n", c.time.Seconds(), float64(c.bytes)/(1<<20), c.path)
+	}
+	return sb.String()
+}
+
+// withUnusedDefines appends n macro definitions that nothing calls to a rule
+// file: they look like the file's own (a parameter, a step, a condition).
+func withUnusedDefines(src []byte, n int) []byte {
+	out := append([]byte(nil), src...)
+	for i := range n {
+		out = fmt.Appendf(out, "\n(define unused-%d ($1 (verify (or empty? enemy?)) (set-attribute seen-%d true) add))", i, i)
+	}
+	return out
+}
