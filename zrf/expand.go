@@ -43,6 +43,8 @@ type macro struct {
 	name string
 	def  *Node // the define form, for its position
 	body []*Node
+	// marked is set once the closed lists of body are in expander.closed.
+	marked bool
 }
 
 // env is the environment of one macro call: its arguments, already
@@ -123,12 +125,20 @@ func (x *expander) collect(forms []*Node) []*Node {
 		}
 		x.macros[name] = &macro{name: name, def: f, body: args[1:]}
 	}
-	for _, m := range x.macros {
-		for _, b := range m.body {
-			x.markClosed(b)
-		}
-	}
 	return rest
+}
+
+// markBody marks the closed lists of m's body, once, when m is first called:
+// a macro nobody calls then costs nothing beyond being read. (Closedness
+// depends only on the set of macro names, complete once collect is done.)
+func (x *expander) markBody(m *macro) {
+	if m.marked {
+		return
+	}
+	m.marked = true
+	for _, b := range m.body {
+		x.markClosed(b)
+	}
 }
 
 // markClosed records which lists of a macro body hold no parameter and no
@@ -312,6 +322,7 @@ func (x *expander) call(m *macro, n *Node, e *env) {
 	for i, a := range n.Elems[1:] {
 		ne.args[i] = x.expandTo(a, e)
 	}
+	x.markBody(m)
 	if e == nil {
 		// A new user call; its arguments (which may hold user calls too)
 		// are done, and nothing else starts one until its body is done.

@@ -105,3 +105,39 @@ func withUnusedDefines(src []byte, n int) []byte {
 	}
 	return out
 }
+
+// TestUnusedDefinesLinear checks that unused macro definitions cost time and
+// memory in proportion to their number (they used to cost superlinearly:
+// 120,000 took two minutes). Four times the definitions must take less than
+// eight times the time and memory: a wide margin, since the machine may be
+// busy; the best of three runs is compared.
+func TestUnusedDefinesLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("load scaling test skipped in -short mode")
+	}
+	base, err := os.ReadFile("../games/chess.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := func(n int) loadCost {
+		src := withUnusedDefines(base, n)
+		var b loadCost
+		for i := range 3 {
+			c := measureLoad("chess-defines.zrf", src)
+			if i == 0 || c.time < b.time {
+				b.time = c.time
+			}
+			b.bytes = c.bytes
+		}
+		return b
+	}
+	small, large := best(5000), best(20000)
+	t.Logf("chess.zrf + 5,000 unused defines: %v, %.1f MB; + 20,000: %v, %.1f MB",
+		small.time, float64(small.bytes)/(1<<20), large.time, float64(large.bytes)/(1<<20))
+	if large.time > 8*small.time {
+		t.Errorf("4x the unused defines took %.1fx the time", float64(large.time)/float64(small.time))
+	}
+	if large.bytes > 8*small.bytes {
+		t.Errorf("4x the unused defines allocated %.1fx the memory", float64(large.bytes)/float64(small.bytes))
+	}
+}
