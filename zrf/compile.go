@@ -12,31 +12,31 @@ import (
 // pieces. Names are resolved against the game: directions, positions, piece
 // types, zones, attributes, players and move types; flags and position flags
 // get indices on first use.
-func compileGame(gd *GameDef) ErrorList {
+func compileGame(gd *GameDef, srcs srcStrings) ErrorList {
 	g := gd.Game
 	var errs ErrorList
 	for i, pt := range g.Pieces {
 		pt.Moves, pt.Drops = nil, nil
 		if i < len(gd.Moves) {
-			pt.Moves = compileBlocks(g, pt.Name+" moves", gd.Moves[i], &errs)
+			pt.Moves = compileBlocks(g, srcs, pt.Name+" moves", gd.Moves[i], &errs)
 		}
 		if i < len(gd.Drops) {
-			pt.Drops = compileBlocks(g, pt.Name+" drops", gd.Drops[i], &errs)
+			pt.Drops = compileBlocks(g, srcs, pt.Name+" drops", gd.Drops[i], &errs)
 		}
 	}
 	return errs
 }
 
-func compileBlocks(g *vm.Game, what string, defs []*MoveDef, errs *ErrorList) []vm.MoveBlock {
+func compileBlocks(g *vm.Game, srcs srcStrings, what string, defs []*MoveDef, errs *ErrorList) []vm.MoveBlock {
 	var out []vm.MoveBlock
 	for j, def := range defs {
-		c := &compiler{g: g, prog: &vm.Program{Name: fmt.Sprintf("%s #%d", what, j+1)}, die: -1}
+		c := &compiler{g: g, prog: &vm.Program{Name: fmt.Sprintf("%s #%d", what, j+1)}, die: -1, srcs: srcs}
 		c.compileDef(def)
 		if len(c.errs) > 0 {
 			*errs = append(*errs, c.errs...)
 			continue
 		}
-		out = append(out, vm.MoveBlock{Type: moveTypeIndex(g, def.MoveType), Prog: c.prog, Source: def.Pos.String()})
+		out = append(out, vm.MoveBlock{Type: moveTypeIndex(g, def.MoveType), Prog: c.prog, Source: srcs.of(def.Pos)})
 	}
 	return out
 }
@@ -57,7 +57,11 @@ type compiler struct {
 	g    *vm.Game
 	prog *vm.Program
 	errs ErrorList
-	src  string
+	srcs srcStrings
+	src  string // the source of the instructions being emitted
+	// srcPos is the position src was made from: consecutive statements
+	// mostly come from the same macro call, so have the same position.
+	srcPos Pos
 	// die is the label of the shared "the run dies" instruction.
 	die    int
 	labels []int // label -> pc (-1 until placed)
@@ -89,8 +93,29 @@ func (c *compiler) emitJump(in vm.Inst, label int) {
 	c.fixups = append(c.fixups, fixup{pc, label})
 }
 
+// setSrc makes p the source of the instructions emitted next.
+func (c *compiler) setSrc(p Pos) {
+	if p != c.srcPos || c.src == "" {
+		c.src, c.srcPos = c.srcs.of(p), p
+	}
+}
+
+// srcStrings interns the printed positions of a file's statements: every
+// instruction carries the position of its statement as text, millions of
+// instructions in a big file, from far fewer positions.
+type srcStrings map[Pos]string
+
+func (m srcStrings) of(p Pos) string {
+	s, ok := m[p]
+	if !ok {
+		s = p.String()
+		m[p] = s
+	}
+	return s
+}
+
 func (c *compiler) compileDef(def *MoveDef) {
-	c.src = def.Pos.String()
+	c.setSrc(def.Pos)
 	c.die = c.newLabel()
 	c.stmts(def.Body)
 	c.emit(vm.Inst{Op: vm.OpEnd})
@@ -125,13 +150,13 @@ func (c *compiler) trySlide(step, loop *Stmt) bool {
 	if !ok {
 		return true
 	}
-	c.src = step.Pos.String()
+	c.setSrc(step.Pos)
 	c.emit(vm.Inst{Op: vm.OpSlide, A: d})
 	return true
 }
 
 func (c *compiler) stmt(s *Stmt) {
-	c.src = s.Pos.String()
+	c.setSrc(s.Pos)
 	switch s.Op {
 	case StmtStep:
 		if d, ok := c.dir(s.Pos, s.Name); ok {
@@ -168,7 +193,7 @@ func (c *compiler) stmt(s *Stmt) {
 		c.place(top)
 		c.condFalse(s.Cond, endL)
 		c.stmts(s.Body)
-		c.src = s.Pos.String()
+		c.setSrc(s.Pos)
 		c.emitJump(vm.Inst{Op: vm.OpJmp}, top)
 		c.place(endL)
 	case StmtAdd, StmtAddPartial, StmtAddCopy, StmtAddCopyPartial:

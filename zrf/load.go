@@ -40,7 +40,7 @@ func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
 	// A variant inherits from the most recent game above it; variants above
 	// every game (Walhall.zrf, margo.zrf) inherit from the file's first game.
 	game := firstGame(forms)
-	elsewhere := boardNames(forms)
+	c := &fileCache{elsewhere: boardNames(forms), atoms: atomLists{}, srcs: srcStrings{}}
 	for _, form := range forms {
 		switch form.Head() {
 		case "version":
@@ -50,11 +50,11 @@ func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
 				// A later game with neither players nor board (Dagaz's
 				// column-checkers.zrf) only makes sense as a variant.
 				f.Warnings = append(f.Warnings, errorAt(form, "game without players and board: read as a variant of the game above"))
-				lowerBlock(f, form, mergeVariant(game.Args(), form.Args()), true, elsewhere, &errs)
+				lowerBlock(f, c, form, mergeVariant(game.Args(), form.Args()), true, &errs)
 				continue
 			}
 			game = form
-			lowerBlock(f, form, form.Args(), false, elsewhere, &errs)
+			lowerBlock(f, c, form, form.Args(), false, &errs)
 		case "variant":
 			if isSeparator(form) {
 				continue
@@ -63,7 +63,7 @@ func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
 				errs.Add(errorAt(form, "variant in a file without a game: a variant inherits from a game"))
 				continue
 			}
-			lowerBlock(f, form, mergeVariant(game.Args(), form.Args()), true, elsewhere, &errs)
+			lowerBlock(f, c, form, mergeVariant(game.Args(), form.Args()), true, &errs)
 		default:
 			errs.Add(errorAt(form, "unexpected top-level form %s: expected game, variant, define, include or version%s",
 				describe(form), hint(form.Head(), []string{"game", "variant", "define", "include", "version"})))
@@ -133,14 +133,25 @@ func firstGame(forms []*Node) *Node {
 	return nil
 }
 
+// fileCache holds what the games and variants of one file share. A variant
+// inherits most of its sections from its game as the very same nodes, so
+// what derives from a node alone is derived once per file.
+type fileCache struct {
+	// elsewhere holds direction, zone and position names of every board of
+	// the file (boardNames).
+	elsewhere map[string]bool
+	atoms     atomLists  // for numberMoveTypes
+	srcs      srcStrings // for the compiler
+}
+
 // lowerBlock lowers one game or variant (its sections already merged) and
 // compiles it; the result goes into f when it has no errors.
-func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, elsewhere map[string]bool, errs *ErrorList) {
-	gd, lerrs := lowerGame(block, sections, isVariant, elsewhere)
+func lowerBlock(f *File, c *fileCache, block *Node, sections []*Node, isVariant bool, errs *ErrorList) {
+	gd, lerrs := lowerGame(block, sections, isVariant, c.elsewhere)
 	if len(lerrs) == len(gd.Skipped) && gd.Game.Engine == "" {
 		// Errors confined to move definitions left those definitions out;
 		// compile errors do the same (compileGame drops the definition).
-		gd.Skipped = append(gd.Skipped, compileGame(gd)...)
+		gd.Skipped = append(gd.Skipped, compileGame(gd, c.srcs)...)
 		lerrs = gd.Skipped
 	}
 	if len(lerrs) > len(gd.Skipped) {
@@ -150,7 +161,7 @@ func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, elsewher
 		return
 	}
 	*errs = append(*errs, gd.Skipped...)
-	numberMoveTypes(gd.Game, sections)
+	numberMoveTypes(gd.Game, sections, c.atoms)
 	numberAttributes(gd.Game, sections)
 	f.Games = append(f.Games, gd)
 }

@@ -23,7 +23,7 @@ func numberAttributes(g *vm.Game, secs []*Node) {
 	if len(g.Attributes) == 0 {
 		return
 	}
-	g.AttributeNumbers, _ = numberByMeeting(g.Attributes, 0, 0, func(meet func(string)) {
+	g.AttributeNumbers, _ = numberByMeeting(g.Attributes, 0, 0, func(meet func(string) bool) {
 		for i := len(secs) - 1; i >= 0; i-- {
 			if secs[i].Head() != "piece" {
 				continue

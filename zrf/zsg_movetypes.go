@@ -39,50 +39,87 @@ import "zrun/vm"
 // add-partial target, set-up pieces first, then this order), but it rests on
 // shafran alone and renumbers add-partial targets in 102 of the 439 corpus
 // games and variants that use add-partial, so it is not used.
-func numberMoveTypes(g *vm.Game, secs []*Node) {
+func numberMoveTypes(g *vm.Game, secs []*Node, names atomLists) {
 	if len(g.MoveTypes) <= 1 {
 		return
 	}
 	// Index 0 is the unnamed type, which is never a continuation in the
 	// corpus: it takes the number after all named ones.
-	nums, next := numberByMeeting(g.MoveTypes, 1, 1, func(meet func(string)) {
-		var walk func(n *Node)
-		walk = func(n *Node) {
-			if n.Kind == Atom {
-				meet(n.Text)
+	nums, next := numberByMeeting(g.MoveTypes, 1, 1, func(meet func(string) bool) {
+		// A section is read through its distinct atoms in the order they
+		// first appear, which numbers as reading every atom does (a name
+		// met again keeps its number).
+		walk := func(n *Node) bool {
+			for _, s := range names.of(n) {
+				if meet(s) {
+					return true
+				}
 			}
-			for _, e := range n.Elems {
-				walk(e)
-			}
+			return false
 		}
 		var pieces []*Node
 		for _, s := range secs {
 			switch s.Head() {
 			case "turn-order":
-				walk(s)
+				if walk(s) {
+					return
+				}
 			case "move-priorities":
 				args := s.Args()
 				for i := len(args) - 1; i >= 0; i-- {
-					walk(args[i])
+					if walk(args[i]) {
+						return
+					}
 				}
 			case "piece":
 				pieces = append(pieces, s)
 			}
 		}
 		for i := len(pieces) - 1; i >= 0; i-- {
-			walk(pieces[i])
+			if walk(pieces[i]) {
+				return
+			}
 		}
 	})
 	nums[0] = next
 	g.MoveTypeNumbers = nums
 }
 
+// atomLists memoises, per node, the distinct atom texts of the node in the
+// order a depth-first walk first meets them. The games and variants of a file
+// share their piece sections, and a piece of a macro-heavy file holds up to a
+// million atoms (Focus.zrf), so each is read once per file, not per game.
+type atomLists map[*Node][]string
+
+// of returns the distinct atoms of n in the order they are first met.
+func (m atomLists) of(n *Node) []string {
+	if l, ok := m[n]; ok {
+		return l
+	}
+	var out []string
+	seen := map[string]bool{}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.Kind == Atom && !seen[n.Text] {
+			seen[n.Text] = true
+			out = append(out, n.Text)
+		}
+		for _, e := range n.Elems {
+			walk(e)
+		}
+	}
+	walk(n)
+	m[n] = out
+	return out
+}
+
 // numberByMeeting numbers names[from:] from first in the order walk meets
 // them (walk calls meet with each name it reads; other words are ignored and
-// a name met again keeps its number). Names never met (a move type or
+// a name met again keeps its number). meet reports whether every name is
+// numbered, so walk may stop reading. Names never met (a move type or
 // attribute only another game of the file uses) follow in their own order.
 // It returns the numbers, indexed like names, and the next unused number.
-func numberByMeeting(names []string, from, first int, walk func(meet func(name string))) ([]int, int) {
+func numberByMeeting(names []string, from, first int, walk func(meet func(name string) bool)) ([]int, int) {
 	index := map[string]int{}
 	for i := from; i < len(names); i++ {
 		index[names[i]] = i
@@ -96,10 +133,11 @@ func numberByMeeting(names []string, from, first int, walk func(meet func(name s
 			next++
 		}
 	}
-	walk(func(name string) {
+	walk(func(name string) bool {
 		if i, ok := index[name]; ok {
 			number(i)
 		}
+		return next-first == len(names)-from
 	})
 	for i := from; i < len(names); i++ {
 		number(i)
