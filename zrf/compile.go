@@ -12,52 +12,166 @@ import (
 // pieces. Names are resolved against the game: directions, positions, piece
 // types, zones, attributes, players and move types; flags and position flags
 // get indices on first use.
-func compileGame(gd *GameDef, srcs srcStrings) ErrorList {
+func compileGame(gd *GameDef, cache *fileCache) ErrorList {
 	g := gd.Game
+	names := newGameNames(g)
 	var errs ErrorList
 	for i, pt := range g.Pieces {
 		pt.Moves, pt.Drops = nil, nil
 		if i < len(gd.Moves) {
-			pt.Moves = compileBlocks(g, srcs, pt.Name+" moves", gd.Moves[i], &errs)
+			pt.Moves = compileBlocks(names, cache, pt.Name+" moves", gd.Moves[i], &errs)
 		}
 		if i < len(gd.Drops) {
-			pt.Drops = compileBlocks(g, srcs, pt.Name+" drops", gd.Drops[i], &errs)
+			pt.Drops = compileBlocks(names, cache, pt.Name+" drops", gd.Drops[i], &errs)
 		}
 	}
 	return errs
 }
 
-func compileBlocks(g *vm.Game, srcs srcStrings, what string, defs []*MoveDef, errs *ErrorList) []vm.MoveBlock {
+func compileBlocks(names *gameNames, cache *fileCache, what string, defs []*MoveDef, errs *ErrorList) []vm.MoveBlock {
 	var out []vm.MoveBlock
 	for j, def := range defs {
-		c := &compiler{g: g, prog: &vm.Program{Name: fmt.Sprintf("%s #%d", what, j+1)}, die: -1, srcs: srcs}
-		c.compileDef(def)
-		if len(c.errs) > 0 {
-			*errs = append(*errs, c.errs...)
+		prog, cerrs := compileShared(names, cache, def, what, j+1)
+		if len(cerrs) > 0 {
+			*errs = append(*errs, cerrs...)
 			continue
 		}
-		out = append(out, vm.MoveBlock{Type: moveTypeIndex(g, def.MoveType), Prog: c.prog, Source: srcs.of(def.Pos)})
+		mt := names.index(nameMoveType, def.MoveType)
+		out = append(out, vm.MoveBlock{Type: int(mt), Prog: prog, Source: cache.srcs.of(def.Pos)})
 	}
 	return out
 }
 
-// moveTypeIndex returns the index of a move type, adding it when new.
-func moveTypeIndex(g *vm.Game, name string) int {
+// compile compiles one definition, into a program named "what #num".
+func compile(names *gameNames, srcs srcStrings, def *MoveDef, what string, num int) (*vm.Program, ErrorList) {
+	c := &compiler{g: names.g, names: names, prog: &vm.Program{Name: progName(what, num)}, die: -1, srcs: srcs}
+	c.compileDef(def)
+	return c.prog, c.errs
+}
+
+func progName(what string, num int) string { return fmt.Sprintf("%s #%d", what, num) }
+
+// nameKind is a kind of name the compiler looks up in the game.
+type nameKind uint8
+
+const (
+	nameDir nameKind = iota
+	namePos
+	nameZone
+	namePiece
+	nameAttr
+	namePlayer
+	nameFlag     // added when new
+	namePosFlag  // added when new
+	nameMoveType // added when new
+)
+
+// gameNames indexes a game's names for the compiler: vm's lookups scan
+// slices, and a big game has over a hundred piece types, named by a million
+// instructions. Flags, position flags and move types are numbered on first
+// use, so looking them up may add them.
+type gameNames struct {
+	g *vm.Game
+	// by kind, for the kinds kept in slices of names (piece types, players,
+	// attributes, flags, position flags, move types).
+	idx [nameMoveType + 1]map[string]int32
+	// trace, when not nil, records each look-up and its result (memo.go).
+	trace *compileTrace
+}
+
+func newGameNames(g *vm.Game) *gameNames {
+	n := &gameNames{g: g}
 	if len(g.MoveTypes) == 0 {
 		g.MoveTypes = []string{""}
 	}
-	if i, ok := g.MoveTypeIndex(name); ok {
-		return i
+	fill := func(k nameKind, names []string) {
+		m := make(map[string]int32, len(names))
+		for i, s := range names {
+			if _, dup := m[s]; !dup { // the first wins, as in vm's look-ups
+				m[s] = int32(i)
+			}
+		}
+		n.idx[k] = m
 	}
-	g.MoveTypes = append(g.MoveTypes, name)
-	return len(g.MoveTypes) - 1
+	pieces := make([]string, len(g.Pieces))
+	for i, pt := range g.Pieces {
+		pieces[i] = pt.Name
+	}
+	players := make([]string, len(g.Players))
+	for i, pl := range g.Players {
+		players[i] = pl.Name
+	}
+	fill(namePiece, pieces)
+	fill(namePlayer, players)
+	fill(nameAttr, g.Attributes)
+	fill(nameFlag, g.Flags)
+	fill(namePosFlag, g.PosFlags)
+	fill(nameMoveType, g.MoveTypes)
+	return n
+}
+
+// index returns the index of a name, or -1 when the game has no such name.
+// A new flag, position flag or move type is added (at most maxFlags flags).
+func (n *gameNames) index(k nameKind, name string) int32 {
+	i := n.lookup(k, name)
+	n.trace.add(k, name, i)
+	return i
+}
+
+func (n *gameNames) lookup(k nameKind, name string) int32 {
+	b := n.g.Board
+	var i int
+	var ok bool
+	switch k {
+	case nameDir:
+		i, ok = b.DirIndex(name)
+	case namePos:
+		i, ok = b.PositionIndex(name)
+	case nameZone:
+		i, ok = b.ZoneIndex(name)
+	default:
+		var j int32
+		if j, ok = n.idx[k][name]; ok {
+			return j
+		}
+		return n.add(k, name)
+	}
+	if !ok {
+		return -1
+	}
+	return int32(i)
+}
+
+// add numbers a new flag, position flag or move type; other names are not
+// added (-1).
+func (n *gameNames) add(k nameKind, name string) int32 {
+	g := n.g
+	var list *[]string
+	switch k {
+	case nameFlag:
+		if len(g.Flags) >= maxFlags {
+			return -1
+		}
+		list = &g.Flags
+	case namePosFlag:
+		list = &g.PosFlags
+	case nameMoveType:
+		list = &g.MoveTypes
+	default:
+		return -1
+	}
+	*list = append(*list, name)
+	i := int32(len(*list) - 1)
+	n.idx[k][name] = i
+	return i
 }
 
 type compiler struct {
-	g    *vm.Game
-	prog *vm.Program
-	errs ErrorList
-	srcs srcStrings
+	g     *vm.Game
+	names *gameNames
+	prog  *vm.Program
+	errs  ErrorList
+	srcs  srcStrings
 	src  string // the source of the instructions being emitted
 	// srcPos is the position src was made from: consecutive statements
 	// mostly come from the same macro call, so have the same position.
@@ -263,7 +377,7 @@ func (c *compiler) addStmt(s *Stmt) {
 		in.Op = vm.OpAddCopyPartial
 	}
 	if in.Op == vm.OpAddPartial || in.Op == vm.OpAddCopyPartial {
-		in.B = int32(moveTypeIndex(c.g, s.MoveType))
+		in.B = c.names.index(nameMoveType, s.MoveType)
 	}
 	if len(s.Names) > 0 {
 		var list []int32
@@ -291,12 +405,10 @@ func (c *compiler) createStmt(s *Stmt) {
 	}
 	owner := int32(-1)
 	if s.Player != "" {
-		pl, ok := c.g.PlayerIndex(s.Player)
-		if !ok {
+		if owner = c.names.index(namePlayer, s.Player); owner < 0 {
 			c.errorf(s.Pos, "create: unknown player %q", s.Player)
 			return
 		}
-		owner = int32(pl)
 	}
 	c.withLoc(s.Pos, vm.Inst{Op: vm.OpCreate, A: t, B: owner}, s.Arg)
 }
@@ -445,12 +557,12 @@ func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
 		}
 		in.Op, in.A = vm.OpPiece, t
 	case ExprInZone:
-		z, ok := c.g.Board.ZoneIndex(e.Name)
-		if !ok {
+		z := c.names.index(nameZone, e.Name)
+		if z < 0 {
 			c.errorf(e.Pos, "unknown zone %q", e.Name)
 			return in, false
 		}
-		in.Op, in.A = vm.OpInZone, int32(z)
+		in.Op, in.A = vm.OpInZone, z
 	case ExprAttribute:
 		a, ok := c.attribute(e.Pos, e.Name)
 		if !ok {
@@ -519,26 +631,26 @@ func (c *compiler) onBoard(e *Expr) (vm.Inst, bool) {
 }
 
 func (c *compiler) dir(p Pos, name string) (int32, bool) {
-	d, ok := c.g.Board.DirIndex(name)
-	if !ok {
+	d := c.names.index(nameDir, name)
+	if d < 0 {
 		c.errorf(p, "unknown direction %q%s", name, didYouMean(name, c.g.Board.Dirs))
 		return 0, false
 	}
-	return int32(d), true
+	return d, true
 }
 
 func (c *compiler) position(p Pos, name string) (int32, bool) {
-	i, ok := c.g.Board.PositionIndex(name)
-	if !ok {
+	i := c.names.index(namePos, name)
+	if i < 0 {
 		c.errorf(p, "unknown position %q", name)
 		return 0, false
 	}
-	return int32(i), true
+	return i, true
 }
 
 func (c *compiler) pieceType(p Pos, name string) (int32, bool) {
-	t, ok := c.g.PieceIndex(name)
-	if !ok {
+	t := c.names.index(namePiece, name)
+	if t < 0 {
 		names := make([]string, len(c.g.Pieces))
 		for i, pt := range c.g.Pieces {
 			names[i] = pt.Name
@@ -546,44 +658,32 @@ func (c *compiler) pieceType(p Pos, name string) (int32, bool) {
 		c.errorf(p, "unknown piece type %q%s", name, didYouMean(name, names))
 		return 0, false
 	}
-	return int32(t), true
+	return t, true
 }
 
 func (c *compiler) attribute(p Pos, name string) (int32, bool) {
-	for i, a := range c.g.Attributes {
-		if a == name {
-			return int32(i), true
-		}
+	a := c.names.index(nameAttr, name)
+	if a < 0 {
+		c.errorf(p, "unknown attribute %q%s", name, didYouMean(name, c.g.Attributes))
+		return 0, false
 	}
-	c.errorf(p, "unknown attribute %q%s", name, didYouMean(name, c.g.Attributes))
-	return 0, false
+	return a, true
 }
 
 // maxFlags is how many run flags a game may use (they live in one word).
 const maxFlags = 64
 
 func (c *compiler) flag(p Pos, name string) (int32, bool) {
-	for i, f := range c.g.Flags {
-		if f == name {
-			return int32(i), true
-		}
-	}
-	if len(c.g.Flags) >= maxFlags {
+	f := c.names.index(nameFlag, name)
+	if f < 0 {
 		c.errorf(p, "too many flags (at most %d)", maxFlags)
 		return 0, false
 	}
-	c.g.Flags = append(c.g.Flags, name)
-	return int32(len(c.g.Flags) - 1), true
+	return f, true
 }
 
-func (c *compiler) posFlag(p Pos, name string) (int32, bool) {
-	for i, f := range c.g.PosFlags {
-		if f == name {
-			return int32(i), true
-		}
-	}
-	c.g.PosFlags = append(c.g.PosFlags, name)
-	return int32(len(c.g.PosFlags) - 1), true
+func (c *compiler) posFlag(_ Pos, name string) (int32, bool) {
+	return c.names.index(namePosFlag, name), true
 }
 
 // didYouMean formats a " (did you mean X?)" hint, or "".

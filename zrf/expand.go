@@ -43,8 +43,30 @@ type macro struct {
 	name string
 	def  *Node // the define form, for its position
 	body []*Node
-	// marked is set once the closed lists of body are in expander.closed.
-	marked bool
+	// tmpl is body prepared for expansion, made on the first call: a macro
+	// nobody calls then costs nothing beyond being read.
+	tmpl []*tnode
+}
+
+// tnode is a node of a macro body prepared for expansion: what expanding
+// it needs to know is worked out once per macro instead of at each of its
+// expansions (Focus.zrf expands its bodies into 1.2 million nodes).
+type tnode struct {
+	n    *Node
+	kids []*tnode
+	// closed: no parameter and no macro call anywhere in it. Such a
+	// subtree expands to the same nodes every time it is reached from one
+	// user call, and in native files it is reached very often (tavreli.zrf:
+	// 1.4 million atoms, 49,000 distinct), so one copy is made per user call
+	// and shared: copy, made for the user call numbered gen.
+	closed bool
+	copy   *Node
+	gen    uint32
+	whole  int    // atoms: k when the atom is exactly $k, else 0
+	callee *macro // lists: the macro called, when the head is a plain atom
+	// dynHead: the head atom holds '$', so the callee is known only once
+	// the arguments are substituted.
+	dynHead bool
 }
 
 // env is the environment of one macro call: its arguments, already
@@ -85,21 +107,18 @@ type expander struct {
 	errs     ErrorList
 
 	// Expansions of big files (Focus.zrf, Dakon.zrf) produce nearly 3
-	// million nodes: they come from a block allocator, and expand appends
-	// its results to the shared stack buf instead of to fresh slices.
+	// million nodes: they come from a block allocator, and expansion
+	// appends its results to the shared stack buf instead of to fresh
+	// slices.
 	nodeAlloc
 
-	// Body subtrees without parameters or calls ("closed") expand to the
-	// same nodes every time they are reached from one user call, and in
-	// native files they are reached very often (tavreli.zrf: 1.4 million
-	// atoms, 49,000 distinct), so such copies are made once per user call
-	// and shared.
-	closed map[*Node]bool  // closed lists of macro bodies
-	copies map[*Node]*Node // copies for the current user call
+	// gen numbers the user calls (calls written in the user's text), for
+	// the copies of closed subtrees (tnode.copy).
+	gen uint32
 }
 
 func newExpander() *expander {
-	return &expander{macros: map[string]*macro{}, warned: map[Pos]bool{}, closed: map[*Node]bool{}, copies: map[*Node]*Node{}}
+	return &expander{macros: map[string]*macro{}, warned: map[Pos]bool{}}
 }
 
 // abort carries a fatal error (a limit was hit) out of the recursion; run
@@ -128,69 +147,63 @@ func (x *expander) collect(forms []*Node) []*Node {
 	return rest
 }
 
-// markBody marks the closed lists of m's body, once, when m is first called:
-// a macro nobody calls then costs nothing beyond being read. (Closedness
-// depends only on the set of macro names, complete once collect is done.)
-func (x *expander) markBody(m *macro) {
-	if m.marked {
-		return
+// templates returns m's body prepared for expansion, preparing it on the
+// first call. (What it records depends only on the set of macro names,
+// complete once collect is done.)
+func (x *expander) templates(m *macro) []*tnode {
+	if m.tmpl == nil && len(m.body) > 0 {
+		m.tmpl = make([]*tnode, len(m.body))
+		for i, b := range m.body {
+			m.tmpl[i] = x.template(b)
+		}
 	}
-	m.marked = true
-	for _, b := range m.body {
-		x.markClosed(b)
-	}
+	return m.tmpl
 }
 
-// markClosed records which lists of a macro body hold no parameter and no
-// macro call, and reports whether n is such a list (or such a leaf).
-func (x *expander) markClosed(n *Node) bool {
+// template prepares one body node and its subtree.
+func (x *expander) template(n *Node) *tnode {
+	t := &tnode{n: n}
 	if n.Kind != List {
-		return !strings.Contains(n.Text, "$")
+		t.closed = !strings.Contains(n.Text, "$")
+		if k, ok := paramIndex(n.Text); ok && n.Kind == Atom && len(n.Text) == 1+len(strconv.Itoa(k)) {
+			t.whole = k
+		}
+		return t
 	}
-	closed := len(n.Elems) == 0 || n.Elems[0].Kind != Atom || x.macros[n.Elems[0].Text] == nil
-	for _, c := range n.Elems {
-		closed = x.markClosed(c) && closed
+	t.closed = true
+	if len(n.Elems) > 0 && n.Elems[0].Kind == Atom {
+		head := n.Elems[0].Text
+		if strings.Contains(head, "$") {
+			t.dynHead = true
+		} else if t.callee = x.macros[head]; t.callee != nil {
+			t.closed = false
+		}
 	}
-	if closed {
-		x.closed[n] = true
+	t.kids = make([]*tnode, len(n.Elems))
+	for i, c := range n.Elems {
+		t.kids[i] = x.template(c)
+		t.closed = t.closed && t.kids[i].closed
 	}
-	return closed
+	return t
 }
 
-// shared pushes the copy of the closed body node n made for e's user call,
-// making it on first use, and reports whether n was closed. x.copies only
-// holds copies for the current user call: it is emptied when the next one
-// starts, which keeps it small and its keys free of call positions.
-func (x *expander) shared(n *Node, e *env) bool {
-	if n.Kind == List && !x.closed[n] || n.Kind != List && strings.Contains(n.Text, "$") {
-		return false
+// shared pushes the copy of the closed body node t made for the current
+// user call, making it on first use.
+func (x *expander) shared(t *tnode, e *env) {
+	if t.gen != x.gen || t.copy == nil {
+		t.copy, t.gen = x.copyClosed(t, e), x.gen
 	}
-	c := x.copies[n]
-	if c == nil {
-		c = x.copyClosed(n, e)
-		x.copies[n] = c
-	}
-	x.buf = append(x.buf, c)
-	return true
+	x.buf = append(x.buf, t.copy)
 }
 
-// newUserCall forgets the copies made for the previous user call.
-func (x *expander) newUserCall() {
-	if len(x.copies) > 256 {
-		x.copies = map[*Node]*Node{} // clear would cost the grown table's size
-	} else {
-		clear(x.copies)
-	}
-}
-
-// copyClosed copies the closed body node n, marked for e.
-func (x *expander) copyClosed(n *Node, e *env) *Node {
-	c := x.fromBody(n, e)
-	if n.Kind == List {
+// copyClosed copies the closed body node t, marked for e.
+func (x *expander) copyClosed(t *tnode, e *env) *Node {
+	c := x.fromBody(t.n, e)
+	if t.n.Kind == List {
 		start := len(x.buf)
-		for _, el := range n.Elems {
+		for _, k := range t.kids {
 			x.tick(1, e)
-			x.buf = append(x.buf, x.copyClosed(el, e))
+			x.buf = append(x.buf, x.copyClosed(k, e))
 		}
 		c.Elems = x.takeBuf(start)
 	}
@@ -209,7 +222,7 @@ func (x *expander) run(forms []*Node, out *[]*Node) (err error) {
 		}
 	}()
 	for _, f := range forms {
-		x.expand(f, nil)
+		x.expandUser(f)
 		*out = append(*out, x.takeBuf(0)...)
 	}
 	return nil
@@ -227,64 +240,75 @@ func (x *expander) tick(n int, e *env) {
 		o.m.name, o.m.def.Pos, maxExpandWork)}})
 }
 
-// expand pushes the expansion of n in environment e (nil for user text)
-// onto x.buf.
-func (x *expander) expand(n *Node, e *env) {
-	x.tick(1, e)
-	if e != nil && x.shared(n, e) {
+// expandUser pushes the expansion of n, a node of the user's text (outside
+// every macro body), onto x.buf.
+func (x *expander) expandUser(n *Node) {
+	x.tick(1, nil)
+	if n.Kind != List {
+		x.buf = append(x.buf, n) // user atoms and strings are shared, not copied
 		return
 	}
-	switch n.Kind {
-	case Atom:
-		if e == nil || !strings.Contains(n.Text, "$") {
-			x.buf = append(x.buf, x.fromBody(n, e))
+	if len(n.Elems) > 0 && n.Elems[0].Kind == Atom {
+		if m := x.macros[n.Elems[0].Text]; m != nil {
+			x.call(m, n, nil, n.Elems[1:], nil)
 			return
 		}
-		x.substAtom(n, e)
+	}
+	l := x.fromBody(n, nil)
+	start := len(x.buf)
+	for _, c := range n.Elems {
+		x.expandUser(c)
+	}
+	l.Elems = x.takeBuf(start)
+	x.buf = append(x.buf, l)
+}
+
+// expand pushes the expansion of the body node t in environment e onto
+// x.buf.
+func (x *expander) expand(t *tnode, e *env) {
+	x.tick(1, e)
+	if t.closed {
+		x.shared(t, e)
+		return
+	}
+	n := t.n
+	switch n.Kind {
+	case Atom:
+		x.substAtom(t, e)
 		return
 	case String:
 		s := x.fromBody(n, e)
-		if e != nil && strings.Contains(n.Text, "$") {
-			s.Text = x.paste(n, e, true)
-		}
+		s.Text = x.paste(n, e, true)
 		x.buf = append(x.buf, s)
 		return
 	}
-	if m := x.callee(n, e); m != nil {
-		x.call(m, n, e)
+	if m := x.callee(t, e); m != nil {
+		x.call(m, n, t.kids[1:], nil, e)
 		return
 	}
 	l := x.fromBody(n, e)
 	start := len(x.buf)
-	for _, c := range n.Elems {
+	for _, c := range t.kids {
 		x.expand(c, e)
 	}
 	l.Elems = x.takeBuf(start)
 	x.buf = append(x.buf, l)
 }
 
-// expandTo returns the expansion of n in e as its own slice.
-func (x *expander) expandTo(n *Node, e *env) []*Node {
+// callee returns the macro that the body list t calls, or nil. A head
+// holding '$' is looked up after parameter substitution, since ($1 ...) is
+// rescanned like any text.
+func (x *expander) callee(t *tnode, e *env) *macro {
+	if !t.dynHead {
+		return t.callee
+	}
 	start := len(x.buf)
-	x.expand(n, e)
-	return x.takeBuf(start)
-}
-
-// callee returns the macro that list n calls, or nil. The head is looked up
-// after parameter substitution, since ($1 ...) is rescanned like any text.
-func (x *expander) callee(n *Node, e *env) *macro {
-	if len(n.Elems) == 0 || n.Elems[0].Kind != Atom {
+	x.expand(t.kids[0], e)
+	h := x.takeBuf(start)
+	if len(h) != 1 || h[0].Kind != Atom {
 		return nil
 	}
-	head := n.Elems[0].Text
-	if e != nil && strings.Contains(head, "$") {
-		h := x.expandTo(n.Elems[0], e)
-		if len(h) != 1 || h[0].Kind != Atom {
-			return nil
-		}
-		head = h[0].Text
-	}
-	return x.macros[head]
+	return x.macros[h[0].Text]
 }
 
 // fromBody copies n without its elements; inside a macro body the copy is
@@ -305,8 +329,10 @@ func (x *expander) fromBody(n *Node, e *env) *Node {
 }
 
 // call expands the call n of macro m made in environment e: arguments are
-// expanded in e first, then the body forms in a new environment.
-func (x *expander) call(m *macro, n *Node, e *env) {
+// expanded in e first, then the body forms in a new environment. The
+// arguments are argT, body nodes of the caller, or argN in user text (e is
+// nil).
+func (x *expander) call(m *macro, n *Node, argT []*tnode, argN []*Node, e *env) {
 	ne := &env{m: m, parent: e, depth: 1}
 	if e != nil {
 		ne.callPos, ne.depth = e.callPos, e.depth+1
@@ -318,17 +344,23 @@ func (x *expander) call(m *macro, n *Node, e *env) {
 			"macro %s (defined at %s) calls itself or nests more than %d calls deep",
 			m.name, m.def.Pos, maxMacroDepth)}})
 	}
-	ne.args = make([][]*Node, len(n.Elems)-1)
-	for i, a := range n.Elems[1:] {
-		ne.args[i] = x.expandTo(a, e)
+	ne.args = make([][]*Node, len(argT)+len(argN))
+	for i, a := range argT {
+		start := len(x.buf)
+		x.expand(a, e)
+		ne.args[i] = x.takeBuf(start)
 	}
-	x.markBody(m)
+	for i, a := range argN {
+		start := len(x.buf)
+		x.expandUser(a)
+		ne.args[i] = x.takeBuf(start)
+	}
 	if e == nil {
 		// A new user call; its arguments (which may hold user calls too)
 		// are done, and nothing else starts one until its body is done.
-		x.newUserCall()
+		x.gen++
 	}
-	for _, b := range m.body {
+	for _, b := range x.templates(m) {
 		x.expand(b, ne)
 	}
 }
@@ -336,8 +368,9 @@ func (x *expander) call(m *macro, n *Node, e *env) {
 // substAtom expands an atom holding '$' in a macro body. A whole-atom $k is
 // replaced by (copies of) the argument forms; otherwise the arguments'
 // text is pasted in (token pasting, as in $1w or I$1).
-func (x *expander) substAtom(n *Node, e *env) {
-	if k, ok := paramIndex(n.Text); ok && len(n.Text) == 1+len(strconv.Itoa(k)) {
+func (x *expander) substAtom(t *tnode, e *env) {
+	n := t.n
+	if k := t.whole; k > 0 {
 		if forms, ok := e.lookup(k); ok {
 			for _, f := range forms {
 				x.buf = append(x.buf, x.clone(f, e))

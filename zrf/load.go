@@ -40,7 +40,14 @@ func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
 	// A variant inherits from the most recent game above it; variants above
 	// every game (Walhall.zrf, margo.zrf) inherit from the file's first game.
 	game := firstGame(forms)
-	c := &fileCache{elsewhere: boardNames(forms), atoms: atomLists{}, srcs: srcStrings{}}
+	c := newFileCache(forms)
+	// The blocks are planned first and lowered after, so that the cache
+	// knows which piece sections later blocks inherit (countPieceUses).
+	var steps []func()
+	lower := func(form *Node, secs []*Node, isVariant bool) {
+		c.countPieceUses(secs)
+		steps = append(steps, func() { lowerBlock(f, c, form, secs, isVariant, &errs) })
+	}
 	for _, form := range forms {
 		switch form.Head() {
 		case "version":
@@ -49,25 +56,34 @@ func loadForms(path string, forms []*Node, warnings []*Error) (*File, error) {
 			if game != nil && game != form && isFragment(form) {
 				// A later game with neither players nor board (Dagaz's
 				// column-checkers.zrf) only makes sense as a variant.
-				f.Warnings = append(f.Warnings, errorAt(form, "game without players and board: read as a variant of the game above"))
-				lowerBlock(f, c, form, mergeVariant(game.Args(), form.Args()), true, &errs)
+				steps = append(steps, func() {
+					f.Warnings = append(f.Warnings, errorAt(form, "game without players and board: read as a variant of the game above"))
+				})
+				lower(form, mergeVariant(game.Args(), form.Args()), true)
 				continue
 			}
 			game = form
-			lowerBlock(f, c, form, form.Args(), false, &errs)
+			lower(form, form.Args(), false)
 		case "variant":
 			if isSeparator(form) {
 				continue
 			}
 			if game == nil {
-				errs.Add(errorAt(form, "variant in a file without a game: a variant inherits from a game"))
+				steps = append(steps, func() {
+					errs.Add(errorAt(form, "variant in a file without a game: a variant inherits from a game"))
+				})
 				continue
 			}
-			lowerBlock(f, c, form, mergeVariant(game.Args(), form.Args()), true, &errs)
+			lower(form, mergeVariant(game.Args(), form.Args()), true)
 		default:
-			errs.Add(errorAt(form, "unexpected top-level form %s: expected game, variant, define, include or version%s",
-				describe(form), hint(form.Head(), []string{"game", "variant", "define", "include", "version"})))
+			steps = append(steps, func() {
+				errs.Add(errorAt(form, "unexpected top-level form %s: expected game, variant, define, include or version%s",
+					describe(form), hint(form.Head(), []string{"game", "variant", "define", "include", "version"})))
+			})
 		}
+	}
+	for _, step := range steps {
+		step()
 	}
 	if game == nil && len(errs) == 0 {
 		// An include library (defines only) is not wrong, just not playable.
@@ -133,25 +149,14 @@ func firstGame(forms []*Node) *Node {
 	return nil
 }
 
-// fileCache holds what the games and variants of one file share. A variant
-// inherits most of its sections from its game as the very same nodes, so
-// what derives from a node alone is derived once per file.
-type fileCache struct {
-	// elsewhere holds direction, zone and position names of every board of
-	// the file (boardNames).
-	elsewhere map[string]bool
-	atoms     atomLists  // for numberMoveTypes
-	srcs      srcStrings // for the compiler
-}
-
 // lowerBlock lowers one game or variant (its sections already merged) and
 // compiles it; the result goes into f when it has no errors.
 func lowerBlock(f *File, c *fileCache, block *Node, sections []*Node, isVariant bool, errs *ErrorList) {
-	gd, lerrs := lowerGame(block, sections, isVariant, c.elsewhere)
+	gd, lerrs := lowerGame(block, sections, isVariant, c)
 	if len(lerrs) == len(gd.Skipped) && gd.Game.Engine == "" {
 		// Errors confined to move definitions left those definitions out;
 		// compile errors do the same (compileGame drops the definition).
-		gd.Skipped = append(gd.Skipped, compileGame(gd, c.srcs)...)
+		gd.Skipped = append(gd.Skipped, compileGame(gd, c)...)
 		lerrs = gd.Skipped
 	}
 	if len(lerrs) > len(gd.Skipped) {

@@ -109,8 +109,9 @@ func withUnusedDefines(src []byte, n int) []byte {
 // TestUnusedDefinesLinear checks that unused macro definitions cost time and
 // memory in proportion to their number (they used to cost superlinearly:
 // 120,000 took two minutes). Four times the definitions must take less than
-// eight times the time and memory: a wide margin, since the machine may be
-// busy; the best of three runs is compared.
+// eight times the time and memory. The machine may be busy, so the margin is
+// wide and the times compared are the best of five runs, taken in turn; a
+// failing comparison is measured again before it counts.
 func TestUnusedDefinesLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("load scaling test skipped in -short mode")
@@ -119,25 +120,37 @@ func TestUnusedDefinesLinear(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	best := func(n int) loadCost {
-		src := withUnusedDefines(base, n)
-		var b loadCost
-		for i := range 3 {
-			c := measureLoad("chess-defines.zrf", src)
-			if i == 0 || c.time < b.time {
-				b.time = c.time
-			}
-			b.bytes = c.bytes
+	smallSrc, largeSrc := withUnusedDefines(base, 5000), withUnusedDefines(base, 20000)
+	var small, large loadCost
+	for try := range 3 {
+		small, large = bestLoads("chess-defines.zrf", smallSrc, largeSrc, 5)
+		t.Logf("chess.zrf + 5,000 unused defines: %v, %.1f MB; + 20,000: %v, %.1f MB",
+			small.time, float64(small.bytes)/(1<<20), large.time, float64(large.bytes)/(1<<20))
+		if large.time < 8*small.time || try == 2 {
+			break
 		}
-		return b
 	}
-	small, large := best(5000), best(20000)
-	t.Logf("chess.zrf + 5,000 unused defines: %v, %.1f MB; + 20,000: %v, %.1f MB",
-		small.time, float64(small.bytes)/(1<<20), large.time, float64(large.bytes)/(1<<20))
 	if large.time > 8*small.time {
 		t.Errorf("4x the unused defines took %.1fx the time", float64(large.time)/float64(small.time))
 	}
 	if large.bytes > 8*small.bytes {
 		t.Errorf("4x the unused defines allocated %.1fx the memory", float64(large.bytes)/float64(small.bytes))
 	}
+}
+
+// bestLoads loads a and b in turn n times each and returns the best time of
+// each (and the memory of its last load).
+func bestLoads(path string, a, b []byte, n int) (loadCost, loadCost) {
+	var ca, cb loadCost
+	for i := range n {
+		x, y := measureLoad(path, a), measureLoad(path, b)
+		if i == 0 || x.time < ca.time {
+			ca.time = x.time
+		}
+		if i == 0 || y.time < cb.time {
+			cb.time = y.time
+		}
+		ca.bytes, cb.bytes = x.bytes, y.bytes
+	}
+	return ca, cb
 }

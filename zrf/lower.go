@@ -39,6 +39,13 @@ type lowerer struct {
 	// board of the file: move code inherited by a variant may name things
 	// its replaced board lacks.
 	elsewhere map[string]bool
+	// cache is what the games and variants of the file share (memo.go);
+	// trace records what lowering one move definition asks and does, while
+	// it is lowered for the cache (nil otherwise).
+	cache *fileCache
+	trace *lowerTrace
+	// recording is set while lowering a piece that a later block inherits.
+	recording bool
 }
 
 // sections groups a block's sections by what they mean.
@@ -71,7 +78,7 @@ var singleForms = setOf("title", "description", "history", "strategy", "players"
 var goalForms = setOf("win-condition", "loss-condition", "draw-condition", "count-condition")
 
 // lowerGame lowers one block whose sections are already merged with its game.
-func lowerGame(block *Node, secs []*Node, isVariant bool, elsewhere map[string]bool) (*GameDef, ErrorList) {
+func lowerGame(block *Node, secs []*Node, isVariant bool, cache *fileCache) (*GameDef, ErrorList) {
 	l := &lowerer{
 		block: block,
 		g: &vm.Game{
@@ -88,7 +95,8 @@ func lowerGame(block *Node, secs []*Node, isVariant bool, elsewhere map[string]b
 		flagTested:  map[string]*Node{},
 		killed:      map[string]bool{},
 		attrWarned:  map[string]bool{},
-		elsewhere:   elsewhere,
+		elsewhere:   cache.elsewhere,
+		cache:       cache,
 	}
 	l.gd = &GameDef{Game: l.g}
 	s := l.group(secs)
@@ -318,6 +326,7 @@ func (l *lowerer) moveTypeRef(n *Node) (int, bool) {
 }
 
 func (l *lowerer) moveType(name string) int {
+	l.trace.moveType(name)
 	if i, ok := l.moveTypes[name]; ok {
 		return i
 	}

@@ -499,6 +499,7 @@ func (l *lowerer) livePosition(b *vm.Board, n *Node) (int, bool) {
 func (l *lowerer) direction(b *vm.Board, n *Node) (int, bool) {
 	if n.Kind == Atom {
 		if i, ok := b.DirIndex(n.Text); ok {
+			l.trace.ask(askDir, n.Text, true) // b is the game's board when tracing
 			return i, true
 		}
 	}

@@ -198,7 +198,7 @@ func hasListOrPlace(a []*Node, l *lowerer) bool {
 	return false
 }
 
-func (l *lowerer) isPiece(name string) bool { _, ok := l.pieces[name]; return ok }
+func (l *lowerer) isPiece(name string) bool { return l.has(askPiece, name) }
 
 // configPlace adds a position or zone name to an absolute-config.
 func (l *lowerer) configPlace(c *vm.Cond, p *Node) bool {

@@ -74,14 +74,13 @@ func (l *lowerer) stmt(e *Node) *Stmt {
 		l.errorf(e, "unexpected string %q in a move definition", e.Text)
 		return nil
 	}
-	b := l.g.Board
 	if op, ok := atomStmts[e.Text]; ok {
 		return &Stmt{Op: op, Pos: srcPos(e)}
 	}
-	if _, ok := b.DirIndex(e.Text); ok {
+	if l.has(askDir, e.Text) {
 		return &Stmt{Op: StmtStep, Pos: srcPos(e), Name: e.Text}
 	}
-	if _, ok := b.PositionIndex(e.Text); ok {
+	if l.has(askPos, e.Text) {
 		return &Stmt{Op: StmtJump, Pos: srcPos(e), Name: e.Text}
 	}
 	if l.elsewhere[e.Text] || l.isZone(e.Text) {
@@ -95,10 +94,7 @@ func (l *lowerer) stmt(e *Node) *Stmt {
 	return nil
 }
 
-func (l *lowerer) isZone(s string) bool {
-	_, ok := l.g.Board.ZoneIndex(s)
-	return ok
-}
+func (l *lowerer) isZone(s string) bool { return l.has(askZone, s) }
 
 // unknownAtom reports an atom that names nothing in its place.
 func (l *lowerer) unknownAtom(e *Node, what string, cands []string) {
@@ -241,7 +237,7 @@ func (l *lowerer) locStmt(n *Node, a []*Node) *Stmt {
 // createStmt reads (create [Player] T [loc]).
 func (l *lowerer) createStmt(n *Node, a []*Node) *Stmt {
 	s := &Stmt{Op: StmtCreate, Pos: srcPos(n)}
-	if _, isPlayer := l.players[a0text(a)]; isPlayer && !l.isPiece(a[0].Text) {
+	if l.has(askPlayer, a0text(a)) && !l.isPiece(a[0].Text) {
 		s.Player = a[0].Text
 		a = a[1:]
 	}
@@ -346,9 +342,8 @@ func (l *lowerer) oppositeStmt(n *Node, a []*Node) *Stmt {
 
 // isLocation reports whether n is a direction, a position or (opposite d).
 func (l *lowerer) isLocation(n *Node) bool {
-	b := l.g.Board
-	_, isDir := b.DirIndex(n.Text)
-	_, isPos := b.PositionIndex(n.Text)
+	isDir := l.has(askDir, n.Text)
+	isPos := l.has(askPos, n.Text)
 	return n.Head() == "opposite" || n.Kind == Atom && (isDir || isPos)
 }
 
@@ -363,10 +358,10 @@ func (l *lowerer) locArg(n *Node) (LocArg, bool) {
 		return LocArg{Kind: ArgOpposite, Name: n.Args()[0].Text}, true
 	}
 	if n.Kind == Atom {
-		if _, ok := b.DirIndex(n.Text); ok {
+		if l.has(askDir, n.Text) {
 			return LocArg{Kind: ArgDir, Name: n.Text}, true
 		}
-		if _, ok := b.PositionIndex(n.Text); ok {
+		if l.has(askPos, n.Text) {
 			return LocArg{Kind: ArgPos, Name: n.Text}, true
 		}
 		if strings.HasPrefix(n.Text, "$") {
@@ -470,7 +465,7 @@ func (l *lowerer) splitNot(s string) (string, bool) {
 	return s, false
 }
 
-func (l *lowerer) isAttr(s string) bool { _, ok := l.attrs[s]; return ok }
+func (l *lowerer) isAttr(s string) bool { return l.has(askAttr, s) }
 
 // formCond lowers (pred [loc]), (piece? T [loc]), (in-zone? Z [loc]),
 // (flag? F), (position-flag? F [loc]), (attr? [loc]) and their not- twins.
@@ -560,16 +555,15 @@ func (l *lowerer) namedPred(n *Node, e *Expr, a []*Node) bool {
 // isMoveTypeArg reports whether n names a move type and neither a direction
 // nor a position.
 func (l *lowerer) isMoveTypeArg(n *Node) bool {
-	b := l.g.Board
-	_, isType := l.moveTypes[n.Text]
-	_, isDir := b.DirIndex(n.Text)
-	_, isPos := b.PositionIndex(n.Text)
+	isType := l.has(askMoveType, n.Text)
+	isDir := l.has(askDir, n.Text)
+	isPos := l.has(askPos, n.Text)
 	return n.Kind == Atom && isType && !isDir && !isPos
 }
 
 func (l *lowerer) zoneRef(n *Node) bool {
 	b := l.g.Board
-	if _, ok := b.ZoneIndex(n.Text); ok {
+	if l.has(askZone, n.Text) {
 		return true
 	}
 	if l.elsewhere[n.Text] {
@@ -594,6 +588,7 @@ func (l *lowerer) attrRef(n *Node) bool {
 // flagRef records a flag or position-flag use, for the never-set warning.
 // The game's flag tables are filled by the compiler, which numbers them.
 func (l *lowerer) flagRef(n *Node, perPos, set bool) {
+	l.trace.flagRef(n, perPos, set)
 	key := n.Text
 	if perPos {
 		key = "position-flag " + key

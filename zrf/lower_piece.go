@@ -112,6 +112,8 @@ func (l *lowerer) attribute(pt *vm.PieceType, s *Node) {
 func (l *lowerer) lowerPieceMoves(pieces []*Node) {
 	for i, pn := range pieces {
 		l.curPiece = l.g.Pieces[i].Name
+		l.cache.usesLeft[pn]--
+		l.recording = l.cache.usesLeft[pn] > 0
 		for _, s := range pn.Args() {
 			switch s.Head() {
 			case "moves":
@@ -144,7 +146,7 @@ func (l *lowerer) moveDefs(s *Node) []*MoveDef {
 		}
 		l.typeDefined[mt] = true
 		before := len(l.errs)
-		body := l.stmts(d.Elems)
+		body := l.lowerDef(d)
 		if len(l.errs) > before {
 			// An error inside one definition leaves that definition out; the
 			// error is still reported, and the rest of the game loads.
@@ -209,6 +211,7 @@ func (l *lowerer) setupType(pl int, te *Node) {
 func (l *lowerer) piece(n *Node) (int, bool) {
 	if n.Kind == Atom {
 		if i, ok := l.pieces[n.Text]; ok {
+			l.trace.ask(askPiece, n.Text, true)
 			return i, true
 		}
 	}

@@ -1,0 +1,294 @@
+// This file defines what the games and variants of one file share: a
+// variant inherits its game's pieces as the very same nodes, so a move
+// definition lowered and compiled for the game is reused for each variant
+// whose name tables answer every question that work asked the same way.
+// Ragnarok.zrf has 15 games and variants over one set of 7,400 move
+// definitions; lowering and compiling them once instead of 15 times is most
+// of what loading it costs.
+
+package zrf
+
+import "zrun/vm"
+
+// fileCache holds what the games and variants of one file share.
+type fileCache struct {
+	// elsewhere holds direction, zone and position names of every board of
+	// the file (boardNames).
+	elsewhere map[string]bool
+	atoms     atomLists  // for numberMoveTypes
+	srcs      srcStrings // for the compiler
+	lowered   map[loweredKey][]*loweredDef
+	compiled  map[compiledKey][]*compiledDef
+	// usesLeft counts, per piece section, the blocks still to lower it:
+	// recording what lowering asks is worth its cost only when another
+	// block will ask again (Dakon.zrf builds each variant's pieces anew).
+	usesLeft map[*Node]int
+	// reused marks the lowered definitions kept in lowered or taken from
+	// it, whose compilations are worth keeping too.
+	reused map[*Stmt]bool
+	// asks and looks are scratch traces, reused from one definition to the
+	// next and copied when kept.
+	asks  lowerTrace
+	looks compileTrace
+}
+
+func newFileCache(forms []*Node) *fileCache {
+	return &fileCache{
+		elsewhere: boardNames(forms),
+		atoms:     atomLists{},
+		srcs:      srcStrings{},
+		lowered:   map[loweredKey][]*loweredDef{},
+		compiled:  map[compiledKey][]*compiledDef{},
+		usesLeft:  map[*Node]int{},
+		reused:    map[*Stmt]bool{},
+	}
+}
+
+// countPieceUses notes that a block will lower the piece sections in secs.
+func (c *fileCache) countPieceUses(secs []*Node) {
+	for _, s := range secs {
+		if s.Head() == "piece" {
+			c.usesLeft[s]++
+		}
+	}
+}
+
+// shareDefs turns the sharing on; tests turn it off to check that sharing
+// changes no result.
+var shareDefs = true
+
+// maxShared bounds how many lowerings (or compilations) of one definition
+// are kept, for games whose names differ: a file has a handful of boards.
+const maxShared = 4
+
+// askKind is a question lowering asks of a game's name tables: is the name
+// a direction, a position, ...; or, for the last kinds, a change lowering
+// makes to the tables (replayed, not asked).
+type askKind uint8
+
+const (
+	askDir askKind = iota
+	askPos
+	askZone
+	askPiece
+	askAttr
+	askPlayer
+	askMoveType
+	doMoveType  // declare the move type name
+	doFlagRef   // flagRef(node, false, set)
+	doPosFlagRf // flagRef(node, true, set)
+)
+
+// ask is one question and its answer, or one change.
+type ask struct {
+	kind askKind
+	yes  bool // the answer; for a flag reference, whether it sets the flag
+	name string
+	node *Node // for a flag reference
+}
+
+// lowerTrace is what lowering one move definition asked and changed, in
+// order. Its methods do nothing on a nil trace, so lowering outside move
+// definitions (boards, goals) records nothing.
+type lowerTrace struct{ asks []ask }
+
+func (t *lowerTrace) ask(k askKind, name string, yes bool) {
+	if t != nil {
+		t.asks = append(t.asks, ask{kind: k, name: name, yes: yes})
+	}
+}
+
+func (t *lowerTrace) moveType(name string) {
+	if t != nil {
+		t.asks = append(t.asks, ask{kind: doMoveType, name: name})
+	}
+}
+
+func (t *lowerTrace) flagRef(n *Node, perPos, set bool) {
+	if t != nil {
+		k := doFlagRef
+		if perPos {
+			k = doPosFlagRf
+		}
+		t.asks = append(t.asks, ask{kind: k, yes: set, node: n})
+	}
+}
+
+// answer answers a question from the lowerer's tables.
+func (l *lowerer) answer(k askKind, name string) bool {
+	var ok bool
+	switch k {
+	case askDir:
+		_, ok = l.g.Board.DirIndex(name)
+	case askPos:
+		_, ok = l.g.Board.PositionIndex(name)
+	case askZone:
+		_, ok = l.g.Board.ZoneIndex(name)
+	case askPiece:
+		_, ok = l.pieces[name]
+	case askAttr:
+		_, ok = l.attrs[name]
+	case askPlayer:
+		_, ok = l.players[name]
+	case askMoveType:
+		_, ok = l.moveTypes[name]
+	}
+	return ok
+}
+
+// has answers a question and records it in the trace.
+func (l *lowerer) has(k askKind, name string) bool {
+	yes := l.answer(k, name)
+	l.trace.ask(k, name, yes)
+	return yes
+}
+
+// loweredKey identifies a move definition: its node, and the piece whose
+// definition it is (create without a type creates that piece).
+type loweredKey struct {
+	def   *Node
+	piece string
+}
+
+// loweredDef is a lowering kept for reuse.
+type loweredDef struct {
+	asks []ask
+	body []*Stmt
+}
+
+// lowerDef lowers the statements of the move definition d. A lowering of
+// d made for an earlier game or variant is reused when each of its
+// questions gets the same answer here: lowering is a function of those
+// answers, so it would produce the same statements. Replaying stops at the
+// first different answer; the questions and changes before it are those
+// lowering d anew asks and makes first, and asking again is harmless.
+// Lowerings with errors or warnings are not kept: they are rare, and their
+// messages are wanted for each game.
+func (l *lowerer) lowerDef(d *Node) []*Stmt {
+	if !shareDefs {
+		return l.stmts(d.Elems)
+	}
+	c := l.cache
+	key := loweredKey{d, l.curPiece}
+	kept := c.lowered[key]
+	for _, m := range kept {
+		if l.replay(m.asks) {
+			if len(m.body) > 0 {
+				c.reused[m.body[0]] = true
+			}
+			return m.body
+		}
+	}
+	if !l.recording || len(kept) >= maxShared {
+		return l.stmts(d.Elems)
+	}
+	errs, warns := len(l.errs), len(l.gd.Warnings)
+	l.trace = &c.asks
+	l.trace.asks = l.trace.asks[:0]
+	body := l.stmts(d.Elems)
+	l.trace = nil
+	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
+		asks := append([]ask(nil), c.asks.asks...)
+		c.lowered[key] = append(kept, &loweredDef{asks: asks, body: body})
+		if len(body) > 0 {
+			c.reused[body[0]] = true
+		}
+	}
+	return body
+}
+
+// replay asks a kept lowering's questions again and makes its changes,
+// reporting whether every answer is the same.
+func (l *lowerer) replay(asks []ask) bool {
+	for _, a := range asks {
+		switch a.kind {
+		case doMoveType:
+			l.moveType(a.name)
+		case doFlagRef, doPosFlagRf:
+			l.flagRef(a.node, a.kind == doPosFlagRf, a.yes)
+		default:
+			if l.answer(a.kind, a.name) != a.yes {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// compileTrace is what compiling one definition looked up, in order.
+type compileTrace struct{ looks []look }
+
+// look is one name looked up by the compiler and the index found (-1: none).
+type look struct {
+	kind  nameKind
+	index int32
+	name  string
+}
+
+func (t *compileTrace) add(k nameKind, name string, i int32) {
+	if t != nil {
+		t.looks = append(t.looks, look{kind: k, index: i, name: name})
+	}
+}
+
+// compiledKey identifies a lowered definition: lowerings are shared
+// (lowerDef), so the same statements mean the same definition.
+type compiledKey struct {
+	first *Stmt
+	n     int
+	pos   Pos
+}
+
+// compiledDef is a compilation kept for reuse, with where it was made.
+type compiledDef struct {
+	looks []look
+	prog  *vm.Program
+	what  string
+	num   int
+}
+
+// compileShared compiles def as compile does, reusing a program compiled
+// for an earlier game or variant when every name it looked up has the same
+// index here (compilation is a function of those indices; see lowerDef for
+// why replaying is sound). Looking up a flag or move type numbers it when
+// new, as compiling would.
+func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string, num int) (*vm.Program, ErrorList) {
+	if len(def.Body) == 0 || !shareDefs || !cache.reused[def.Body[0]] {
+		return compile(names, cache.srcs, def, what, num)
+	}
+	key := compiledKey{def.Body[0], len(def.Body), def.Pos}
+	kept := cache.compiled[key]
+	for _, m := range kept {
+		if !names.replay(m.looks) {
+			continue
+		}
+		if m.what == what && m.num == num {
+			return m.prog, nil
+		}
+		p := *m.prog // the same code under this game's name for it
+		p.Name = progName(what, num)
+		return &p, nil
+	}
+	if len(kept) >= maxShared {
+		return compile(names, cache.srcs, def, what, num)
+	}
+	names.trace = &cache.looks
+	names.trace.looks = names.trace.looks[:0]
+	prog, errs := compile(names, cache.srcs, def, what, num)
+	names.trace = nil
+	if len(errs) == 0 {
+		looks := append([]look(nil), cache.looks.looks...)
+		cache.compiled[key] = append(kept, &compiledDef{looks: looks, prog: prog, what: what, num: num})
+	}
+	return prog, errs
+}
+
+// replay looks the names up again, reporting whether each has the same index.
+func (n *gameNames) replay(looks []look) bool {
+	for _, l := range looks {
+		if n.lookup(l.kind, l.name) != l.index {
+			return false
+		}
+	}
+	return true
+}
