@@ -172,7 +172,7 @@ type compiler struct {
 	prog  *vm.Program
 	errs  ErrorList
 	srcs  srcStrings
-	src  string // the source of the instructions being emitted
+	src   string // the source of the instructions being emitted
 	// srcPos is the position src was made from: consecutive statements
 	// mostly come from the same macro call, so have the same position.
 	srcPos Pos
