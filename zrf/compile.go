@@ -44,7 +44,9 @@ func compileBlocks(names *gameNames, cache *fileCache, what string, defs []*Move
 
 // compile compiles one definition, into a program named "what #num".
 func compile(names *gameNames, srcs srcStrings, def *MoveDef, what string, num int) (*vm.Program, ErrorList) {
-	c := &compiler{g: names.g, names: names, prog: &vm.Program{Name: progName(what, num)}, die: -1, srcs: srcs}
+	c := &names.comp
+	*c = compiler{g: names.g, names: names, prog: &vm.Program{Name: progName(what, num)}, die: -1, srcs: srcs,
+		code: c.code[:0], src: c.src[:0], labels: c.labels[:0], fixups: c.fixups[:0]}
 	c.compileDef(def)
 	return c.prog, c.errs
 }
@@ -77,6 +79,9 @@ type gameNames struct {
 	idx [nameMoveType + 1]map[string]int32
 	// trace, when not nil, records each look-up and its result (memo.go).
 	trace *compileTrace
+	// comp is the compiler, reused from one definition to the next so that
+	// its buffers are too.
+	comp compiler
 }
 
 func newGameNames(g *vm.Game) *gameNames {
@@ -172,10 +177,16 @@ type compiler struct {
 	prog  *vm.Program
 	errs  ErrorList
 	srcs  srcStrings
-	src   string // the source of the instructions being emitted
-	// srcPos is the position src was made from: consecutive statements
-	// mostly come from the same macro call, so have the same position.
-	srcPos Pos
+	// code and src are the program being emitted: the code, and for each
+	// instruction the source of its statement. They are copied into prog
+	// at the end, exactly sized, and reused for the next definition.
+	code []vm.Inst
+	src  []string
+	// curSrc is the source of the instructions being emitted, made from
+	// curPos: consecutive statements mostly come from the same macro call,
+	// so have the same position.
+	curSrc string
+	curPos Pos
 	// die is the label of the shared "the run dies" instruction.
 	die    int
 	labels []int // label -> pc (-1 until placed)
@@ -193,12 +204,12 @@ func (c *compiler) newLabel() int {
 	return len(c.labels) - 1
 }
 
-func (c *compiler) place(l int) { c.labels[l] = len(c.prog.Code) }
+func (c *compiler) place(l int) { c.labels[l] = len(c.code) }
 
 func (c *compiler) emit(in vm.Inst) int {
-	c.prog.Code = append(c.prog.Code, in)
-	c.prog.Src = append(c.prog.Src, c.src)
-	return len(c.prog.Code) - 1
+	c.code = append(c.code, in)
+	c.src = append(c.src, c.curSrc)
+	return len(c.code) - 1
 }
 
 // emitJump emits an instruction whose B operand is a label, patched at the end.
@@ -209,8 +220,8 @@ func (c *compiler) emitJump(in vm.Inst, label int) {
 
 // setSrc makes p the source of the instructions emitted next.
 func (c *compiler) setSrc(p Pos) {
-	if p != c.srcPos || c.src == "" {
-		c.src, c.srcPos = c.srcs.of(p), p
+	if p != c.curPos || c.curSrc == "" {
+		c.curSrc, c.curPos = c.srcs.of(p), p
 	}
 }
 
@@ -236,8 +247,10 @@ func (c *compiler) compileDef(def *MoveDef) {
 	c.place(c.die)
 	c.emit(vm.Inst{Op: vm.OpDie})
 	for _, f := range c.fixups {
-		c.prog.Code[f.pc].B = int32(c.labels[f.label])
+		c.code[f.pc].B = int32(c.labels[f.label])
 	}
+	c.prog.Code = append([]vm.Inst(nil), c.code...)
+	c.prog.Src = append([]string(nil), c.src...)
 }
 
 func (c *compiler) stmts(list []*Stmt) {

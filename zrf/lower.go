@@ -46,6 +46,7 @@ type lowerer struct {
 	trace *lowerTrace
 	// recording is set while lowering a piece that a later block inherits.
 	recording bool
+	mem       treeMem
 }
 
 // sections groups a block's sections by what they mean.

@@ -48,17 +48,22 @@ var namedPreds = map[string]ExprOp{
 // stmts lowers a statement sequence. A list whose head is itself a list is a
 // nested sequence (macro bodies written as one list) and is spliced in.
 func (l *lowerer) stmts(elems []*Node) []*Stmt {
-	var out []*Stmt
+	start := len(l.mem.stmtStack)
+	l.pushStmts(elems)
+	return l.mem.takeStmts(start)
+}
+
+// pushStmts pushes the statements of a sequence onto the statement stack.
+func (l *lowerer) pushStmts(elems []*Node) {
 	for _, e := range elems {
 		if e.Kind == List && (len(e.Elems) == 0 || e.Elems[0].Kind == List) {
-			out = append(out, l.stmts(e.Elems)...)
+			l.pushStmts(e.Elems)
 			continue
 		}
 		if s := l.stmt(e); s != nil {
-			out = append(out, s)
+			l.mem.stmtStack = append(l.mem.stmtStack, s)
 		}
 	}
-	return out
 }
 
 // stmt lowers one statement; nil after an error.
@@ -75,20 +80,20 @@ func (l *lowerer) stmt(e *Node) *Stmt {
 		return nil
 	}
 	if op, ok := atomStmts[e.Text]; ok {
-		return &Stmt{Op: op, Pos: srcPos(e)}
+		return l.newStmt(Stmt{Op: op, Pos: srcPos(e)})
 	}
 	if l.has(askDir, e.Text) {
-		return &Stmt{Op: StmtStep, Pos: srcPos(e), Name: e.Text}
+		return l.newStmt(Stmt{Op: StmtStep, Pos: srcPos(e), Name: e.Text})
 	}
 	if l.has(askPos, e.Text) {
-		return &Stmt{Op: StmtJump, Pos: srcPos(e), Name: e.Text}
+		return l.newStmt(Stmt{Op: StmtJump, Pos: srcPos(e), Name: e.Text})
 	}
 	if l.elsewhere[e.Text] || l.isZone(e.Text) {
 		// Inherited move code naming a direction the variant's board lacks
 		// (or a zone where a direction belongs): there is no link, so the
 		// run dies here, as a step off the board does.
 		l.warnf(e, "%s is not a direction or position of this board: the move stops here", e.Text)
-		return &Stmt{Op: StmtVerify, Pos: srcPos(e), Cond: &Expr{Op: ExprFalse, Pos: srcPos(e)}}
+		return l.newStmt(Stmt{Op: StmtVerify, Pos: srcPos(e), Cond: l.newExpr(Expr{Op: ExprFalse, Pos: srcPos(e)})})
 	}
 	l.unknownAtom(e, "move statement", l.stmtCandidates())
 	return nil
@@ -133,7 +138,7 @@ func (l *lowerer) verifyStmt(n *Node, a []*Node) *Stmt {
 	if c == nil {
 		return nil
 	}
-	return &Stmt{Op: StmtVerify, Pos: srcPos(n), Cond: c}
+	return l.newStmt(Stmt{Op: StmtVerify, Pos: srcPos(n), Cond: c})
 }
 
 // ifStmt reads (if cond s ... [else t ...]).
@@ -150,7 +155,7 @@ func (l *lowerer) ifStmt(n *Node, a []*Node) *Stmt {
 			break
 		}
 	}
-	s := &Stmt{Op: StmtIf, Pos: srcPos(n), Cond: c, Body: l.stmts(body), Else: l.stmts(rest)}
+	s := l.newStmt(Stmt{Op: StmtIf, Pos: srcPos(n), Cond: c, Body: l.stmts(body), Else: l.stmts(rest)})
 	if c == nil {
 		return nil
 	}
@@ -163,7 +168,7 @@ func (l *lowerer) whileStmt(n *Node, a []*Node) *Stmt {
 		return nil
 	}
 	c := l.cond1(a[0])
-	s := &Stmt{Op: StmtWhile, Pos: srcPos(n), Cond: c, Body: l.stmts(a[1:])}
+	s := l.newStmt(Stmt{Op: StmtWhile, Pos: srcPos(n), Cond: c, Body: l.stmts(a[1:])})
 	if c == nil {
 		return nil
 	}
@@ -180,7 +185,7 @@ func (l *lowerer) addStmt(n *Node, a []*Node) *Stmt {
 			return nil
 		}
 	}
-	s := &Stmt{Op: op, Pos: srcPos(n)}
+	s := l.newStmt(Stmt{Op: op, Pos: srcPos(n)})
 	for _, t := range a {
 		if _, ok := l.piece(t); !ok {
 			return nil
@@ -200,7 +205,7 @@ func (l *lowerer) addPartialStmt(n *Node, a []*Node) *Stmt {
 		l.errorf(n, "%s must be (%s [piece-type ...] move-type)", n.Head(), n.Head())
 		return nil
 	}
-	s := &Stmt{Op: op, Pos: srcPos(n)}
+	s := l.newStmt(Stmt{Op: op, Pos: srcPos(n)})
 	// Several types before the move type are a promotion choice, as in add
 	// (KoShogi.zrf).
 	for _, t := range a[:len(a)-1] {
@@ -219,7 +224,7 @@ func (l *lowerer) addPartialStmt(n *Node, a []*Node) *Stmt {
 
 // locStmt reads (capture [loc]), (flip [loc]) and (change-owner [loc]).
 func (l *lowerer) locStmt(n *Node, a []*Node) *Stmt {
-	s := &Stmt{Op: atomStmts[n.Head()], Pos: srcPos(n)}
+	s := l.newStmt(Stmt{Op: atomStmts[n.Head()], Pos: srcPos(n)})
 	if len(a) > 1 {
 		l.errorf(n, "%s takes at most one direction or position", n.Head())
 		return nil
@@ -236,7 +241,7 @@ func (l *lowerer) locStmt(n *Node, a []*Node) *Stmt {
 
 // createStmt reads (create [Player] T [loc]).
 func (l *lowerer) createStmt(n *Node, a []*Node) *Stmt {
-	s := &Stmt{Op: StmtCreate, Pos: srcPos(n)}
+	s := l.newStmt(Stmt{Op: StmtCreate, Pos: srcPos(n)})
 	if l.has(askPlayer, a0text(a)) && !l.isPiece(a[0].Text) {
 		s.Player = a[0].Text
 		a = a[1:]
@@ -268,7 +273,7 @@ func (l *lowerer) changeTypeStmt(n *Node, a []*Node) *Stmt {
 	if _, ok := l.piece(a[0]); !ok {
 		return nil
 	}
-	s := &Stmt{Op: StmtChangeType, Pos: srcPos(n), Names: []string{a[0].Text}}
+	s := l.newStmt(Stmt{Op: StmtChangeType, Pos: srcPos(n), Names: []string{a[0].Text}})
 	return l.optLoc(s, a[1:])
 }
 
@@ -297,7 +302,7 @@ func (l *lowerer) setStmt(n *Node, a []*Node) *Stmt {
 		l.errorf(n, "%s must be (%s name value%s)", h, h, map[bool]string{true: " [position]"}[maxArgs == 3])
 		return nil
 	}
-	s := &Stmt{Pos: srcPos(n), Name: a[0].Text}
+	s := l.newStmt(Stmt{Pos: srcPos(n), Name: a[0].Text})
 	switch h {
 	case "set-attribute":
 		s.Op = StmtSetAttribute
@@ -325,7 +330,7 @@ func (l *lowerer) goStmt(n *Node, a []*Node) *Stmt {
 		l.errorf(n, "go must be (go from|to|last-from|last-to|mark)")
 		return nil
 	}
-	return &Stmt{Op: StmtGo, Pos: srcPos(n), Name: a[0].Text}
+	return l.newStmt(Stmt{Op: StmtGo, Pos: srcPos(n), Name: a[0].Text})
 }
 
 // oppositeStmt reads (opposite d) as a step.
@@ -337,7 +342,7 @@ func (l *lowerer) oppositeStmt(n *Node, a []*Node) *Stmt {
 	if _, ok := l.direction(l.g.Board, a[0]); !ok {
 		return nil
 	}
-	return &Stmt{Op: StmtOpposite, Pos: srcPos(n), Name: a[0].Text}
+	return l.newStmt(Stmt{Op: StmtOpposite, Pos: srcPos(n), Name: a[0].Text})
 }
 
 // isLocation reports whether n is a direction, a position or (opposite d).
@@ -391,20 +396,22 @@ func (l *lowerer) cond1(n *Node) *Expr {
 			l.errorf(n, "not takes one condition")
 			return nil
 		}
-		return not(n, l.cond1(n.Args()[0]))
+		return l.not(n, l.cond1(n.Args()[0]))
 	}
 	return l.formCond(n)
 }
 
-func not(n *Node, e *Expr) *Expr {
+func (l *lowerer) not(n *Node, e *Expr) *Expr {
 	if e == nil {
 		return nil
 	}
-	return &Expr{Op: ExprNot, Pos: srcPos(n), Args: []*Expr{e}}
+	start := len(l.mem.exprStack)
+	l.mem.exprStack = append(l.mem.exprStack, e)
+	return l.newExpr(Expr{Op: ExprNot, Pos: srcPos(n), Args: l.mem.takeExprs(start)})
 }
 
 func (l *lowerer) connective(n *Node, h string) *Expr {
-	e := &Expr{Op: ExprAnd, Pos: srcPos(n)}
+	e := l.newExpr(Expr{Op: ExprAnd, Pos: srcPos(n)})
 	if h == "or" {
 		e.Op = ExprOr
 	}
@@ -413,11 +420,13 @@ func (l *lowerer) connective(n *Node, h string) *Expr {
 		return nil
 	}
 	ok := true
+	start := len(l.mem.exprStack)
 	for _, a := range n.Args() {
 		c := l.cond1(a)
 		ok = ok && c != nil
-		e.Args = append(e.Args, c)
+		l.mem.exprStack = append(l.mem.exprStack, c)
 	}
+	e.Args = l.mem.takeExprs(start)
 	if !ok {
 		return nil
 	}
@@ -428,9 +437,9 @@ func (l *lowerer) connective(n *Node, h string) *Expr {
 func (l *lowerer) atomCond(n *Node) *Expr {
 	switch n.Text {
 	case "true":
-		return &Expr{Op: ExprTrue, Pos: srcPos(n)}
+		return l.newExpr(Expr{Op: ExprTrue, Pos: srcPos(n)})
 	case "false":
-		return &Expr{Op: ExprFalse, Pos: srcPos(n)}
+		return l.newExpr(Expr{Op: ExprFalse, Pos: srcPos(n)})
 	}
 	name, neg := l.splitNot(n.Text)
 	var e *Expr
@@ -439,15 +448,15 @@ func (l *lowerer) atomCond(n *Node) *Expr {
 		l.errorf(n, "%s needs a direction or position argument", n.Text)
 		return nil
 	case ok:
-		e = &Expr{Op: op, Pos: srcPos(n)}
+		e = l.newExpr(Expr{Op: op, Pos: srcPos(n)})
 	case l.isAttr(name):
-		e = &Expr{Op: ExprAttribute, Pos: srcPos(n), Name: name}
+		e = l.newExpr(Expr{Op: ExprAttribute, Pos: srcPos(n), Name: name})
 	default:
 		l.unknownAtom(n, "condition", l.condCandidates())
 		return nil
 	}
 	if neg {
-		return not(n, e)
+		return l.not(n, e)
 	}
 	return e
 }
@@ -472,7 +481,7 @@ func (l *lowerer) isAttr(s string) bool { return l.has(askAttr, s) }
 func (l *lowerer) formCond(n *Node) *Expr {
 	name, neg := l.splitNot(n.Head())
 	a := n.Args()
-	e := &Expr{Pos: srcPos(n)}
+	e := l.newExpr(Expr{Pos: srcPos(n)})
 	var ok bool
 	if op, isLoc := locPreds[name]; isLoc {
 		e.Op = op
@@ -491,7 +500,7 @@ func (l *lowerer) formCond(n *Node) *Expr {
 		return nil
 	}
 	if neg {
-		return not(n, e)
+		return l.not(n, e)
 	}
 	return e
 }
@@ -621,4 +630,58 @@ func a0text(a []*Node) string {
 		return ""
 	}
 	return a[0].Text
+}
+
+// treeMem allocates the statements and conditions of a game: they are
+// carved out of blocks, and lists of them are gathered on stacks and copied
+// out exactly sized. A big game has half a million statements; allocating
+// them one by one and growing each list by appending cost more than the
+// rest of lowering.
+type treeMem struct {
+	stmts     []Stmt
+	exprs     []Expr
+	stmtStack []*Stmt
+	stmtLists []*Stmt
+	exprStack []*Expr
+	exprLists []*Expr
+}
+
+const treeBlock = 256
+
+func (l *lowerer) newStmt(s Stmt) *Stmt {
+	m := &l.mem
+	if len(m.stmts) == 0 {
+		m.stmts = make([]Stmt, treeBlock)
+	}
+	p := &m.stmts[0]
+	m.stmts = m.stmts[1:]
+	*p = s
+	return p
+}
+
+func (l *lowerer) newExpr(e Expr) *Expr {
+	m := &l.mem
+	if len(m.exprs) == 0 {
+		m.exprs = make([]Expr, treeBlock)
+	}
+	p := &m.exprs[0]
+	m.exprs = m.exprs[1:]
+	*p = e
+	return p
+}
+
+// takeStmts pops stmtStack[start:] into an exactly sized list (nil when
+// empty, as appending to a nil list leaves it).
+func (m *treeMem) takeStmts(start int) []*Stmt {
+	s := carve(&m.stmtLists, m.stmtStack[start:], treeBlock)
+	clear(m.stmtStack[start:])
+	m.stmtStack = m.stmtStack[:start]
+	return s
+}
+
+func (m *treeMem) takeExprs(start int) []*Expr {
+	s := carve(&m.exprLists, m.exprStack[start:], treeBlock)
+	clear(m.exprStack[start:])
+	m.exprStack = m.exprStack[:start]
+	return s
 }

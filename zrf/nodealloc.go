@@ -27,26 +27,32 @@ func (a *nodeAlloc) newNode() *Node {
 }
 
 // takeBuf moves buf[start:] into an exactly sized slice (nil when empty) and
-// pops it off buf. Its capacity is its length, so appending to it copies
-// instead of writing over a neighbour in the block.
+// pops it off buf.
 func (a *nodeAlloc) takeBuf(start int) []*Node {
-	k := len(a.buf) - start
-	if k == 0 {
-		a.buf = a.buf[:start]
-		return nil
-	}
-	var s []*Node
-	if k > slabSize/4 {
-		s = make([]*Node, k)
-	} else {
-		if len(a.ptrs) < k {
-			a.ptrs = make([]*Node, slabSize)
-		}
-		s = a.ptrs[:k:k]
-		a.ptrs = a.ptrs[k:]
-	}
-	copy(s, a.buf[start:])
+	s := carve(&a.ptrs, a.buf[start:], slabSize)
 	clear(a.buf[start:])
 	a.buf = a.buf[:start]
+	return s
+}
+
+// carve copies src into a slice cut from *block, a block of size elements
+// (a slice of its own when src is long). Its capacity is its length, so
+// appending to it copies instead of writing over a neighbour in the block.
+func carve[T any](block *[]T, src []T, size int) []T {
+	k := len(src)
+	if k == 0 {
+		return nil
+	}
+	var s []T
+	if k > size/4 {
+		s = make([]T, k)
+	} else {
+		if len(*block) < k {
+			*block = make([]T, size)
+		}
+		s = (*block)[:k:k]
+		*block = (*block)[k:]
+	}
+	copy(s, src)
 	return s
 }
