@@ -23,9 +23,9 @@ func errorAt(n *Node, format string, args ...any) *Error {
 	if n == nil {
 		return &Error{Msg: msg}
 	}
-	if n.Macro != "" && n.CallPos.IsValid() {
-		msg += fmt.Sprintf(" (in macro %s defined at %s, used at %s)", n.Macro, n.Pos, n.CallPos)
-		return &Error{Pos: n.CallPos, Msg: msg}
+	if o := n.From; o != nil && o.Macro != "" && o.CallPos.IsValid() {
+		msg += fmt.Sprintf(" (in macro %s defined at %s, used at %s)", o.Macro, n.Pos, o.CallPos)
+		return &Error{Pos: o.CallPos, Msg: msg}
 	}
 	return &Error{Pos: n.Pos, Msg: msg}
 }

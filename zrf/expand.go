@@ -46,6 +46,10 @@ type macro struct {
 	// tmpl is body prepared for expansion, made on the first call: a macro
 	// nobody calls then costs nothing beyond being read.
 	tmpl []*tnode
+	// origin is the origin of the nodes out of this macro in the user call
+	// numbered originGen.
+	origin    *Origin
+	originGen uint32
 }
 
 // tnode is a node of a macro body prepared for expansion: what expanding
@@ -319,13 +323,21 @@ func (x *expander) fromBody(n *Node, e *env) *Node {
 		return n
 	}
 	c := x.newNode()
-	c.Kind, c.Text, c.Pos, c.End = n.Kind, n.Text, n.Pos, n.End
-	if e == nil {
-		c.Macro, c.CallPos = n.Macro, n.CallPos
-	} else {
-		c.Macro, c.CallPos = e.m.name, e.callPos
+	c.Kind, c.Text, c.Pos, c.End, c.From = n.Kind, n.Text, n.Pos, n.End, n.From
+	if e != nil {
+		c.From = x.origin(e)
 	}
 	return c
+}
+
+// origin returns the origin of nodes out of e's macro, made once per macro
+// and user call.
+func (x *expander) origin(e *env) *Origin {
+	m := e.m
+	if m.origin == nil || m.originGen != x.gen || m.origin.CallPos != e.callPos {
+		m.origin, m.originGen = &Origin{Macro: m.name, CallPos: e.callPos}, x.gen
+	}
+	return m.origin
 }
 
 // call expands the call n of macro m made in environment e: arguments are
@@ -336,8 +348,8 @@ func (x *expander) call(m *macro, n *Node, argT []*tnode, argN []*Node, e *env) 
 	ne := &env{m: m, parent: e, depth: 1}
 	if e != nil {
 		ne.callPos, ne.depth = e.callPos, e.depth+1
-	} else if ne.callPos = n.Pos; n.Macro != "" {
-		ne.callPos = n.CallPos
+	} else if ne.callPos = n.Pos; n.Macro() != "" {
+		ne.callPos = n.CallPos()
 	}
 	if ne.depth > maxMacroDepth {
 		panic(abort{&Error{Pos: ne.callPos, Msg: fmt.Sprintf(

@@ -124,15 +124,15 @@ func TestExpandPositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	game := out[0]
-	if game.Macro != "" || game.Pos.Line != 3 {
+	if game.Macro() != "" || game.Pos.Line != 3 {
 		t.Errorf("user node changed: %+v", game)
 	}
 	// game's elements: (k z) from inner, w from outer.
 	k, w := game.Elems[1], game.Elems[2]
 	check := func(what string, n *Node, pos, callPos, macro string) {
 		t.Helper()
-		if n.Pos.String() != pos || n.CallPos.String() != callPos || n.Macro != macro {
-			t.Errorf("%s %s: Pos %s CallPos %s Macro %q; want %s %s %q", what, n, n.Pos, n.CallPos, n.Macro, pos, callPos, macro)
+		if n.Pos.String() != pos || n.CallPos().String() != callPos || n.Macro() != macro {
+			t.Errorf("%s %s: Pos %s CallPos %s Macro %q; want %s %s %q", what, n, n.Pos, n.CallPos(), n.Macro(), pos, callPos, macro)
 		}
 	}
 	check("list", k, "p.zrf:1:15", "p.zrf:4:3", "inner")
@@ -213,9 +213,9 @@ func TestExpandSharedCopies(t *testing.T) {
 	}
 	for i, want := range []string{"s.zrf:3:4", "s.zrf:3:4", "s.zrf:3:10", "s.zrf:3:10"} {
 		n := out[0].Elems[i+1]
-		if n.CallPos.String() != want || n.Macro != "c" || n.Pos.String() != "s.zrf:1:11" ||
-			n.Elems[1].CallPos.String() != want {
-			t.Errorf("copy %d: Pos %s CallPos %s Macro %q; want s.zrf:1:11 %s \"c\"", i, n.Pos, n.CallPos, n.Macro, want)
+		if n.CallPos().String() != want || n.Macro() != "c" || n.Pos.String() != "s.zrf:1:11" ||
+			n.Elems[1].CallPos().String() != want {
+			t.Errorf("copy %d: Pos %s CallPos %s Macro %q; want s.zrf:1:11 %s \"c\"", i, n.Pos, n.CallPos(), n.Macro(), want)
 		}
 	}
 }

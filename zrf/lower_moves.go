@@ -123,8 +123,8 @@ func stmtFormNames() []string { return keys(formStmts) }
 // srcPos is where a statement is reported: the macro use site for expanded
 // code, as errorAt does.
 func srcPos(n *Node) Pos {
-	if n.Macro != "" && n.CallPos.IsValid() {
-		return n.CallPos
+	if o := n.From; o != nil && o.Macro != "" && o.CallPos.IsValid() {
+		return o.CallPos
 	}
 	return n.Pos
 }

@@ -36,16 +36,42 @@ const (
 // Node is one element of a ZRF file: an atom, a string or a list.
 //
 // Nodes produced by macro expansion carry the position of the text they were
-// copied from (Pos) and, when they came out of a macro body, the position of the
-// call that produced them (CallPos), so errors can name both places.
+// copied from (Pos) and, when they came out of a macro body, where that came
+// from (From: the macro, and the position of the call that produced them),
+// so errors can name both places.
 type Node struct {
-	Kind    Kind
-	Text    string  // atom text or string content
-	Elems   []*Node // list elements
-	Pos     Pos     // where the atom, string or '(' is
-	End     Pos     // for lists: where the closing ')' is (zero if it was missing)
-	CallPos Pos     // for nodes out of a macro body: where that macro was called
-	Macro   string  // for nodes out of a macro body: the macro's name
+	Kind  Kind
+	Text  string  // atom text or string content
+	Elems []*Node // list elements
+	Pos   Pos     // where the atom, string or '(' is
+	End   Pos     // for lists: where the closing ')' is (zero if it was missing)
+	// From is nil for the user's own text. The nodes out of one macro in
+	// one call share it: a big file expands to millions of nodes, and the
+	// two fields in every node made each a third bigger.
+	From *Origin
+}
+
+// Origin is where nodes out of a macro body came from.
+type Origin struct {
+	Macro   string // the macro's name
+	CallPos Pos    // where that macro was called, in the user's text
+}
+
+// Macro returns the name of the macro n came out of, or "".
+func (n *Node) Macro() string {
+	if n.From == nil {
+		return ""
+	}
+	return n.From.Macro
+}
+
+// CallPos returns where the macro n came out of was called (zero for the
+// user's own text).
+func (n *Node) CallPos() Pos {
+	if n.From == nil {
+		return Pos{}
+	}
+	return n.From.CallPos
 }
 
 // IsAtom reports whether n is the atom s.
