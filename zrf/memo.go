@@ -114,6 +114,34 @@ func (t *lowerTrace) flagRef(n *Node, perPos, set bool) {
 	}
 }
 
+// distinct returns a copy of the trace without repeats: a definition asks
+// the same few questions again and again (is n a direction?), and the
+// answer cannot change within its lowering, but for whether a name is a
+// move type, which declaring one changes: a declaration starts afresh.
+// Repeated changes are idempotent, so dropping them is sound too.
+func (t *lowerTrace) distinct() []ask {
+	type key struct {
+		kind askKind
+		yes  bool
+		name string
+		node *Node
+	}
+	seen := make(map[key]bool, len(t.asks))
+	out := make([]ask, 0, len(t.asks))
+	for _, a := range t.asks {
+		k := key{a.kind, a.yes, a.name, a.node}
+		if seen[k] {
+			continue
+		}
+		if a.kind == doMoveType {
+			clear(seen)
+		}
+		seen[k] = true
+		out = append(out, a)
+	}
+	return out[:len(out):len(out)]
+}
+
 // answer answers a question from the lowerer's tables.
 func (l *lowerer) answer(k askKind, name string) bool {
 	var ok bool
@@ -188,8 +216,7 @@ func (l *lowerer) lowerDef(d *Node) []*Stmt {
 	body := l.stmts(d.Elems)
 	l.trace = nil
 	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
-		asks := append([]ask(nil), c.asks.asks...)
-		c.lowered[key] = append(kept, &loweredDef{asks: asks, body: body})
+		c.lowered[key] = append(kept, &loweredDef{asks: c.asks.distinct(), body: body})
 		if len(body) > 0 {
 			c.reused[body[0]] = true
 		}
@@ -277,10 +304,28 @@ func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string
 	prog, errs := compile(names, cache.srcs, def, what, num)
 	names.trace = nil
 	if len(errs) == 0 {
-		looks := append([]look(nil), cache.looks.looks...)
-		cache.compiled[key] = append(kept, &compiledDef{looks: looks, prog: prog, what: what, num: num})
+		cache.compiled[key] = append(kept, &compiledDef{looks: cache.looks.distinct(), prog: prog, what: what, num: num})
 	}
 	return prog, errs
+}
+
+// distinct returns a copy of the trace without repeats: a name looked up
+// again has the index found the first time (a new flag or move type is
+// numbered by its first look-up).
+func (t *compileTrace) distinct() []look {
+	type key struct {
+		kind nameKind
+		name string
+	}
+	seen := make(map[key]bool, len(t.looks))
+	out := make([]look, 0, len(t.looks))
+	for _, l := range t.looks {
+		if k := (key{l.kind, l.name}); !seen[k] {
+			seen[k] = true
+			out = append(out, l)
+		}
+	}
+	return out[:len(out):len(out)]
 }
 
 // replay looks the names up again, reporting whether each has the same index.
