@@ -90,7 +90,10 @@ type ask struct {
 // lowerTrace is what lowering one move definition asked and changed, in
 // order. Its methods do nothing on a nil trace, so lowering outside move
 // definitions (boards, goals) records nothing.
-type lowerTrace struct{ asks []ask }
+type lowerTrace struct {
+	asks []ask
+	seen map[askKey]bool // for distinct
+}
 
 func (t *lowerTrace) ask(k askKind, name string, yes bool) {
 	if t != nil {
@@ -120,16 +123,10 @@ func (t *lowerTrace) flagRef(n *Node, perPos, set bool) {
 // move type, which declaring one changes: a declaration starts afresh.
 // Repeated changes are idempotent, so dropping them is sound too.
 func (t *lowerTrace) distinct() []ask {
-	type key struct {
-		kind askKind
-		yes  bool
-		name string
-		node *Node
-	}
-	seen := make(map[key]bool, len(t.asks))
+	seen := resetSeen(&t.seen)
 	out := make([]ask, 0, len(t.asks))
 	for _, a := range t.asks {
-		k := key{a.kind, a.yes, a.name, a.node}
+		k := askKey{a.kind, a.yes, a.name, a.node}
 		if seen[k] {
 			continue
 		}
@@ -140,6 +137,24 @@ func (t *lowerTrace) distinct() []ask {
 		out = append(out, a)
 	}
 	return out[:len(out):len(out)]
+}
+
+type askKey struct {
+	kind askKind
+	yes  bool
+	name string
+	node *Node
+}
+
+// resetSeen empties a set reused from one trace to the next (a new one
+// when it has grown: clearing costs its size).
+func resetSeen[K comparable](m *map[K]bool) map[K]bool {
+	if *m == nil || len(*m) > 512 {
+		*m = map[K]bool{}
+	} else {
+		clear(*m)
+	}
+	return *m
 }
 
 // answer answers a question from the lowerer's tables.
@@ -243,7 +258,10 @@ func (l *lowerer) replay(asks []ask) bool {
 }
 
 // compileTrace is what compiling one definition looked up, in order.
-type compileTrace struct{ looks []look }
+type compileTrace struct {
+	looks []look
+	seen  map[lookKey]bool // for distinct
+}
 
 // look is one name looked up by the compiler and the index found (-1: none).
 type look struct {
@@ -313,19 +331,20 @@ func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string
 // again has the index found the first time (a new flag or move type is
 // numbered by its first look-up).
 func (t *compileTrace) distinct() []look {
-	type key struct {
-		kind nameKind
-		name string
-	}
-	seen := make(map[key]bool, len(t.looks))
+	seen := resetSeen(&t.seen)
 	out := make([]look, 0, len(t.looks))
 	for _, l := range t.looks {
-		if k := (key{l.kind, l.name}); !seen[k] {
+		if k := (lookKey{l.kind, l.name}); !seen[k] {
 			seen[k] = true
 			out = append(out, l)
 		}
 	}
 	return out[:len(out):len(out)]
+}
+
+type lookKey struct {
+	kind nameKind
+	name string
 }
 
 // replay looks the names up again, reporting whether each has the same index.
