@@ -93,6 +93,7 @@ type ask struct {
 type lowerTrace struct {
 	asks []ask
 	seen map[askKey]bool // for distinct
+	out  []ask           // for distinct
 }
 
 func (t *lowerTrace) ask(k askKind, name string, yes bool) {
@@ -124,7 +125,7 @@ func (t *lowerTrace) flagRef(n *Node, perPos, set bool) {
 // Repeated changes are idempotent, so dropping them is sound too.
 func (t *lowerTrace) distinct() []ask {
 	seen := resetSeen(&t.seen)
-	out := make([]ask, 0, len(t.asks))
+	out := t.out[:0]
 	for _, a := range t.asks {
 		k := askKey{a.kind, a.yes, a.name, a.node}
 		if seen[k] {
@@ -136,7 +137,8 @@ func (t *lowerTrace) distinct() []ask {
 		seen[k] = true
 		out = append(out, a)
 	}
-	return out[:len(out):len(out)]
+	t.out = out
+	return append([]ask(nil), out...)
 }
 
 type askKey struct {
@@ -261,6 +263,7 @@ func (l *lowerer) replay(asks []ask) bool {
 type compileTrace struct {
 	looks []look
 	seen  map[lookKey]bool // for distinct
+	out   []look           // for distinct
 }
 
 // look is one name looked up by the compiler and the index found (-1: none).
@@ -332,14 +335,15 @@ func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string
 // numbered by its first look-up).
 func (t *compileTrace) distinct() []look {
 	seen := resetSeen(&t.seen)
-	out := make([]look, 0, len(t.looks))
+	out := t.out[:0]
 	for _, l := range t.looks {
 		if k := (lookKey{l.kind, l.name}); !seen[k] {
 			seen[k] = true
 			out = append(out, l)
 		}
 	}
-	return out[:len(out):len(out)]
+	t.out = out
+	return append([]look(nil), out...)
 }
 
 type lookKey struct {
