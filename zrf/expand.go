@@ -196,6 +196,7 @@ func (x *expander) template(n *Node) *tnode {
 func (x *expander) shared(t *tnode, e *env) {
 	if t.gen != x.gen || t.copy == nil {
 		t.copy, t.gen = x.copyClosed(t, e), x.gen
+		t.copy.shared = true
 	}
 	x.buf = append(x.buf, t.copy)
 }

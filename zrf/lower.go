@@ -47,6 +47,7 @@ type lowerer struct {
 	// recording is set while lowering a piece that a later block inherits.
 	recording bool
 	mem       treeMem
+	once      defMemo
 }
 
 // sections groups a block's sections by what they mean.

@@ -146,6 +146,7 @@ func (l *lowerer) moveDefs(s *Node) []*MoveDef {
 		}
 		l.typeDefined[mt] = true
 		before := len(l.errs)
+		l.once.reset()
 		body := l.lowerDef(d)
 		if len(l.errs) > before {
 			// An error inside one definition leaves that definition out; the

@@ -53,8 +53,9 @@ func (c *fileCache) countPieceUses(secs []*Node) {
 	}
 }
 
-// shareDefs turns the sharing on; tests turn it off to check that sharing
-// changes no result.
+// shareDefs turns the sharing on (here, and of shared nodes within one
+// definition, defMemo); tests turn it off to check that sharing changes no
+// result.
 var shareDefs = true
 
 // maxShared bounds how many lowerings (or compilations) of one definition

@@ -40,8 +40,12 @@ const (
 // from (From: the macro, and the position of the call that produced them),
 // so errors can name both places.
 type Node struct {
-	Kind  Kind
-	Text  string  // atom text or string content
+	Kind Kind
+	// shared marks a node the expander placed in several lists (one copy of
+	// a parameter-free macro body per user call), so lowering it once per
+	// move definition is enough.
+	shared bool
+	Text   string  // atom text or string content
 	Elems []*Node // list elements
 	Pos   Pos     // where the atom, string or '(' is
 	End   Pos     // for lists: where the closing ')' is (zero if it was missing)
