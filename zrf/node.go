@@ -46,9 +46,9 @@ type Node struct {
 	// move definition is enough.
 	shared bool
 	Text   string  // atom text or string content
-	Elems []*Node // list elements
-	Pos   Pos     // where the atom, string or '(' is
-	End   Pos     // for lists: where the closing ')' is (zero if it was missing)
+	Elems  []*Node // list elements
+	Pos    Pos     // where the atom, string or '(' is
+	End    Pos     // for lists: where the closing ')' is (zero if it was missing)
 	// From is nil for the user's own text. The nodes out of one macro in
 	// one call share it: a big file expands to millions of nodes, and the
 	// two fields in every node made each a third bigger.
