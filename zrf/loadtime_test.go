@@ -69,7 +69,8 @@ func measureLoad(path string, src []byte) loadCost {
 }
 
 // slowestLoads times every .zrf of the corpus and returns the n slowest,
-// slowest first, and the total time.
+// slowest first, and the total time. The machine may be busy: the 2n
+// slowest are timed twice more and keep their best time.
 func slowestLoads(t *testing.T, n int) ([]loadCost, time.Duration) {
 	var costs []loadCost
 	var total time.Duration
@@ -82,7 +83,18 @@ func slowestLoads(t *testing.T, n int) ([]loadCost, time.Duration) {
 		total += c.time
 		costs = append(costs, c)
 	}
-	sort.Slice(costs, func(i, j int) bool { return costs[i].time > costs[j].time })
+	bySlowest := func() {
+		sort.Slice(costs, func(i, j int) bool { return costs[i].time > costs[j].time })
+	}
+	bySlowest()
+	for i := range costs[:min(2*n, len(costs))] {
+		for range 2 {
+			if c := measureLoad(filepath.Join(corpusDir, costs[i].path), nil); c.time < costs[i].time {
+				costs[i].time = c.time
+			}
+		}
+	}
+	bySlowest()
 	return costs[:min(n, len(costs))], total
 }
 
