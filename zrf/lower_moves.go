@@ -246,14 +246,33 @@ func (l *lowerer) addStmt(n *Node, a []*Node) *Stmt {
 			return nil
 		}
 	}
-	s := l.newStmt(Stmt{Op: op, Pos: srcPos(n)})
+	names, ok := l.pieceNames(a)
+	if !ok {
+		return nil
+	}
+	return l.newStmt(Stmt{Op: op, Pos: srcPos(n), Names: names})
+}
+
+// pieceNames returns the piece types named by a (nil when a is empty), or
+// false after reporting the first name that is not a piece type.
+func (l *lowerer) pieceNames(a []*Node) ([]string, bool) {
 	for _, t := range a {
 		if _, ok := l.piece(t); !ok {
-			return nil
+			return nil, false
 		}
-		s.Names = append(s.Names, t.Text)
 	}
-	return s
+	m := &l.mem
+	for _, t := range a {
+		m.nameStack = append(m.nameStack, t.Text)
+	}
+	names := carve(&m.nameLists, m.nameStack, treeBlock)
+	m.nameStack = m.nameStack[:0]
+	return names, true
+}
+
+// oneName returns a list of one piece type.
+func (l *lowerer) oneName(name string) []string {
+	return carve(&l.mem.nameLists, []string{name}, treeBlock)
 }
 
 // addPartialStmt reads (add-partial [T] type) and (add-copy-partial [T] type).
@@ -266,15 +285,13 @@ func (l *lowerer) addPartialStmt(n *Node, a []*Node) *Stmt {
 		l.errorf(n, "%s must be (%s [piece-type ...] move-type)", n.Head(), n.Head())
 		return nil
 	}
-	s := l.newStmt(Stmt{Op: op, Pos: srcPos(n)})
 	// Several types before the move type are a promotion choice, as in add
 	// (KoShogi.zrf).
-	for _, t := range a[:len(a)-1] {
-		if _, ok := l.piece(t); !ok {
-			return nil
-		}
-		s.Names = append(s.Names, t.Text)
+	names, ok := l.pieceNames(a[:len(a)-1])
+	if !ok {
+		return nil
 	}
+	s := l.newStmt(Stmt{Op: op, Pos: srcPos(n), Names: names})
 	mt := a[len(a)-1]
 	if _, ok := l.moveTypeRef(mt); !ok {
 		return nil
@@ -315,13 +332,13 @@ func (l *lowerer) createStmt(n *Node, a []*Node) *Stmt {
 	// (create pass-flag)) the new piece has the type of the piece whose
 	// move this is.
 	if len(a) == 0 || !l.isPiece(a[0].Text) && len(a) == 1 && l.isLocation(a[0]) {
-		s.Names = []string{l.curPiece}
+		s.Names = l.oneName(l.curPiece)
 		return l.optLoc(s, a)
 	}
 	if _, ok := l.piece(a[0]); !ok {
 		return nil
 	}
-	s.Names = []string{a[0].Text}
+	s.Names = l.oneName(a[0].Text)
 	return l.optLoc(s, a[1:])
 }
 
@@ -334,7 +351,7 @@ func (l *lowerer) changeTypeStmt(n *Node, a []*Node) *Stmt {
 	if _, ok := l.piece(a[0]); !ok {
 		return nil
 	}
-	s := l.newStmt(Stmt{Op: StmtChangeType, Pos: srcPos(n), Names: []string{a[0].Text}})
+	s := l.newStmt(Stmt{Op: StmtChangeType, Pos: srcPos(n), Names: l.oneName(a[0].Text)})
 	return l.optLoc(s, a[1:])
 }
 
@@ -720,6 +737,8 @@ type treeMem struct {
 	stmtLists []*Stmt
 	exprStack []*Expr
 	exprLists []*Expr
+	nameStack []string
+	nameLists []string
 }
 
 const treeBlock = 256
