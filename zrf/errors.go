@@ -19,13 +19,19 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 // errorf builds an *Error at pos. When the node came out of a macro, the message
 // says where the macro was used.
 func errorAt(n *Node, format string, args ...any) *Error {
+	return errorIn(n, Pos{}, format, args...)
+}
+
+// errorIn is errorAt for a node whose call position may come from its
+// context ctx (Node.callPosIn).
+func errorIn(n *Node, ctx Pos, format string, args ...any) *Error {
 	msg := fmt.Sprintf(format, args...)
 	if n == nil {
 		return &Error{Msg: msg}
 	}
-	if o := n.From; o != nil && o.Macro != "" && o.CallPos.IsValid() {
-		msg += fmt.Sprintf(" (in macro %s defined at %s, used at %s)", o.Macro, n.Pos, o.CallPos)
-		return &Error{Pos: o.CallPos, Msg: msg}
+	if call := n.callPosIn(ctx); n.From != nil && n.From.Macro != "" && call.IsValid() {
+		msg += fmt.Sprintf(" (in macro %s defined at %s, used at %s)", n.From.Macro, n.Pos, call)
+		return &Error{Pos: call, Msg: msg}
 	}
 	return &Error{Pos: n.Pos, Msg: msg}
 }

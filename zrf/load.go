@@ -284,6 +284,13 @@ func readForms(path string, src []byte) ([]*Node, []*Error, error) {
 	if err != nil {
 		return nil, warnings, err
 	}
-	out, xw, err := Expand(forms)
-	return out, append(warnings, xw...), err
+	if !shareDefs {
+		out, xw, err := Expand(forms)
+		return out, append(warnings, xw...), err
+	}
+	out, xw, err := expandShared(forms)
+	if err != nil {
+		return nil, append(warnings, xw...), err
+	}
+	return materialize(out), append(warnings, xw...), nil
 }

@@ -27,7 +27,7 @@ type lowerer struct {
 	// that types named only in turn-order or move-priorities can be warned about.
 	typeDefined map[string]bool
 	flagSet     map[string]bool
-	flagTested  map[string]*Node
+	flagTested  map[string]placed
 	killed      map[string]bool // positions removed by kill-positions
 	attrWarned  map[string]bool
 	curPiece    string // the piece whose moves or drops are being lowered
@@ -48,6 +48,26 @@ type lowerer struct {
 	recording bool
 	mem       treeMem
 	once      defMemo
+	// ctx is the call position of the nodes of the move definition being
+	// lowered that do not know theirs (Origin.perUse): that of the nearest
+	// enclosing node that does (enter). defCtx is the definition's own.
+	ctx, defCtx Pos
+}
+
+// placed is a node with the context its call position comes from.
+type placed struct {
+	n   *Node
+	ctx Pos
+}
+
+// enter makes n's call position the context when n knows it, returning the
+// context to restore.
+func (l *lowerer) enter(n *Node) Pos {
+	old := l.ctx
+	if o := n.From; o != nil && !o.perUse {
+		l.ctx = o.CallPos
+	}
+	return old
 }
 
 // sections groups a block's sections by what they mean.
@@ -94,7 +114,7 @@ func lowerGame(block *Node, secs []*Node, isVariant bool, cache *fileCache) (*Ga
 		attrs:       map[string]int{},
 		typeDefined: map[string]bool{},
 		flagSet:     map[string]bool{},
-		flagTested:  map[string]*Node{},
+		flagTested:  map[string]placed{},
 		killed:      map[string]bool{},
 		attrWarned:  map[string]bool{},
 		elsewhere:   cache.elsewhere,
@@ -349,13 +369,14 @@ func (l *lowerer) checkUnused() {
 	}
 	for _, name := range sortedKeys(l.flagTested) {
 		if !l.flagSet[name] {
-			l.warnf(l.flagTested[name], "flag %s is tested but never set (always false)", name)
+			at := l.flagTested[name]
+			l.gd.Warnings = append(l.gd.Warnings, errorIn(at.n, at.ctx, "flag %s is tested but never set (always false)", name))
 		}
 	}
 }
 
 func (l *lowerer) errorf(n *Node, format string, args ...any) {
-	l.errs.Add(errorAt(n, format, args...))
+	l.errs.Add(errorIn(n, l.ctx, format, args...))
 }
 
 // lookupFailed reports an unknown name: an error, or in soft mode a warning
@@ -369,7 +390,7 @@ func (l *lowerer) lookupFailed(n *Node, format string, args ...any) {
 }
 
 func (l *lowerer) warnf(n *Node, format string, args ...any) {
-	l.gd.Warnings = append(l.gd.Warnings, errorAt(n, format, args...))
+	l.gd.Warnings = append(l.gd.Warnings, errorIn(n, l.ctx, format, args...))
 }
 
 // hint formats a did-you-mean suffix, or "". Suggestions stop after the

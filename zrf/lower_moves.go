@@ -68,7 +68,9 @@ func (l *lowerer) pushStmts(elems []*Node) {
 
 // pushSeq pushes the statements of the nested sequence e.
 func (l *lowerer) pushSeq(e *Node) {
-	if !e.shared || !shareDefs {
+	old := l.enter(e)
+	defer func() { l.ctx = old }()
+	if !e.shared || !shareDefs || l.ctx != l.defCtx {
 		l.pushStmts(e.Elems)
 		return
 	}
@@ -114,7 +116,9 @@ func resetMemo[V any](m *map[*Node]V) {
 
 // stmt lowers one statement; nil after an error.
 func (l *lowerer) stmt(e *Node) *Stmt {
-	if e.shared && shareDefs {
+	old := l.enter(e)
+	defer func() { l.ctx = old }()
+	if e.shared && shareDefs && l.ctx == l.defCtx {
 		if s, ok := l.once.stmts[e]; ok {
 			return s
 		}
@@ -141,20 +145,20 @@ func (l *lowerer) stmt1(e *Node) *Stmt {
 		return nil
 	}
 	if op, ok := atomStmts[e.Text]; ok {
-		return l.newStmt(Stmt{Op: op, Pos: srcPos(e)})
+		return l.newStmt(Stmt{Op: op, Pos: l.srcPos(e)})
 	}
 	if l.has(askDir, e.Text) {
-		return l.newStmt(Stmt{Op: StmtStep, Pos: srcPos(e), Name: e.Text})
+		return l.newStmt(Stmt{Op: StmtStep, Pos: l.srcPos(e), Name: e.Text})
 	}
 	if l.has(askPos, e.Text) {
-		return l.newStmt(Stmt{Op: StmtJump, Pos: srcPos(e), Name: e.Text})
+		return l.newStmt(Stmt{Op: StmtJump, Pos: l.srcPos(e), Name: e.Text})
 	}
 	if l.elsewhere[e.Text] || l.isZone(e.Text) {
 		// Inherited move code naming a direction the variant's board lacks
 		// (or a zone where a direction belongs): there is no link, so the
 		// run dies here, as a step off the board does.
 		l.warnf(e, "%s is not a direction or position of this board: the move stops here", e.Text)
-		return l.newStmt(Stmt{Op: StmtVerify, Pos: srcPos(e), Cond: l.newExpr(Expr{Op: ExprFalse, Pos: srcPos(e)})})
+		return l.newStmt(Stmt{Op: StmtVerify, Pos: l.srcPos(e), Cond: l.newExpr(Expr{Op: ExprFalse, Pos: l.srcPos(e)})})
 	}
 	l.unknownAtom(e, "move statement", l.stmtCandidates())
 	return nil
@@ -183,9 +187,9 @@ func stmtFormNames() []string { return keys(formStmts) }
 
 // srcPos is where a statement is reported: the macro use site for expanded
 // code, as errorAt does.
-func srcPos(n *Node) Pos {
-	if o := n.From; o != nil && o.Macro != "" && o.CallPos.IsValid() {
-		return o.CallPos
+func (l *lowerer) srcPos(n *Node) Pos {
+	if call := n.callPosIn(l.ctx); n.From != nil && n.From.Macro != "" && call.IsValid() {
+		return call
 	}
 	return n.Pos
 }
@@ -199,7 +203,7 @@ func (l *lowerer) verifyStmt(n *Node, a []*Node) *Stmt {
 	if c == nil {
 		return nil
 	}
-	return l.newStmt(Stmt{Op: StmtVerify, Pos: srcPos(n), Cond: c})
+	return l.newStmt(Stmt{Op: StmtVerify, Pos: l.srcPos(n), Cond: c})
 }
 
 // ifStmt reads (if cond s ... [else t ...]).
@@ -216,7 +220,7 @@ func (l *lowerer) ifStmt(n *Node, a []*Node) *Stmt {
 			break
 		}
 	}
-	s := l.newStmt(Stmt{Op: StmtIf, Pos: srcPos(n), Cond: c, Body: l.stmts(body), Else: l.stmts(rest)})
+	s := l.newStmt(Stmt{Op: StmtIf, Pos: l.srcPos(n), Cond: c, Body: l.stmts(body), Else: l.stmts(rest)})
 	if c == nil {
 		return nil
 	}
@@ -229,7 +233,7 @@ func (l *lowerer) whileStmt(n *Node, a []*Node) *Stmt {
 		return nil
 	}
 	c := l.cond1(a[0])
-	s := l.newStmt(Stmt{Op: StmtWhile, Pos: srcPos(n), Cond: c, Body: l.stmts(a[1:])})
+	s := l.newStmt(Stmt{Op: StmtWhile, Pos: l.srcPos(n), Cond: c, Body: l.stmts(a[1:])})
 	if c == nil {
 		return nil
 	}
@@ -250,7 +254,7 @@ func (l *lowerer) addStmt(n *Node, a []*Node) *Stmt {
 	if !ok {
 		return nil
 	}
-	return l.newStmt(Stmt{Op: op, Pos: srcPos(n), Names: names})
+	return l.newStmt(Stmt{Op: op, Pos: l.srcPos(n), Names: names})
 }
 
 // pieceNames returns the piece types named by a (nil when a is empty), or
@@ -291,7 +295,7 @@ func (l *lowerer) addPartialStmt(n *Node, a []*Node) *Stmt {
 	if !ok {
 		return nil
 	}
-	s := l.newStmt(Stmt{Op: op, Pos: srcPos(n), Names: names})
+	s := l.newStmt(Stmt{Op: op, Pos: l.srcPos(n), Names: names})
 	mt := a[len(a)-1]
 	if _, ok := l.moveTypeRef(mt); !ok {
 		return nil
@@ -302,7 +306,7 @@ func (l *lowerer) addPartialStmt(n *Node, a []*Node) *Stmt {
 
 // locStmt reads (capture [loc]), (flip [loc]) and (change-owner [loc]).
 func (l *lowerer) locStmt(n *Node, a []*Node) *Stmt {
-	s := l.newStmt(Stmt{Op: atomStmts[n.Head()], Pos: srcPos(n)})
+	s := l.newStmt(Stmt{Op: atomStmts[n.Head()], Pos: l.srcPos(n)})
 	if len(a) > 1 {
 		l.errorf(n, "%s takes at most one direction or position", n.Head())
 		return nil
@@ -319,7 +323,7 @@ func (l *lowerer) locStmt(n *Node, a []*Node) *Stmt {
 
 // createStmt reads (create [Player] T [loc]).
 func (l *lowerer) createStmt(n *Node, a []*Node) *Stmt {
-	s := l.newStmt(Stmt{Op: StmtCreate, Pos: srcPos(n)})
+	s := l.newStmt(Stmt{Op: StmtCreate, Pos: l.srcPos(n)})
 	if l.has(askPlayer, a0text(a)) && !l.isPiece(a[0].Text) {
 		s.Player = a[0].Text
 		a = a[1:]
@@ -351,7 +355,7 @@ func (l *lowerer) changeTypeStmt(n *Node, a []*Node) *Stmt {
 	if _, ok := l.piece(a[0]); !ok {
 		return nil
 	}
-	s := l.newStmt(Stmt{Op: StmtChangeType, Pos: srcPos(n), Names: l.oneName(a[0].Text)})
+	s := l.newStmt(Stmt{Op: StmtChangeType, Pos: l.srcPos(n), Names: l.oneName(a[0].Text)})
 	return l.optLoc(s, a[1:])
 }
 
@@ -380,7 +384,7 @@ func (l *lowerer) setStmt(n *Node, a []*Node) *Stmt {
 		l.errorf(n, "%s must be (%s name value%s)", h, h, map[bool]string{true: " [position]"}[maxArgs == 3])
 		return nil
 	}
-	s := l.newStmt(Stmt{Pos: srcPos(n), Name: a[0].Text})
+	s := l.newStmt(Stmt{Pos: l.srcPos(n), Name: a[0].Text})
 	switch h {
 	case "set-attribute":
 		s.Op = StmtSetAttribute
@@ -408,7 +412,7 @@ func (l *lowerer) goStmt(n *Node, a []*Node) *Stmt {
 		l.errorf(n, "go must be (go from|to|last-from|last-to|mark)")
 		return nil
 	}
-	return l.newStmt(Stmt{Op: StmtGo, Pos: srcPos(n), Name: a[0].Text})
+	return l.newStmt(Stmt{Op: StmtGo, Pos: l.srcPos(n), Name: a[0].Text})
 }
 
 // oppositeStmt reads (opposite d) as a step.
@@ -420,7 +424,7 @@ func (l *lowerer) oppositeStmt(n *Node, a []*Node) *Stmt {
 	if _, ok := l.direction(l.g.Board, a[0]); !ok {
 		return nil
 	}
-	return l.newStmt(Stmt{Op: StmtOpposite, Pos: srcPos(n), Name: a[0].Text})
+	return l.newStmt(Stmt{Op: StmtOpposite, Pos: l.srcPos(n), Name: a[0].Text})
 }
 
 // isLocation reports whether n is a direction, a position or (opposite d).
@@ -433,6 +437,8 @@ func (l *lowerer) isLocation(n *Node) bool {
 // locArg reads a predicate's or statement's location: a direction, a
 // position or (opposite d). A name that is both is taken as the direction.
 func (l *lowerer) locArg(n *Node) (LocArg, bool) {
+	old := l.enter(n)
+	defer func() { l.ctx = old }()
 	b := l.g.Board
 	if n.Head() == "opposite" && len(n.Args()) == 1 {
 		if _, ok := l.direction(b, n.Args()[0]); !ok {
@@ -459,7 +465,9 @@ func (l *lowerer) locArg(n *Node) (LocArg, bool) {
 
 // cond1 lowers a condition.
 func (l *lowerer) cond1(n *Node) *Expr {
-	if n.shared && shareDefs {
+	old := l.enter(n)
+	defer func() { l.ctx = old }()
+	if n.shared && shareDefs && l.ctx == l.defCtx {
 		if c, ok := l.once.exprs[n]; ok {
 			return c
 		}
@@ -500,11 +508,11 @@ func (l *lowerer) not(n *Node, e *Expr) *Expr {
 	}
 	start := len(l.mem.exprStack)
 	l.mem.exprStack = append(l.mem.exprStack, e)
-	return l.newExpr(Expr{Op: ExprNot, Pos: srcPos(n), Args: l.mem.takeExprs(start)})
+	return l.newExpr(Expr{Op: ExprNot, Pos: l.srcPos(n), Args: l.mem.takeExprs(start)})
 }
 
 func (l *lowerer) connective(n *Node, h string) *Expr {
-	e := l.newExpr(Expr{Op: ExprAnd, Pos: srcPos(n)})
+	e := l.newExpr(Expr{Op: ExprAnd, Pos: l.srcPos(n)})
 	if h == "or" {
 		e.Op = ExprOr
 	}
@@ -530,9 +538,9 @@ func (l *lowerer) connective(n *Node, h string) *Expr {
 func (l *lowerer) atomCond(n *Node) *Expr {
 	switch n.Text {
 	case "true":
-		return l.newExpr(Expr{Op: ExprTrue, Pos: srcPos(n)})
+		return l.newExpr(Expr{Op: ExprTrue, Pos: l.srcPos(n)})
 	case "false":
-		return l.newExpr(Expr{Op: ExprFalse, Pos: srcPos(n)})
+		return l.newExpr(Expr{Op: ExprFalse, Pos: l.srcPos(n)})
 	}
 	name, neg := l.splitNot(n.Text)
 	var e *Expr
@@ -541,9 +549,9 @@ func (l *lowerer) atomCond(n *Node) *Expr {
 		l.errorf(n, "%s needs a direction or position argument", n.Text)
 		return nil
 	case ok:
-		e = l.newExpr(Expr{Op: op, Pos: srcPos(n)})
+		e = l.newExpr(Expr{Op: op, Pos: l.srcPos(n)})
 	case l.isAttr(name):
-		e = l.newExpr(Expr{Op: ExprAttribute, Pos: srcPos(n), Name: name})
+		e = l.newExpr(Expr{Op: ExprAttribute, Pos: l.srcPos(n), Name: name})
 	default:
 		l.unknownAtom(n, "condition", l.condCandidates())
 		return nil
@@ -574,7 +582,7 @@ func (l *lowerer) isAttr(s string) bool { return l.has(askAttr, s) }
 func (l *lowerer) formCond(n *Node) *Expr {
 	name, neg := l.splitNot(n.Head())
 	a := n.Args()
-	e := l.newExpr(Expr{Pos: srcPos(n)})
+	e := l.newExpr(Expr{Pos: l.srcPos(n)})
 	var ok bool
 	if op, isLoc := locPreds[name]; isLoc {
 		e.Op = op
@@ -690,15 +698,15 @@ func (l *lowerer) attrRef(n *Node) bool {
 // flagRef records a flag or position-flag use, for the never-set warning.
 // The game's flag tables are filled by the compiler, which numbers them.
 func (l *lowerer) flagRef(n *Node, perPos, set bool) {
-	l.trace.flagRef(n, perPos, set)
+	l.trace.flagRef(n, perPos, set, l.ctx)
 	key := n.Text
 	if perPos {
 		key = "position-flag " + key
 	}
 	if set {
 		l.flagSet[key] = true
-	} else if l.flagTested[key] == nil {
-		l.flagTested[key] = n
+	} else if _, ok := l.flagTested[key]; !ok {
+		l.flagTested[key] = placed{n, l.ctx}
 	}
 }
 

@@ -85,7 +85,8 @@ type ask struct {
 	kind askKind
 	yes  bool // the answer; for a flag reference, whether it sets the flag
 	name string
-	node *Node // for a flag reference
+	node *Node // for a flag reference, with the context of its position
+	ctx  Pos
 }
 
 // lowerTrace is what lowering one move definition asked and changed, in
@@ -109,13 +110,13 @@ func (t *lowerTrace) moveType(name string) {
 	}
 }
 
-func (t *lowerTrace) flagRef(n *Node, perPos, set bool) {
+func (t *lowerTrace) flagRef(n *Node, perPos, set bool, ctx Pos) {
 	if t != nil {
 		k := doFlagRef
 		if perPos {
 			k = doPosFlagRf
 		}
-		t.asks = append(t.asks, ask{kind: k, yes: set, node: n})
+		t.asks = append(t.asks, ask{kind: k, yes: set, node: n, ctx: ctx})
 	}
 }
 
@@ -211,6 +212,9 @@ type loweredDef struct {
 // Lowerings with errors or warnings are not kept: they are rare, and their
 // messages are wanted for each game.
 func (l *lowerer) lowerDef(d *Node) []*Stmt {
+	l.defCtx = d.callPosIn(Pos{}) // d knows its call position (materialize)
+	l.ctx = l.defCtx
+	defer func() { l.ctx = Pos{} }()
 	if !shareDefs {
 		return l.stmts(d.Elems)
 	}
@@ -218,7 +222,9 @@ func (l *lowerer) lowerDef(d *Node) []*Stmt {
 	key := loweredKey{d, l.curPiece}
 	kept := c.lowered[key]
 	for _, m := range kept {
-		if l.replay(m.asks) {
+		ok := l.replay(m.asks)
+		l.ctx = l.defCtx
+		if ok {
 			if len(m.body) > 0 {
 				c.reused[m.body[0]] = true
 			}
@@ -250,6 +256,7 @@ func (l *lowerer) replay(asks []ask) bool {
 		case doMoveType:
 			l.moveType(a.name)
 		case doFlagRef, doPosFlagRf:
+			l.ctx = a.ctx
 			l.flagRef(a.node, a.kind == doPosFlagRf, a.yes)
 		default:
 			if l.answer(a.kind, a.name) != a.yes {

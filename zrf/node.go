@@ -59,6 +59,24 @@ type Node struct {
 type Origin struct {
 	Macro   string // the macro's name
 	CallPos Pos    // where that macro was called, in the user's text
+	// perUse: the nodes are shared by several calls (expandShared), so
+	// CallPos is not known here; it is that of the nearest enclosing node
+	// that knows it.
+	perUse bool
+}
+
+// callPosIn returns where the macro n came out of was called, ctx being
+// the call position of the nearest enclosing node that knows it (zero for
+// the user's own text).
+func (n *Node) callPosIn(ctx Pos) Pos {
+	switch o := n.From; {
+	case o == nil:
+		return Pos{}
+	case o.perUse:
+		return ctx
+	default:
+		return o.CallPos
+	}
 }
 
 // Macro returns the name of the macro n came out of, or "".
