@@ -90,57 +90,75 @@ type ask struct {
 }
 
 // lowerTrace is what lowering one move definition asked and changed, in
-// order. Its methods do nothing on a nil trace, so lowering outside move
-// definitions (boards, goals) records nothing.
+// order, without repeats: a definition asks the same few questions again and
+// again (is n a direction?), and the answer cannot change within its
+// lowering, but for whether a name is a move type, which declaring one
+// changes: a declaration starts afresh (since). Repeated changes are
+// idempotent, so dropping them is sound too. Its methods do nothing on a
+// nil trace, so lowering outside move definitions (boards, goals) records
+// nothing.
 type lowerTrace struct {
-	asks []ask
-	seen map[askKey]bool // for distinct
-	out  []ask           // for distinct
+	asks  []ask
+	since int             // asks before since are not repeats of later ones
+	seen  map[askKey]bool // asks[since:], once they are too many to scan
 }
 
-func (t *lowerTrace) ask(k askKind, name string, yes bool) {
-	if t != nil {
-		t.asks = append(t.asks, ask{kind: k, name: name, yes: yes})
+// reset empties the trace for the next definition.
+func (t *lowerTrace) reset() {
+	t.asks, t.since = t.asks[:0], 0
+	if t.seen != nil {
+		resetSeen(&t.seen)
 	}
+}
+
+func (t *lowerTrace) add(a ask) {
+	if t == nil {
+		return
+	}
+	k := askKey{a.kind, a.yes, a.name, a.node}
+	if tail := t.asks[t.since:]; len(tail) < maxScan {
+		for i := range tail {
+			if b := &tail[i]; b.kind == a.kind && b.yes == a.yes && b.node == a.node && b.name == a.name {
+				return
+			}
+		}
+	} else {
+		if len(tail) == maxScan { // from now on, a set
+			resetSeen(&t.seen)
+			for i := range tail {
+				b := &tail[i]
+				t.seen[askKey{b.kind, b.yes, b.name, b.node}] = true
+			}
+		}
+		if t.seen[k] {
+			return
+		}
+		t.seen[k] = true
+	}
+	if a.kind == doMoveType {
+		t.since = len(t.asks)
+	}
+	t.asks = append(t.asks, a)
+}
+
+// maxScan is how many entries a trace scans for a repeat before it keeps a
+// set instead.
+const maxScan = 48
+
+func (t *lowerTrace) ask(k askKind, name string, yes bool) {
+	t.add(ask{kind: k, name: name, yes: yes})
 }
 
 func (t *lowerTrace) moveType(name string) {
-	if t != nil {
-		t.asks = append(t.asks, ask{kind: doMoveType, name: name})
-	}
+	t.add(ask{kind: doMoveType, name: name})
 }
 
 func (t *lowerTrace) flagRef(n *Node, perPos, set bool, ctx Pos) {
-	if t != nil {
-		k := doFlagRef
-		if perPos {
-			k = doPosFlagRf
-		}
-		t.asks = append(t.asks, ask{kind: k, yes: set, node: n, ctx: ctx})
+	k := doFlagRef
+	if perPos {
+		k = doPosFlagRf
 	}
-}
-
-// distinct returns a copy of the trace without repeats: a definition asks
-// the same few questions again and again (is n a direction?), and the
-// answer cannot change within its lowering, but for whether a name is a
-// move type, which declaring one changes: a declaration starts afresh.
-// Repeated changes are idempotent, so dropping them is sound too.
-func (t *lowerTrace) distinct() []ask {
-	seen := resetSeen(&t.seen)
-	out := t.out[:0]
-	for _, a := range t.asks {
-		k := askKey{a.kind, a.yes, a.name, a.node}
-		if seen[k] {
-			continue
-		}
-		if a.kind == doMoveType {
-			clear(seen)
-		}
-		seen[k] = true
-		out = append(out, a)
-	}
-	t.out = out
-	return append([]ask(nil), out...)
+	t.add(ask{kind: k, yes: set, node: n, ctx: ctx})
 }
 
 type askKey struct {
@@ -236,11 +254,11 @@ func (l *lowerer) lowerDef(d *Node) []*Stmt {
 	}
 	errs, warns := len(l.errs), len(l.gd.Warnings)
 	l.trace = &c.asks
-	l.trace.asks = l.trace.asks[:0]
+	l.trace.reset()
 	body := l.stmts(d.Elems)
 	l.trace = nil
 	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
-		c.lowered[key] = append(kept, &loweredDef{asks: c.asks.distinct(), body: body})
+		c.lowered[key] = append(kept, &loweredDef{asks: append([]ask(nil), c.asks.asks...), body: body})
 		if len(body) > 0 {
 			c.reused[body[0]] = true
 		}
@@ -267,11 +285,12 @@ func (l *lowerer) replay(asks []ask) bool {
 	return true
 }
 
-// compileTrace is what compiling one definition looked up, in order.
+// compileTrace is what compiling one definition looked up, in order,
+// without repeats: a name looked up again has the index found the first
+// time (a new flag or move type is numbered by its first look-up).
 type compileTrace struct {
 	looks []look
-	seen  map[lookKey]bool // for distinct
-	out   []look           // for distinct
+	seen  map[lookKey]bool // once looks are too many to scan
 }
 
 // look is one name looked up by the compiler and the index found (-1: none).
@@ -281,10 +300,42 @@ type look struct {
 	name  string
 }
 
-func (t *compileTrace) add(k nameKind, name string, i int32) {
-	if t != nil {
-		t.looks = append(t.looks, look{kind: k, index: i, name: name})
+type lookKey struct {
+	kind nameKind
+	name string
+}
+
+func (t *compileTrace) reset() {
+	t.looks = t.looks[:0]
+	if t.seen != nil {
+		resetSeen(&t.seen)
 	}
+}
+
+func (t *compileTrace) add(k nameKind, name string, i int32) {
+	if t == nil {
+		return
+	}
+	if len(t.looks) < maxScan {
+		for j := range t.looks {
+			if l := &t.looks[j]; l.kind == k && l.name == name {
+				return
+			}
+		}
+	} else {
+		if len(t.looks) == maxScan {
+			resetSeen(&t.seen)
+			for _, l := range t.looks {
+				t.seen[lookKey{l.kind, l.name}] = true
+			}
+		}
+		if key := (lookKey{k, name}); t.seen[key] {
+			return
+		} else {
+			t.seen[key] = true
+		}
+	}
+	t.looks = append(t.looks, look{kind: k, index: i, name: name})
 }
 
 // compiledKey identifies a lowered definition: lowerings are shared
@@ -329,34 +380,13 @@ func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string
 		return compile(names, cache.srcs, def, what, num)
 	}
 	names.trace = &cache.looks
-	names.trace.looks = names.trace.looks[:0]
+	names.trace.reset()
 	prog, errs := compile(names, cache.srcs, def, what, num)
 	names.trace = nil
 	if len(errs) == 0 {
-		cache.compiled[key] = append(kept, &compiledDef{looks: cache.looks.distinct(), prog: prog, what: what, num: num})
+		cache.compiled[key] = append(kept, &compiledDef{looks: append([]look(nil), cache.looks.looks...), prog: prog, what: what, num: num})
 	}
 	return prog, errs
-}
-
-// distinct returns a copy of the trace without repeats: a name looked up
-// again has the index found the first time (a new flag or move type is
-// numbered by its first look-up).
-func (t *compileTrace) distinct() []look {
-	seen := resetSeen(&t.seen)
-	out := t.out[:0]
-	for _, l := range t.looks {
-		if k := (lookKey{l.kind, l.name}); !seen[k] {
-			seen[k] = true
-			out = append(out, l)
-		}
-	}
-	t.out = out
-	return append([]look(nil), out...)
-}
-
-type lookKey struct {
-	kind nameKind
-	name string
 }
 
 // replay looks the names up again, reporting whether each has the same index.
