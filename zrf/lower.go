@@ -26,8 +26,8 @@ type lowerer struct {
 	// typeDefined records the move types some move or drop definition has, so
 	// that types named only in turn-order or move-priorities can be warned about.
 	typeDefined map[string]bool
-	flagSet     map[string]bool
-	flagTested  map[string]placed
+	flagSet     map[flagName]bool
+	flagTested  map[flagName]placed
 	killed      map[string]bool // positions removed by kill-positions
 	attrWarned  map[string]bool
 	curPiece    string // the piece whose moves or drops are being lowered
@@ -52,6 +52,19 @@ type lowerer struct {
 	// lowered that do not know theirs (Origin.perUse): that of the nearest
 	// enclosing node that does (enter). defCtx is the definition's own.
 	ctx, defCtx Pos
+}
+
+// flagName is a flag, or a position flag, as named in the code.
+type flagName struct {
+	name   string
+	perPos bool
+}
+
+func (f flagName) String() string {
+	if f.perPos {
+		return "position-flag " + f.name
+	}
+	return f.name
 }
 
 // placed is a node with the context its call position comes from.
@@ -113,8 +126,8 @@ func lowerGame(block *Node, secs []*Node, isVariant bool, cache *fileCache) (*Ga
 		moveTypes:   map[string]int{"": 0},
 		attrs:       map[string]int{},
 		typeDefined: map[string]bool{},
-		flagSet:     map[string]bool{},
-		flagTested:  map[string]placed{},
+		flagSet:     map[flagName]bool{},
+		flagTested:  map[flagName]placed{},
 		killed:      map[string]bool{},
 		attrWarned:  map[string]bool{},
 		elsewhere:   cache.elsewhere,
@@ -367,11 +380,15 @@ func (l *lowerer) checkUnused() {
 			l.warnf(l.block, "move type %s is named but no piece has moves or drops of that type", mt)
 		}
 	}
-	for _, name := range sortedKeys(l.flagTested) {
-		if !l.flagSet[name] {
-			at := l.flagTested[name]
-			l.gd.Warnings = append(l.gd.Warnings, errorIn(at.n, at.ctx, "flag %s is tested but never set (always false)", name))
+	never := map[string]placed{}
+	for f, at := range l.flagTested {
+		if !l.flagSet[f] {
+			never[f.String()] = at
 		}
+	}
+	for _, name := range sortedKeys(never) {
+		at := never[name]
+		l.gd.Warnings = append(l.gd.Warnings, errorIn(at.n, at.ctx, "flag %s is tested but never set (always false)", name))
 	}
 }
 

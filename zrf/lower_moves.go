@@ -699,10 +699,7 @@ func (l *lowerer) attrRef(n *Node) bool {
 // The game's flag tables are filled by the compiler, which numbers them.
 func (l *lowerer) flagRef(n *Node, perPos, set bool) {
 	l.trace.flagRef(n, perPos, set, l.ctx)
-	key := n.Text
-	if perPos {
-		key = "position-flag " + key
-	}
+	key := flagName{n.Text, perPos}
 	if set {
 		l.flagSet[key] = true
 	} else if _, ok := l.flagTested[key]; !ok {
