@@ -39,9 +39,12 @@ func Expand(forms []*Node) (out []*Node, warnings []*Error, err error) {
 // 54,000 nodes instead of 1.2 million; the loader gives the nodes outside
 // move definitions their positions (materialize) and lowering tracks them
 // in move definitions.
-func expandShared(forms []*Node) (out []*Node, warnings []*Error, err error) {
+//
+// The bodies of defines read lazily (lazies, see parser) are read when the
+// macro is first called.
+func expandShared(forms []*Node, lazies map[*Node]*lazyBody) (out []*Node, warnings []*Error, err error) {
 	x := newExpander()
-	x.share = true
+	x.share, x.lazies = true, lazies
 	return x.expandAll(forms)
 }
 
@@ -64,6 +67,8 @@ type macro struct {
 	// tmpl is body prepared for expansion, made on the first call: a macro
 	// nobody calls then costs nothing beyond being read.
 	tmpl []*tnode
+	// lazy, when not nil, is where the body is still to be read (parser).
+	lazy *lazyBody
 	// origin is the origin of the nodes out of this macro in the user call
 	// numbered originGen.
 	origin    *Origin
@@ -154,8 +159,9 @@ type expander struct {
 
 	// share shares expansions between user calls (expandShared); rec is
 	// then the innermost expansion of a call being recorded for reuse.
-	share bool
-	rec   *recorder
+	share  bool
+	lazies map[*Node]*lazyBody
+	rec    *recorder
 	// deepest is the depth of the deepest call since the expansion being
 	// recorded started.
 	deepest int
@@ -186,7 +192,7 @@ func (x *expander) collect(forms []*Node) []*Node {
 		if old := x.macros[name]; old != nil {
 			x.warnings = append(x.warnings, errorAt(f, "macro %s redefined (previous definition at %s); the later one is used", name, old.def.Pos))
 		}
-		x.macros[name] = &macro{name: name, def: f, body: args[1:]}
+		x.macros[name] = &macro{name: name, def: f, body: args[1:], lazy: x.lazies[f]}
 	}
 	return rest
 }
@@ -195,6 +201,9 @@ func (x *expander) collect(forms []*Node) []*Node {
 // first call. (What it records depends only on the set of macro names,
 // complete once collect is done.)
 func (x *expander) templates(m *macro) []*tnode {
+	if m.lazy != nil {
+		m.body, m.lazy = m.lazy.read(&x.nodeAlloc), nil
+	}
 	if m.tmpl == nil && len(m.body) > 0 {
 		m.tmpl = make([]*tnode, len(m.body))
 		for i, b := range m.body {

@@ -13,11 +13,15 @@ import (
 // case-insensitively as on Windows; '\' and '/' both separate; include cycles and missing files are errors
 // at the include's position). Warnings are non-fatal problems (e.g. a '(' never closed).
 func ReadFile(path string) (forms []*Node, warnings []*Error, err error) {
+	return (&includer{}).readFile(path)
+}
+
+// readFile reads path as ReadFile does.
+func (r *includer) readFile(path string) (forms []*Node, warnings []*Error, err error) {
 	src, rerr := os.ReadFile(path)
 	if rerr != nil {
 		return nil, nil, &Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "cannot read file: " + shortIOError(rerr)}
 	}
-	r := &includer{}
 	forms, err = r.read(path, src, []string{canonical(path)})
 	return forms, r.warnings, err
 }
@@ -28,13 +32,16 @@ const maxIncludeDepth = 50
 
 type includer struct {
 	warnings []*Error
+	// lazies, when not nil, receives the defines read lazily (parser).
+	lazies map[*Node]*lazyBody
 }
 
 // read parses src (the contents of path) and splices its includes. stack
 // holds the canonical paths of the files being read, outermost first, to
 // detect cycles.
 func (r *includer) read(path string, src []byte, stack []string) ([]*Node, error) {
-	forms, warnings, err := Parse(path, src)
+	p := &parser{lex: newZrfLex(path, src), lazies: r.lazies}
+	forms, warnings, err := p.parse()
 	r.warnings = append(r.warnings, warnings...)
 	if err != nil {
 		return nil, err

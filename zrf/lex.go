@@ -45,6 +45,9 @@ type zrfLex struct {
 	// atoms interns atom texts: rule files repeat a few hundred names
 	// thousands of times, so each distinct text is allocated once.
 	atoms map[string]string
+	// skip: only scanning (parser.lazyDefine); atoms and strings get no
+	// text. plain: atoms get their own text, not the table's.
+	skip, plain bool
 }
 
 func newZrfLex(filename string, src []byte) *zrfLex {
@@ -113,7 +116,10 @@ func (l *zrfLex) lexString(p Pos) (token, *Error) {
 	if end < 0 {
 		return token{}, &Error{Pos: p, Msg: "unterminated string (no closing '\"')"}
 	}
-	text := string(l.src[l.off+1 : l.off+1+end])
+	var text string
+	if !l.skip {
+		text = string(l.src[l.off+1 : l.off+1+end])
+	}
 	l.advance(end + 2)
 	return token{kind: tokString, text: text, pos: p}, nil
 }
@@ -125,10 +131,16 @@ func (l *zrfLex) lexAtom(p Pos) token {
 		n++
 	}
 	b := l.src[l.off : l.off+n]
-	text, ok := l.atoms[string(b)] // the conversion in a map index does not allocate
-	if !ok {
+	var text string
+	if l.plain {
 		text = string(b)
-		l.atoms[text] = text
+	} else if !l.skip {
+		var ok bool
+		text, ok = l.atoms[string(b)] // the conversion in a map index does not allocate
+		if !ok {
+			text = string(b)
+			l.atoms[text] = text
+		}
 	}
 	l.advanceLine(n)
 	return token{kind: tokAtom, text: text, pos: p}

@@ -270,14 +270,17 @@ func describe(n *Node) string {
 // readForms reads a file (from disk when src is nil), splices its includes
 // and expands its macros.
 func readForms(path string, src []byte) ([]*Node, []*Error, error) {
+	r := &includer{}
+	if shareDefs {
+		r.lazies = map[*Node]*lazyBody{}
+	}
 	var forms []*Node
 	var warnings []*Error
 	var err error
 	if src == nil {
-		forms, warnings, err = ReadFile(path)
+		forms, warnings, err = r.readFile(path)
 	} else {
 		// ReadFile's include splicing, for text already in memory.
-		r := &includer{}
 		forms, err = r.read(path, src, []string{canonical(path)})
 		warnings = r.warnings
 	}
@@ -288,7 +291,7 @@ func readForms(path string, src []byte) ([]*Node, []*Error, error) {
 		out, xw, err := Expand(forms)
 		return out, append(warnings, xw...), err
 	}
-	out, xw, err := expandShared(forms)
+	out, xw, err := expandShared(forms, r.lazies)
 	if err != nil {
 		return nil, append(warnings, xw...), err
 	}
