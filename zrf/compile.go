@@ -119,8 +119,10 @@ func newGameNames(g *vm.Game) *gameNames {
 // A new flag, position flag or move type is added (at most maxFlags flags).
 func (n *gameNames) index(k nameKind, name string) int32 {
 	i := n.lookup(k, name)
-	n.trace.add(k, name, i)
-	return i
+	if n.trace == nil || i < 0 {
+		return i
+	}
+	return symbolBase + int32(n.trace.add(k, name, i)) // see symbolBase
 }
 
 func (n *gameNames) lookup(k nameKind, name string) int32 {

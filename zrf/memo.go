@@ -8,7 +8,11 @@
 
 package zrf
 
-import "zrun/vm"
+import (
+	"slices"
+
+	"zrun/vm"
+)
 
 // fileCache holds what the games and variants of one file share.
 type fileCache struct {
@@ -18,7 +22,7 @@ type fileCache struct {
 	atoms     atomLists  // for numberMoveTypes
 	srcs      srcStrings // for the compiler
 	lowered   map[loweredKey][]*loweredDef
-	compiled  map[compiledKey][]*compiledDef
+	compiled  map[compiledKey]*compiledDef
 	// usesLeft counts, per piece section, the blocks still to lower it:
 	// recording what lowering asks is worth its cost only when another
 	// block will ask again (Dakon.zrf builds each variant's pieces anew).
@@ -38,7 +42,7 @@ func newFileCache(forms []*Node) *fileCache {
 		atoms:     atomLists{},
 		srcs:      srcStrings{},
 		lowered:   map[loweredKey][]*loweredDef{},
-		compiled:  map[compiledKey][]*compiledDef{},
+		compiled:  map[compiledKey]*compiledDef{},
 		usesLeft:  map[*Node]int{},
 		reused:    map[*Stmt]bool{},
 	}
@@ -290,7 +294,7 @@ func (l *lowerer) replay(asks []ask) bool {
 // time (a new flag or move type is numbered by its first look-up).
 type compileTrace struct {
 	looks []look
-	seen  map[lookKey]bool // once looks are too many to scan
+	seen  map[lookKey]int // index in looks, once looks are too many to scan
 }
 
 // look is one name looked up by the compiler and the index found (-1: none).
@@ -308,35 +312,46 @@ type lookKey struct {
 func (t *compileTrace) reset() {
 	t.looks = t.looks[:0]
 	if t.seen != nil {
-		resetSeen(&t.seen)
+		if len(t.seen) > 512 {
+			t.seen = map[lookKey]int{}
+		} else {
+			clear(t.seen)
+		}
 	}
 }
 
-func (t *compileTrace) add(k nameKind, name string, i int32) {
-	if t == nil {
-		return
-	}
+// add records a look-up and returns its place in the trace.
+func (t *compileTrace) add(k nameKind, name string, i int32) int {
 	if len(t.looks) < maxScan {
 		for j := range t.looks {
 			if l := &t.looks[j]; l.kind == k && l.name == name {
-				return
+				return j
 			}
 		}
 	} else {
+		if t.seen == nil {
+			t.seen = map[lookKey]int{}
+		}
 		if len(t.looks) == maxScan {
-			resetSeen(&t.seen)
-			for _, l := range t.looks {
-				t.seen[lookKey{l.kind, l.name}] = true
+			for j, l := range t.looks {
+				t.seen[lookKey{l.kind, l.name}] = j
 			}
 		}
-		if key := (lookKey{k, name}); t.seen[key] {
-			return
-		} else {
-			t.seen[key] = true
+		key := lookKey{k, name}
+		if j, ok := t.seen[key]; ok {
+			return j
 		}
+		t.seen[key] = len(t.looks)
 	}
 	t.looks = append(t.looks, look{kind: k, index: i, name: name})
+	return len(t.looks) - 1
 }
+
+// Compiling for keeps (compileShared), a name's index is not written into
+// the code: the look-up's place in the trace is, as symbolBase+place, and
+// link writes the game's indices in. Every other operand (jump targets,
+// constants) is far smaller.
+const symbolBase = 1 << 30
 
 // compiledKey identifies a lowered definition: lowerings are shared
 // (lowerDef), so the same statements mean the same definition.
@@ -346,55 +361,104 @@ type compiledKey struct {
 	pos   Pos
 }
 
-// compiledDef is a compilation kept for reuse, with where it was made.
+// compiledDef is a compilation kept for reuse: its code and lists with
+// symbols for the names looked up (see symbolBase), and the programs made
+// from it for the indices of each game's names.
 type compiledDef struct {
 	looks []look
-	prog  *vm.Program
-	what  string
-	num   int
+	code  []vm.Inst
+	src   []string
+	lists [][]int32
+	made  []madeProg
 }
 
-// compileShared compiles def as compile does, reusing a program compiled
-// for an earlier game or variant when every name it looked up has the same
-// index here (compilation is a function of those indices; see lowerDef for
-// why replaying is sound). Looking up a flag or move type numbers it when
-// new, as compiling would.
+type madeProg struct {
+	indices []int32
+	prog    *vm.Program
+	what    string
+	num     int
+}
+
+// compileShared compiles def as compile does, reusing a compilation made
+// for an earlier game or variant: compiling does the same whatever indices
+// its look-ups find, as long as each finds one, and writes each where the
+// symbols are (see lowerDef for why replaying look-ups is sound). Looking a
+// flag or move type up numbers it when new, as compiling would. A name some
+// game lacks is an error: that game compiles the definition anew, to
+// report it.
 func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string, num int) (*vm.Program, ErrorList) {
 	if len(def.Body) == 0 || !shareDefs || !cache.reused[def.Body[0]] {
 		return compile(names, cache.srcs, def, what, num)
 	}
 	key := compiledKey{def.Body[0], len(def.Body), def.Pos}
-	kept := cache.compiled[key]
-	for _, m := range kept {
-		if !names.replay(m.looks) {
-			continue
+	if m := cache.compiled[key]; m != nil {
+		if idx, ok := names.resolve(m.looks); ok {
+			return m.program(idx, what, num), nil
 		}
-		if m.what == what && m.num == num {
-			return m.prog, nil
-		}
-		p := *m.prog // the same code under this game's name for it
-		p.Name = progName(what, num)
-		return &p, nil
-	}
-	if len(kept) >= maxShared {
 		return compile(names, cache.srcs, def, what, num)
 	}
 	names.trace = &cache.looks
 	names.trace.reset()
-	prog, errs := compile(names, cache.srcs, def, what, num)
+	sym, errs := compile(names, cache.srcs, def, what, num)
 	names.trace = nil
-	if len(errs) == 0 {
-		cache.compiled[key] = append(kept, &compiledDef{looks: append([]look(nil), cache.looks.looks...), prog: prog, what: what, num: num})
+	if len(errs) > 0 {
+		return sym, errs
 	}
-	return prog, errs
+	m := &compiledDef{looks: append([]look(nil), cache.looks.looks...), code: sym.Code, src: sym.Src, lists: sym.Lists}
+	cache.compiled[key] = m
+	idx := make([]int32, len(m.looks))
+	for i, l := range m.looks {
+		idx[i] = l.index
+	}
+	return m.program(idx, what, num), nil
 }
 
-// replay looks the names up again, reporting whether each has the same index.
-func (n *gameNames) replay(looks []look) bool {
-	for _, l := range looks {
-		if n.lookup(l.kind, l.name) != l.index {
-			return false
+// resolve looks the names up in this game, in order, returning their
+// indices, or false when one is missing.
+func (n *gameNames) resolve(looks []look) ([]int32, bool) {
+	idx := make([]int32, len(looks))
+	for i, l := range looks {
+		if idx[i] = n.lookup(l.kind, l.name); idx[i] < 0 {
+			return nil, false
 		}
 	}
-	return true
+	return idx, true
+}
+
+// program returns the program for these indices, named "what #num": one
+// made before when the indices are the same.
+func (m *compiledDef) program(idx []int32, what string, num int) *vm.Program {
+	for _, p := range m.made {
+		if !slices.Equal(p.indices, idx) {
+			continue
+		}
+		if p.what == what && p.num == num {
+			return p.prog
+		}
+		c := *p.prog // the same code under this game's name for it
+		c.Name = progName(what, num)
+		return &c
+	}
+	link := func(v int32) int32 {
+		if v >= symbolBase {
+			return idx[v-symbolBase]
+		}
+		return v
+	}
+	p := &vm.Program{Name: progName(what, num), Code: make([]vm.Inst, len(m.code)), Src: m.src}
+	for i, in := range m.code {
+		in.A, in.B, in.L = link(in.A), link(in.B), link(in.L)
+		p.Code[i] = in
+	}
+	if m.lists != nil {
+		p.Lists = make([][]int32, len(m.lists))
+		for i, l := range m.lists {
+			p.Lists[i] = make([]int32, len(l))
+			for j, v := range l {
+				p.Lists[i][j] = link(v)
+			}
+		}
+	}
+	m.made = append(m.made, madeProg{indices: idx, prog: p, what: what, num: num})
+	return p
 }
