@@ -415,6 +415,12 @@ func (x *expander) originFor(name string, e *env) *Origin {
 // arguments are argT, body nodes of the caller, or argN in user text (e is
 // nil).
 func (x *expander) call(m *macro, n *Node, argT []*tnode, argN []*Node, e *env) {
+	x.body(x.enter(m, n, argT, argN, e), e)
+}
+
+// enter makes the environment of the call n of m made in e, its arguments
+// expanded in e.
+func (x *expander) enter(m *macro, n *Node, argT []*tnode, argN []*Node, e *env) *env {
 	ne := &env{m: m, parent: e, depth: 1}
 	if e != nil {
 		ne.callPos, ne.depth = e.callPos, e.depth+1
@@ -438,6 +444,12 @@ func (x *expander) call(m *macro, n *Node, argT []*tnode, argN []*Node, e *env) 
 		x.expandUser(a)
 		ne.args[i] = x.takeBuf(start)
 	}
+	return ne
+}
+
+// body expands the body of ne's macro, called in e.
+func (x *expander) body(ne, e *env) {
+	m := ne.m
 	if e == nil {
 		// A new user call; its arguments (which may hold user calls too)
 		// are done, and nothing else starts one until its body is done.
@@ -618,8 +630,9 @@ func (x *expander) clone(n *Node, e *env) *Node {
 }
 
 // callMemo is an expansion of a call list of a macro body, kept for reuse
-// (expandShared): what the expansion read of its environment, the nodes it
-// made and the work it cost. Expanding the same call again where every read
+// (expandShared): what the expansion of the body read of its environment
+// (the call's arguments and, through dynamic scoping, enclosing calls'), the
+// nodes it made and the work it cost. Expanding the same call again where every read
 // gives the same value makes the same nodes, which are shared instead:
 // Focus.zrf's (merge-w $2) expands to 2,400 nodes, for four directions of
 // each of its 62 pieces, and reads only the piece's name.
@@ -655,7 +668,8 @@ const (
 )
 
 // recorder collects the reads of an expansion being recorded: those bound
-// by env depth or shallower (outside the expansion), or unbound.
+// by env depth or shallower (the call's own environment and those outside
+// the expansion), or unbound.
 type recorder struct {
 	depth  int
 	reads  []read
@@ -676,12 +690,16 @@ func (x *expander) noteRead(b *env, r read) {
 // sharedCall expands the call list t of macro m in e, reusing an earlier
 // expansion whose reads give the same values in e.
 func (x *expander) sharedCall(t *tnode, m *macro, e *env) {
+	// The arguments are expanded first, as reads of e; what the expansion
+	// reads is then of the call's own environment: a body that pastes its
+	// argument depends on the argument's text, not on which node it is.
+	ne := x.enter(m, t.n, t.kids[1:], nil, e)
 	for _, c := range t.calls {
 		// An expansion nesting deeper than the limit allows here is made
 		// again, so that it fails as it would have.
-		if c.m == m && e.depth+c.depth <= maxMacroDepth && x.sameReads(c.reads, e) {
+		if c.m == m && e.depth+c.depth <= maxMacroDepth && x.sameReads(c.reads, ne) {
 			for _, r := range c.reads {
-				x.noteRead(e.binder(r.k), r)
+				x.noteRead(ne.binder(r.k), r)
 			}
 			x.deepest = max(x.deepest, e.depth+c.depth)
 			x.tick(c.work, e)
@@ -689,11 +707,11 @@ func (x *expander) sharedCall(t *tnode, m *macro, e *env) {
 			return
 		}
 	}
-	rec := &recorder{depth: e.depth, parent: x.rec}
+	rec := &recorder{depth: ne.depth, parent: x.rec}
 	x.rec = rec
 	start, work, errs, deepest := len(x.buf), x.work, len(x.errs), x.deepest
-	x.deepest = e.depth
-	x.call(m, t.n, t.kids[1:], nil, e)
+	x.deepest = ne.depth
+	x.body(ne, e)
 	x.rec = rec.parent
 	depth := x.deepest - e.depth
 	x.deepest = max(deepest, x.deepest)

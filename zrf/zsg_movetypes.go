@@ -98,11 +98,20 @@ func (m atomLists) of(n *Node) []string {
 	}
 	var out []string
 	seen := map[string]bool{}
+	// A node the expander shared is met again in many places; its atoms
+	// are all seen the first time, so it is walked once.
+	walked := map[*Node]bool{}
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		if n.Kind == Atom && !seen[n.Text] {
 			seen[n.Text] = true
 			out = append(out, n.Text)
+		}
+		if n.shared && len(n.Elems) > 0 {
+			if walked[n] {
+				return
+			}
+			walked[n] = true
 		}
 		for _, e := range n.Elems {
 			walk(e)
