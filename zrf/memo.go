@@ -21,15 +21,16 @@ type fileCache struct {
 	elsewhere map[string]bool
 	atoms     atomLists  // for numberMoveTypes
 	srcs      srcStrings // for the compiler
-	lowered   map[loweredKey][]*loweredDef
-	compiled  map[compiledKey]*compiledDef
+	// lowered holds the kept lowerings of each move definition; compiled,
+	// by the first statement of a kept lowering, its compilation (nil until
+	// made). Both are keyed by pointers, which hash fast: there are a
+	// hundred thousand look-ups in Ragnarok.zrf.
+	lowered  map[*Node][]*loweredDef
+	compiled map[*Stmt]*compiledDef
 	// usesLeft counts, per piece section, the blocks still to lower it:
 	// recording what lowering asks is worth its cost only when another
 	// block will ask again (Dakon.zrf builds each variant's pieces anew).
 	usesLeft map[*Node]int
-	// reused marks the lowered definitions kept in lowered or taken from
-	// it, whose compilations are worth keeping too.
-	reused map[*Stmt]bool
 	// asks and looks are scratch traces, reused from one definition to the
 	// next and copied when kept.
 	asks  lowerTrace
@@ -41,10 +42,9 @@ func newFileCache(forms []*Node) *fileCache {
 		elsewhere: boardNames(forms),
 		atoms:     atomLists{},
 		srcs:      srcStrings{},
-		lowered:   map[loweredKey][]*loweredDef{},
-		compiled:  map[compiledKey]*compiledDef{},
+		lowered:   map[*Node][]*loweredDef{},
+		compiled:  map[*Stmt]*compiledDef{},
 		usesLeft:  map[*Node]int{},
-		reused:    map[*Stmt]bool{},
 	}
 }
 
@@ -212,17 +212,12 @@ func (l *lowerer) has(k askKind, name string) bool {
 	return yes
 }
 
-// loweredKey identifies a move definition: its node, and the piece whose
-// definition it is (create without a type creates that piece).
-type loweredKey struct {
-	def   *Node
-	piece string
-}
-
-// loweredDef is a lowering kept for reuse.
+// loweredDef is a lowering kept for reuse, of a definition of piece
+// (create without a type creates the piece whose definition it is).
 type loweredDef struct {
-	asks []ask
-	body []*Stmt
+	piece string
+	asks  []ask
+	body  []*Stmt
 }
 
 // lowerDef lowers the statements of the move definition d. A lowering of
@@ -241,15 +236,14 @@ func (l *lowerer) lowerDef(d *Node) []*Stmt {
 		return l.stmts(d.Elems)
 	}
 	c := l.cache
-	key := loweredKey{d, l.curPiece}
-	kept := c.lowered[key]
+	kept := c.lowered[d]
 	for _, m := range kept {
+		if m.piece != l.curPiece {
+			continue
+		}
 		ok := l.replay(m.asks)
 		l.ctx = l.defCtx
 		if ok {
-			if len(m.body) > 0 {
-				c.reused[m.body[0]] = true
-			}
 			return m.body
 		}
 	}
@@ -262,9 +256,9 @@ func (l *lowerer) lowerDef(d *Node) []*Stmt {
 	body := l.stmts(d.Elems)
 	l.trace = nil
 	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
-		c.lowered[key] = append(kept, &loweredDef{asks: append([]ask(nil), c.asks.asks...), body: body})
+		c.lowered[d] = append(kept, &loweredDef{piece: l.curPiece, asks: append([]ask(nil), c.asks.asks...), body: body})
 		if len(body) > 0 {
-			c.reused[body[0]] = true
+			c.compiled[body[0]] = nil // compilations of a kept lowering are kept too
 		}
 	}
 	return body
@@ -353,14 +347,6 @@ func (t *compileTrace) add(k nameKind, name string, i int32) int {
 // constants) is far smaller.
 const symbolBase = 1 << 30
 
-// compiledKey identifies a lowered definition: lowerings are shared
-// (lowerDef), so the same statements mean the same definition.
-type compiledKey struct {
-	first *Stmt
-	n     int
-	pos   Pos
-}
-
 // compiledDef is a compilation kept for reuse: its code and lists with
 // symbols for the names looked up (see symbolBase), and the programs made
 // from it for the indices of each game's names.
@@ -387,11 +373,15 @@ type madeProg struct {
 // game lacks is an error: that game compiles the definition anew, to
 // report it.
 func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string, num int) (*vm.Program, ErrorList) {
-	if len(def.Body) == 0 || !shareDefs || !cache.reused[def.Body[0]] {
+	if len(def.Body) == 0 || !shareDefs {
 		return compile(names, cache.srcs, def, what, num)
 	}
-	key := compiledKey{def.Body[0], len(def.Body), def.Pos}
-	if m := cache.compiled[key]; m != nil {
+	key := def.Body[0]
+	m, kept := cache.compiled[key]
+	if !kept {
+		return compile(names, cache.srcs, def, what, num)
+	}
+	if m != nil {
 		if idx, ok := names.resolve(m.looks); ok {
 			return m.program(idx, what, num), nil
 		}
@@ -404,7 +394,7 @@ func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string
 	if len(errs) > 0 {
 		return sym, errs
 	}
-	m := &compiledDef{looks: append([]look(nil), cache.looks.looks...), code: sym.Code, src: sym.Src, lists: sym.Lists}
+	m = &compiledDef{looks: append([]look(nil), cache.looks.looks...), code: sym.Code, src: sym.Src, lists: sym.Lists}
 	cache.compiled[key] = m
 	idx := make([]int32, len(m.looks))
 	for i, l := range m.looks {
