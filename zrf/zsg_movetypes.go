@@ -89,6 +89,9 @@ func numberMoveTypes(g *vm.Game, secs []*Node, names atomLists) {
 // order a depth-first walk first meets them. The games and variants of a file
 // share their piece sections, and a piece of a macro-heavy file holds up to a
 // million atoms (Focus.zrf), so each is read once per file, not per game.
+// Nodes the expander shared are met again in many places (Focus's merge
+// cascades, 2,400 nodes each, in the four directions of several pieces):
+// their own lists are memoised too and merged where they are met.
 type atomLists map[*Node][]string
 
 // of returns the distinct atoms of n in the order they are first met.
@@ -96,30 +99,55 @@ func (m atomLists) of(n *Node) []string {
 	if l, ok := m[n]; ok {
 		return l
 	}
-	var out []string
-	seen := map[string]bool{}
-	// A node the expander shared is met again in many places; its atoms
-	// are all seen the first time, so it is walked once.
-	walked := map[*Node]bool{}
+	var d distinctTexts
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		if n.Kind == Atom && !seen[n.Text] {
-			seen[n.Text] = true
-			out = append(out, n.Text)
-		}
-		if n.shared && len(n.Elems) > 0 {
-			if walked[n] {
-				return
-			}
-			walked[n] = true
+		if n.Kind == Atom {
+			d.add(n.Text)
+			return
 		}
 		for _, e := range n.Elems {
+			if e.shared && e.Kind == List {
+				for _, s := range m.of(e) {
+					d.add(s)
+				}
+				continue
+			}
 			walk(e)
 		}
 	}
 	walk(n)
-	m[n] = out
-	return out
+	m[n] = d.list
+	return d.list
+}
+
+// distinctTexts collects texts without repeats, in order: by scanning while
+// the list is short (most shared nodes hold a few atoms), by a set after.
+type distinctTexts struct {
+	list []string
+	seen map[string]bool
+}
+
+func (d *distinctTexts) add(s string) {
+	if d.seen == nil {
+		for _, t := range d.list {
+			if t == s {
+				return
+			}
+		}
+		d.list = append(d.list, s)
+		if len(d.list) == 16 {
+			d.seen = make(map[string]bool, 64)
+			for _, t := range d.list {
+				d.seen[t] = true
+			}
+		}
+		return
+	}
+	if !d.seen[s] {
+		d.seen[s] = true
+		d.list = append(d.list, s)
+	}
 }
 
 // numberByMeeting numbers names[from:] from first in the order walk meets
