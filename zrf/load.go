@@ -152,11 +152,11 @@ func firstGame(forms []*Node) *Node {
 // lowerBlock lowers one game or variant (its sections already merged) and
 // compiles it; the result goes into f when it has no errors.
 func lowerBlock(f *File, c *fileCache, block *Node, sections []*Node, isVariant bool, errs *ErrorList) {
-	gd, lerrs := lowerGame(block, sections, isVariant, c)
+	gd, moves, lerrs := lowerGame(block, sections, isVariant, c)
 	if len(lerrs) == len(gd.Skipped) && gd.Game.Engine == "" {
 		// Errors confined to move definitions left those definitions out;
 		// compile errors do the same (compileGame drops the definition).
-		gd.Skipped = append(gd.Skipped, compileGame(gd, c)...)
+		gd.Skipped = append(gd.Skipped, compileBlock(gd, c, moves)...)
 		lerrs = gd.Skipped
 	}
 	if len(lerrs) > len(gd.Skipped) {

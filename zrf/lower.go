@@ -46,8 +46,11 @@ type lowerer struct {
 	trace *lowerTrace
 	// recording is set while lowering a piece that a later block inherits.
 	recording bool
-	mem       treeMem
-	once      defMemo
+	// kept is the kept moves this block's were taken from or kept as
+	// (blockMoves), nil when neither.
+	kept *blockMoves
+	mem  treeMem
+	once defMemo
 	// ctx is the call position of the nodes of the move definition being
 	// lowered that do not know theirs (Origin.perUse): that of the nearest
 	// enclosing node that does (enter). defCtx is the definition's own.
@@ -113,7 +116,7 @@ var singleForms = setOf("title", "description", "history", "strategy", "players"
 var goalForms = setOf("win-condition", "loss-condition", "draw-condition", "count-condition")
 
 // lowerGame lowers one block whose sections are already merged with its game.
-func lowerGame(block *Node, secs []*Node, isVariant bool, cache *fileCache) (*GameDef, ErrorList) {
+func lowerGame(block *Node, secs []*Node, isVariant bool, cache *fileCache) (*GameDef, *blockMoves, ErrorList) {
 	l := &lowerer{
 		block: block,
 		g: &vm.Game{
@@ -137,7 +140,7 @@ func lowerGame(block *Node, secs []*Node, isVariant bool, cache *fileCache) (*Ga
 	s := l.group(secs)
 	l.lowerAll(s)
 	l.errs.Sort()
-	return l.gd, l.errs
+	return l.gd, l.kept, l.errs
 }
 
 // group sorts the sections by kind and reports unknown ones.

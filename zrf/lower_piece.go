@@ -110,6 +110,17 @@ func (l *lowerer) attribute(pt *vm.PieceType, s *Node) {
 
 // lowerPieceMoves lowers every piece's (moves ...) and (drops ...).
 func (l *lowerer) lowerPieceMoves(pieces []*Node) {
+	var key string
+	if shareDefs {
+		key = l.blockKey(pieces)
+		if l.reuseBlock(key) {
+			for _, pn := range pieces {
+				l.cache.usesLeft[pn]--
+			}
+			return
+		}
+		defer l.keepBlock(key, len(l.errs), len(l.gd.Warnings), len(l.g.Board.Zones))
+	}
 	for i, pn := range pieces {
 		l.curPiece = l.g.Pieces[i].Name
 		l.cache.usesLeft[pn]--

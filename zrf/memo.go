@@ -9,7 +9,10 @@
 package zrf
 
 import (
+	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"zrun/vm"
 )
@@ -27,6 +30,7 @@ type fileCache struct {
 	// hundred thousand look-ups in Ragnarok.zrf.
 	lowered  map[*Node][]*loweredDef
 	compiled map[*Stmt]*compiledDef
+	blocks   map[string]*blockMoves
 	// usesLeft counts, per piece section, the blocks still to lower it:
 	// recording what lowering asks is worth its cost only when another
 	// block will ask again (Dakon.zrf builds each variant's pieces anew).
@@ -44,6 +48,7 @@ func newFileCache(forms []*Node) *fileCache {
 		srcs:      srcStrings{},
 		lowered:   map[*Node][]*loweredDef{},
 		compiled:  map[*Stmt]*compiledDef{},
+		blocks:    map[string]*blockMoves{},
 		usesLeft:  map[*Node]int{},
 	}
 }
@@ -451,4 +456,127 @@ func (m *compiledDef) program(idx []int32, what string, num int) *vm.Program {
 	}
 	m.made = append(m.made, madeProg{indices: idx, prog: p, what: what, num: num})
 	return p
+}
+
+// blockMoves is the lowering and compilation of the pieces' moves and drops
+// of a game or variant, kept for the blocks after it whose pieces and name
+// tables are the same (blockKey): Ragnarok.zrf's variants come in threes
+// that differ only in their setups, so the second and third of each take
+// the first's statements and programs whole, without even asking the
+// questions of each definition again.
+type blockMoves struct {
+	moves, drops [][]*MoveDef
+	// what lowering left in the tables
+	moveTypes   []string
+	typeDefined map[string]bool
+	flagSet     map[flagName]bool
+	flagTested  map[flagName]placed
+	// what compiling made, once compiled without errors
+	compiled        bool
+	pieceMoves      [][]vm.MoveBlock
+	pieceDrops      [][]vm.MoveBlock
+	flags, posFlags []string
+	moveTypesAfter  []string
+}
+
+// blockKey is what lowering and compiling the moves of these pieces depends
+// on: the piece sections themselves, and the names of the board's
+// directions, positions and zones, of the piece types, attributes, players
+// and move types, in order (orders make the indices compiled in).
+func (l *lowerer) blockKey(pieces []*Node) string {
+	var b strings.Builder
+	for _, pn := range pieces {
+		fmt.Fprintf(&b, "%p ", pn)
+	}
+	list := func(names []string) {
+		b.WriteByte('|')
+		for _, s := range names {
+			b.WriteString(s)
+			b.WriteByte(0)
+		}
+	}
+	bd := l.g.Board
+	list(bd.Dirs)
+	list(positionNames(bd))
+	list(zoneNames(bd))
+	names := make([]string, len(l.g.Pieces))
+	for i, pt := range l.g.Pieces {
+		names[i] = pt.Name
+	}
+	list(names)
+	list(l.g.Attributes)
+	names = names[:0]
+	for _, pl := range l.g.Players {
+		names = append(names, pl.Name)
+	}
+	list(names)
+	list(l.g.MoveTypes)
+	return b.String()
+}
+
+// reuseBlock takes the kept moves of an earlier block with the same key,
+// reporting whether there was one.
+func (l *lowerer) reuseBlock(key string) bool {
+	m := l.cache.blocks[key]
+	if m == nil {
+		return false
+	}
+	copy(l.gd.Moves, m.moves)
+	copy(l.gd.Drops, m.drops)
+	for _, t := range m.moveTypes[len(l.g.MoveTypes):] {
+		l.moveType(t)
+	}
+	maps.Copy(l.typeDefined, m.typeDefined)
+	maps.Copy(l.flagSet, m.flagSet)
+	maps.Copy(l.flagTested, m.flagTested)
+	l.kept = m
+	return true
+}
+
+// keepBlock keeps the moves just lowered, when lowering them reported
+// nothing (messages are wanted for each block).
+func (l *lowerer) keepBlock(key string, errs, warns, zones int) {
+	if len(l.errs) != errs || len(l.gd.Warnings) != warns || len(l.gd.Skipped) > 0 || len(l.g.Board.Zones) != zones {
+		return
+	}
+	m := &blockMoves{
+		moves:       slices.Clone(l.gd.Moves),
+		drops:       slices.Clone(l.gd.Drops),
+		moveTypes:   slices.Clone(l.g.MoveTypes),
+		typeDefined: maps.Clone(l.typeDefined),
+		flagSet:     maps.Clone(l.flagSet),
+		flagTested:  maps.Clone(l.flagTested),
+	}
+	l.cache.blocks[key] = m
+	l.kept = m
+}
+
+// compileBlock compiles gd's moves, or takes the programs compiled for the
+// block whose moves gd took (m, or nil), which started from the same
+// tables.
+func compileBlock(gd *GameDef, c *fileCache, m *blockMoves) ErrorList {
+	g := gd.Game
+	if m == nil || len(g.Flags) > 0 || len(g.PosFlags) > 0 || !slices.Equal(g.MoveTypes, m.moveTypes) {
+		return compileGame(gd, c)
+	}
+	if m.compiled {
+		for i, pt := range g.Pieces {
+			pt.Moves, pt.Drops = m.pieceMoves[i], m.pieceDrops[i]
+		}
+		g.Flags, g.PosFlags = slices.Clone(m.flags), slices.Clone(m.posFlags)
+		g.MoveTypes = slices.Clone(m.moveTypesAfter)
+		return nil
+	}
+	errs := compileGame(gd, c)
+	if len(errs) == 0 {
+		m.compiled = true
+		m.pieceMoves = make([][]vm.MoveBlock, len(g.Pieces))
+		m.pieceDrops = make([][]vm.MoveBlock, len(g.Pieces))
+		for i, pt := range g.Pieces {
+			m.pieceMoves[i], m.pieceDrops[i] = pt.Moves, pt.Drops
+		}
+		m.flags, m.posFlags = slices.Clone(g.Flags), slices.Clone(g.PosFlags)
+		m.moveTypesAfter = slices.Clone(g.MoveTypes)
+	}
+	return errs
 }
