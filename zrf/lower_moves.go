@@ -101,35 +101,32 @@ type defMemo struct {
 
 // reset empties the memo for the next definition.
 func (m *defMemo) reset() {
-	resetMemo(&m.stmts)
-	resetMemo(&m.exprs)
-	resetMemo(&m.seqs)
-}
-
-func resetMemo[V any](m *map[*Node]V) {
-	if *m == nil || len(*m) > 512 {
-		*m = map[*Node]V{} // clearing costs the grown table's size
-	} else {
-		clear(*m)
-	}
+	resetMap(&m.stmts)
+	resetMap(&m.exprs)
+	resetMap(&m.seqs)
 }
 
 // stmt lowers one statement; nil after an error.
-func (l *lowerer) stmt(e *Node) *Stmt {
-	old := l.enter(e)
+func (l *lowerer) stmt(e *Node) *Stmt { return lowerOnce(l, e, l.once.stmts, l.stmt1) }
+
+// lowerOnce lowers n with lower, in n's context (enter). Within a move
+// definition a shared node (Node.shared) lowers once: its statement or
+// condition is kept in memo and used again (defMemo).
+func lowerOnce[T any](l *lowerer, n *Node, memo map[*Node]T, lower func(*Node) T) T {
+	old := l.enter(n)
 	defer func() { l.ctx = old }()
-	if e.shared && shareDefs && l.ctx == l.defCtx {
-		if s, ok := l.once.stmts[e]; ok {
-			return s
-		}
-		errs, warns := len(l.errs), len(l.gd.Warnings)
-		s := l.stmt1(e)
-		if len(l.errs) == errs && len(l.gd.Warnings) == warns {
-			l.once.stmts[e] = s
-		}
-		return s
+	if !n.shared || !shareDefs || l.ctx != l.defCtx {
+		return lower(n)
 	}
-	return l.stmt1(e)
+	if v, ok := memo[n]; ok {
+		return v
+	}
+	errs, warns := len(l.errs), len(l.gd.Warnings)
+	v := lower(n)
+	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
+		memo[n] = v
+	}
+	return v
 }
 
 func (l *lowerer) stmt1(e *Node) *Stmt {
@@ -464,22 +461,7 @@ func (l *lowerer) locArg(n *Node) (LocArg, bool) {
 }
 
 // cond1 lowers a condition.
-func (l *lowerer) cond1(n *Node) *Expr {
-	old := l.enter(n)
-	defer func() { l.ctx = old }()
-	if n.shared && shareDefs && l.ctx == l.defCtx {
-		if c, ok := l.once.exprs[n]; ok {
-			return c
-		}
-		errs, warns := len(l.errs), len(l.gd.Warnings)
-		c := l.condForm(n)
-		if len(l.errs) == errs && len(l.gd.Warnings) == warns {
-			l.once.exprs[n] = c
-		}
-		return c
-	}
-	return l.condForm(n)
-}
+func (l *lowerer) cond1(n *Node) *Expr { return lowerOnce(l, n, l.once.exprs, l.condForm) }
 
 func (l *lowerer) condForm(n *Node) *Expr {
 	if n.Kind == Atom {
@@ -749,23 +731,13 @@ type treeMem struct {
 const treeBlock = 256
 
 func (l *lowerer) newStmt(s Stmt) *Stmt {
-	m := &l.mem
-	if len(m.stmts) == 0 {
-		m.stmts = make([]Stmt, treeBlock)
-	}
-	p := &m.stmts[0]
-	m.stmts = m.stmts[1:]
+	p := fromBlock(&l.mem.stmts, treeBlock)
 	*p = s
 	return p
 }
 
 func (l *lowerer) newExpr(e Expr) *Expr {
-	m := &l.mem
-	if len(m.exprs) == 0 {
-		m.exprs = make([]Expr, treeBlock)
-	}
-	p := &m.exprs[0]
-	m.exprs = m.exprs[1:]
+	p := fromBlock(&l.mem.exprs, treeBlock)
 	*p = e
 	return p
 }
@@ -773,15 +745,9 @@ func (l *lowerer) newExpr(e Expr) *Expr {
 // takeStmts pops stmtStack[start:] into an exactly sized list (nil when
 // empty, as appending to a nil list leaves it).
 func (m *treeMem) takeStmts(start int) []*Stmt {
-	s := carve(&m.stmtLists, m.stmtStack[start:], treeBlock)
-	clear(m.stmtStack[start:])
-	m.stmtStack = m.stmtStack[:start]
-	return s
+	return popInto(&m.stmtStack, start, &m.stmtLists, treeBlock)
 }
 
 func (m *treeMem) takeExprs(start int) []*Expr {
-	s := carve(&m.exprLists, m.exprStack[start:], treeBlock)
-	clear(m.exprStack[start:])
-	m.exprStack = m.exprStack[:start]
-	return s
+	return popInto(&m.exprStack, start, &m.exprLists, treeBlock)
 }

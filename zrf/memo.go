@@ -116,7 +116,7 @@ type lowerTrace struct {
 func (t *lowerTrace) reset() {
 	t.asks, t.since = t.asks[:0], 0
 	if t.seen != nil {
-		resetSeen(&t.seen)
+		resetMap(&t.seen)
 	}
 }
 
@@ -133,7 +133,7 @@ func (t *lowerTrace) add(a ask) {
 		}
 	} else {
 		if len(tail) == maxScan { // from now on, a set
-			resetSeen(&t.seen)
+			resetMap(&t.seen)
 			for i := range tail {
 				b := &tail[i]
 				t.seen[askKey{b.kind, b.yes, b.name, b.node}] = true
@@ -175,17 +175,6 @@ type askKey struct {
 	yes  bool
 	name string
 	node *Node
-}
-
-// resetSeen empties a set reused from one trace to the next (a new one
-// when it has grown: clearing costs its size).
-func resetSeen[K comparable](m *map[K]bool) map[K]bool {
-	if *m == nil || len(*m) > 512 {
-		*m = map[K]bool{}
-	} else {
-		clear(*m)
-	}
-	return *m
 }
 
 // answer answers a question from the lowerer's tables.
@@ -311,11 +300,7 @@ type lookKey struct {
 func (t *compileTrace) reset() {
 	t.looks = t.looks[:0]
 	if t.seen != nil {
-		if len(t.seen) > 512 {
-			t.seen = map[lookKey]int{}
-		} else {
-			clear(t.seen)
-		}
+		resetMap(&t.seen)
 	}
 }
 

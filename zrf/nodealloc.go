@@ -17,22 +17,41 @@ type nodeAlloc struct {
 const slabSize = 1024
 
 // newNode returns a zeroed node from the current block.
-func (a *nodeAlloc) newNode() *Node {
-	if len(a.nodes) == 0 {
-		a.nodes = make([]Node, slabSize)
-	}
-	n := &a.nodes[0]
-	a.nodes = a.nodes[1:]
-	return n
-}
+func (a *nodeAlloc) newNode() *Node { return fromBlock(&a.nodes, slabSize) }
 
 // takeBuf moves buf[start:] into an exactly sized slice (nil when empty) and
 // pops it off buf.
-func (a *nodeAlloc) takeBuf(start int) []*Node {
-	s := carve(&a.ptrs, a.buf[start:], slabSize)
-	clear(a.buf[start:])
-	a.buf = a.buf[:start]
+func (a *nodeAlloc) takeBuf(start int) []*Node { return popInto(&a.buf, start, &a.ptrs, slabSize) }
+
+// fromBlock returns a zeroed element cut from *block, a block of size
+// elements, making a new block when it is used up.
+func fromBlock[T any](block *[]T, size int) *T {
+	if len(*block) == 0 {
+		*block = make([]T, size)
+	}
+	p := &(*block)[0]
+	*block = (*block)[1:]
+	return p
+}
+
+// popInto moves (*stack)[start:] into an exactly sized slice cut from
+// *block (carve) and pops it off the stack.
+func popInto[T any](stack *[]T, start int, block *[]T, size int) []T {
+	s := carve(block, (*stack)[start:], size)
+	clear((*stack)[start:])
+	*stack = (*stack)[:start]
 	return s
+}
+
+// resetMap empties a map reused from one use to the next (a new one when it
+// has grown: clearing costs the grown table's size).
+func resetMap[K comparable, V any](m *map[K]V) map[K]V {
+	if *m == nil || len(*m) > 512 {
+		*m = map[K]V{}
+	} else {
+		clear(*m)
+	}
+	return *m
 }
 
 // carve copies src into a slice cut from *block, a block of size elements

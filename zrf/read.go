@@ -34,8 +34,7 @@ type parser struct {
 
 func (p *parser) parse() (forms []*Node, warnings []*Error, err error) {
 	lex, a := p.lex, &p.a
-	var open []*Node // the lists not closed yet, outermost first
-	var starts []int // where each open list's elements start on a.buf
+	var lists openLists
 	var errs ErrorList
 	for {
 		t, lerr := lex.next()
@@ -45,10 +44,8 @@ func (p *parser) parse() (forms []*Node, warnings []*Error, err error) {
 		switch t.kind {
 		case tokEOF:
 			// Close the lists still open, innermost first.
-			for i := len(open) - 1; i >= 0; i-- {
-				open[i].Elems = a.takeBuf(starts[i])
-				warnings = append(warnings, unclosed(open[i].Pos))
-				a.buf = append(a.buf, open[i])
+			for n := lists.closeAtEOF(a); n != nil; n = lists.closeAtEOF(a) {
+				warnings = append(warnings, unclosed(n.Pos))
 			}
 			if len(errs) > 0 {
 				return nil, warnings, errs.Err()
@@ -57,7 +54,7 @@ func (p *parser) parse() (forms []*Node, warnings []*Error, err error) {
 		case tokLParen:
 			n := a.newNode()
 			n.Kind, n.Pos = List, t.pos
-			if len(open) == 0 && p.lazies != nil {
+			if len(lists.open) == 0 && p.lazies != nil {
 				eof, lerr := p.lazyDefine(n, &warnings)
 				if lerr != nil {
 					return nil, nil, lerr
@@ -72,24 +69,44 @@ func (p *parser) parse() (forms []*Node, warnings []*Error, err error) {
 					continue // the define is read (lazily) and on a.buf
 				}
 			}
-			open, starts = append(open, n), append(starts, len(a.buf))
+			lists.push(n, len(a.buf))
 		case tokRParen:
-			k := len(open) - 1
-			if k < 0 {
+			if lists.close(a, t.pos) == nil {
 				errs.Add(&Error{Pos: t.pos, Msg: "unexpected ')' with no matching '('"})
-				continue
 			}
-			n := open[k]
-			n.Elems, n.End = a.takeBuf(starts[k]), t.pos
-			open, starts = open[:k], starts[:k]
-			a.buf = append(a.buf, n)
 		default:
-			a.buf = append(a.buf, p.leaf(t))
+			a.buf = append(a.buf, a.leaf(t))
 		}
 	}
 }
 
-func (p *parser) leaf(t token) *Node { return p.a.leaf(t) }
+// openLists is the stack of the lists being read, outermost first, with
+// where each one's elements start on the node stack.
+type openLists struct {
+	open   []*Node
+	starts []int
+}
+
+func (o *openLists) push(n *Node, start int) {
+	o.open, o.starts = append(o.open, n), append(o.starts, start)
+}
+
+// close ends the innermost list at end, moving its elements into it and it
+// onto the node stack; nil when no list is open.
+func (o *openLists) close(a *nodeAlloc, end Pos) *Node {
+	k := len(o.open) - 1
+	if k < 0 {
+		return nil
+	}
+	n := o.open[k]
+	n.Elems, n.End = a.takeBuf(o.starts[k]), end
+	o.open, o.starts = o.open[:k], o.starts[:k]
+	a.buf = append(a.buf, n)
+	return n
+}
+
+// closeAtEOF closes the innermost list where the file ends: it has no ')'.
+func (o *openLists) closeAtEOF(a *nodeAlloc) *Node { return o.close(a, Pos{}) }
 
 // leaf makes the node of an atom or string token.
 func (a *nodeAlloc) leaf(t token) *Node {
@@ -149,7 +166,7 @@ func (p *parser) lazyDefine(n *Node, warnings *[]*Error) (eof bool, err *Error) 
 			opens = nil
 		}
 	}
-	n.Elems = []*Node{p.leaf(head), p.leaf(name)}
+	n.Elems = []*Node{p.a.leaf(head), p.a.leaf(name)}
 	p.lazies[n] = &lazyBody{lex: body}
 	p.a.buf = append(p.a.buf, n)
 	return eof, nil
@@ -166,8 +183,7 @@ type lazyBody struct{ lex zrfLex }
 func (b *lazyBody) read(a *nodeAlloc) []*Node {
 	lex := &b.lex
 	start := len(a.buf)
-	var open []*Node
-	var starts []int
+	var lists openLists
 	for {
 		t, err := lex.next()
 		if err != nil {
@@ -175,24 +191,17 @@ func (b *lazyBody) read(a *nodeAlloc) []*Node {
 		}
 		switch t.kind {
 		case tokEOF:
-			for i := len(open) - 1; i >= 0; i-- {
-				open[i].Elems = a.takeBuf(starts[i])
-				a.buf = append(a.buf, open[i])
+			for lists.closeAtEOF(a) != nil {
 			}
 			return a.takeBuf(start)
 		case tokLParen:
 			n := a.newNode()
 			n.Kind, n.Pos = List, t.pos
-			open, starts = append(open, n), append(starts, len(a.buf))
+			lists.push(n, len(a.buf))
 		case tokRParen:
-			k := len(open) - 1
-			if k < 0 {
+			if lists.close(a, t.pos) == nil {
 				return a.takeBuf(start) // the define's own ')'
 			}
-			n := open[k]
-			n.Elems, n.End = a.takeBuf(starts[k]), t.pos
-			open, starts = open[:k], starts[:k]
-			a.buf = append(a.buf, n)
 		default:
 			a.buf = append(a.buf, a.leaf(t))
 		}
