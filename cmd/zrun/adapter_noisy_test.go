@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -58,7 +59,7 @@ func TestGenerateNoisyMatchesFull(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := enginePosFor(s)
+			p, err := eval.PositionFor(s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,7 +82,7 @@ func TestGenerateNoisyMatchesFull(t *testing.T) {
 type noisyChecker struct {
 	t                       *testing.T
 	s                       *vm.State
-	p                       *enginePos
+	p                       *eval.Position
 	full, part              vm.MoveList
 	positions, moves, noisy int
 }
@@ -254,7 +255,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 				if err := playMoves(s, tc.moves); err != nil {
 					t.Fatal(err)
 				}
-				p, err := enginePosFor(s)
+				p, err := eval.PositionFor(s)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -263,8 +264,8 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 					pos = fullGenPos{p, p}
 				}
 				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
-				if p.err != nil {
-					t.Fatal(p.err)
+				if p.Err() != nil {
+					t.Fatal(p.Err())
 				}
 				if res[i].Found {
 					best[i] = s.CoordString(res[i].Best)
@@ -291,7 +292,7 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 		if err := playMoves(s, bp.moves); err != nil {
 			t.Fatal(err)
 		}
-		p, err := enginePosFor(s)
+		p, err := eval.PositionFor(s)
 		if err != nil {
 			t.Fatal(err)
 		}

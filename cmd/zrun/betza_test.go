@@ -533,16 +533,16 @@ func checkMarks(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, pl
 // right and y up, seen from player pl's side (the second player's board is
 // turned half a turn).
 func boardFrame(g *vm.Game, pl int) (map[int32][2]int, map[[2]int]int32) {
-	gv := newGridView(g)
+	gv := vm.NewGridView(g)
 	if gv == nil {
 		return nil, nil
 	}
 	xy := map[int32][2]int{}
 	at := map[[2]int]int32{}
-	for r, row := range gv.cell {
+	for r, row := range gv.Cell {
 		for c, p := range row {
 			if p >= 0 {
-				v := [2]int{c, len(gv.cell) - 1 - r}
+				v := [2]int{c, len(gv.Cell) - 1 - r}
 				if pl == 1 {
 					v = [2]int{len(row) - 1 - c, r}
 				}

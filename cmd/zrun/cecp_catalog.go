@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"zrun/engine/eval"
 	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/zrf"
@@ -24,7 +25,7 @@ type gameEntry struct {
 	path  string
 	title string
 	game  *vm.Game
-	ev    *evaluator // derived on first use
+	ev    *eval.Evaluator // derived on first use
 	xb    xboardHints
 }
 
@@ -38,9 +39,9 @@ type xboardHints struct {
 }
 
 // evaluator returns the entry's evaluation tables, deriving them once.
-func (e *gameEntry) evaluator() (*evaluator, error) {
+func (e *gameEntry) evaluator() (*eval.Evaluator, error) {
 	if e.ev == nil {
-		ev, err := deriveEvaluator(e.game)
+		ev, err := eval.Derive(e.game)
 		if err != nil {
 			return nil, err
 		}

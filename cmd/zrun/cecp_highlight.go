@@ -147,8 +147,8 @@ func (c *cecpSession) put(arg string) {
 	if len(types) == 0 {
 		return
 	}
-	value := c.g.pos.ev.value
-	slices.SortStableFunc(types, func(a, b int) int { return value[b] - value[a] })
+	ev := c.g.pos.Evaluator()
+	slices.SortStableFunc(types, func(a, b int) int { return ev.Material(b) - ev.Material(a) })
 	var choice strings.Builder
 	for _, t := range types {
 		choice.WriteString(strings.ToUpper(pieceLetter(c.g.s.Game(), t)))

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -33,7 +34,7 @@ func (lw *lineWriter) printf(format string, args ...any) {
 type play struct {
 	entry  *gameEntry
 	s      *vm.State
-	pos    *enginePos
+	pos    *eval.Position
 	se     *engine.Searcher[*vm.Move]
 	hashMB int
 	// made counts the moves made since the start or the last setboard, so
@@ -55,7 +56,7 @@ func newPlay(e *gameEntry, hashMB int) (*play, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &play{entry: e, s: s, pos: newEnginePos(s, ev), hashMB: hashMB}
+	p := &play{entry: e, s: s, pos: eval.NewPosition(s, ev), hashMB: hashMB}
 	p.se = engine.New[*vm.Move](p.pos, hashMB)
 	return p, nil
 }
@@ -155,7 +156,7 @@ func (p *play) think(lim engine.Limits, info func(engine.Info), finish func(engi
 		defer close(p.done)
 		for {
 			res := p.se.Search(ctx, lim)
-			if !finish(res, p.pos.err) || ctx.Err() != nil {
+			if !finish(res, p.pos.Err()) || ctx.Err() != nil {
 				return
 			}
 		}

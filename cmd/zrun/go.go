@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -61,15 +62,15 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 }
 
 // searchState derives the evaluation for s's game and searches s once.
-func searchState(s *vm.State, lim engine.Limits, hashMB int, info func(engine.Info)) (engine.Result[*vm.Move], *enginePos, error) {
-	pos, err := enginePosFor(s)
+func searchState(s *vm.State, lim engine.Limits, hashMB int, info func(engine.Info)) (engine.Result[*vm.Move], *eval.Position, error) {
+	pos, err := eval.PositionFor(s)
 	if err != nil {
 		return engine.Result[*vm.Move]{}, nil, err
 	}
 	se := engine.New[*vm.Move](pos, hashMB)
 	se.OnInfo = info
 	res := se.Search(context.Background(), lim)
-	return res, pos, pos.err
+	return res, pos, pos.Err()
 }
 
 // infoLine formats an iteration report like a UCI/CECP info line. A forced

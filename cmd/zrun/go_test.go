@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -288,13 +289,13 @@ func TestSchoolbookValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := deriveEvaluator(g)
+	ev, err := eval.Derive(g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := map[string]int{}
 	for i, pt := range g.Pieces {
-		v[pt.Name] = ev.shown[i]
+		v[pt.Name] = ev.Value(i)
 	}
 	P, N, B, R, Q, A, M := v["Pawn"], v["Knight"], v["Bishop"], v["Rook"], v["Queen"], v["Archbishop"], v["Marshall"]
 	checks := []struct {
@@ -328,7 +329,7 @@ func TestPromotionDistance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := deriveEvaluator(g)
+	ev, err := eval.Derive(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +342,7 @@ func TestPromotionDistance(t *testing.T) {
 		if !ok {
 			t.Fatalf("no square %s", sq)
 		}
-		return ev.pst[pl*ev.nT+types[piece]][p]
+		return ev.Placement(pl, types[piece], p)
 	}
 	for _, c := range []struct {
 		pl             int
@@ -371,7 +372,7 @@ func TestGoalDistance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := deriveEvaluator(g)
+	ev, err := eval.Derive(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +381,7 @@ func TestGoalDistance(t *testing.T) {
 		if !ok {
 			t.Fatalf("no square %s", sq)
 		}
-		return ev.pst[pl*ev.nT][p] // Pawn is the only type
+		return ev.Placement(pl, 0, p) // Pawn is the only type
 	}
 	for _, c := range []struct {
 		pl             int
@@ -403,7 +404,7 @@ func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPli
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, err := enginePosFor(s)
+	pos, err := eval.PositionFor(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,8 +427,8 @@ func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPli
 			m = legal.Moves[rng.IntN(len(legal.Moves))]
 		} else {
 			res := se.Search(context.Background(), engine.Limits{MoveTime: moveTime})
-			if pos.err != nil {
-				t.Fatalf("ply %d: rule error during search: %v", ply, pos.err)
+			if pos.Err() != nil {
+				t.Fatalf("ply %d: rule error during search: %v", ply, pos.Err())
 			}
 			if !res.Found {
 				t.Fatalf("ply %d: no move found but the game is not over", ply)
@@ -544,11 +545,11 @@ func TestPseudoLegalPerft(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pos, err := enginePosFor(s)
+			pos, err := eval.PositionFor(s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !pos.pseudo {
+			if !pos.PseudoLegal() {
 				t.Fatal("the adapter should generate pseudo-legal moves for a game with royal pieces")
 			}
 			if got := adapterPerft(pos, depth); got != nodes {
@@ -561,7 +562,7 @@ func TestPseudoLegalPerft(t *testing.T) {
 	}
 }
 
-func adapterPerft(pos *enginePos, depth int) uint64 {
+func adapterPerft(pos *eval.Position, depth int) uint64 {
 	var n uint64
 	for _, m := range pos.Generate(nil) {
 		if !pos.Make(m) {
@@ -636,7 +637,7 @@ func BenchmarkSearch(b *testing.B) {
 			if err := playMoves(s, bp.moves); err != nil {
 				b.Fatal(err)
 			}
-			pos, err := enginePosFor(s)
+			pos, err := eval.PositionFor(s)
 			if err != nil {
 				b.Fatal(err)
 			}

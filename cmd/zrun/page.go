@@ -227,8 +227,8 @@ func (pg *gamePage) summary() string {
 		names = append(names, p.Name)
 	}
 	s := "Players: " + strings.Join(names, ", ") + "."
-	if gv := newGridView(pg.g); gv != nil {
-		s += fmt.Sprintf(" Board: %d × %d.", len(gv.colLabels), len(gv.cell))
+	if gv := vm.NewGridView(pg.g); gv != nil {
+		s += fmt.Sprintf(" Board: %d × %d.", len(gv.ColLabels), len(gv.Cell))
 	} else {
 		s += fmt.Sprintf(" Board: %d positions.", pg.g.Board.N())
 	}

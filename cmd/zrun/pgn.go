@@ -29,7 +29,7 @@ type pgnGame struct {
 func writePGN(w io.Writer, pg pgnGame) error {
 	s := pg.start.Clone()
 	g := s.Game()
-	view := newGridView(g)
+	view := vm.NewGridView(g)
 	if !sanSupported(g, view) {
 		return fmt.Errorf("%s: PGN needs a chess-like game (royal pieces, piece letters, squares named file+rank)", g.Title)
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -36,10 +37,10 @@ type session struct {
 	redo          []vm.Move
 
 	lim    engine.Limits
-	ev     *evaluator
+	ev     *eval.Evaluator
 	evGame *vm.Game // the game ev was derived for
 	search *engine.Searcher[*vm.Move]
-	pos    *enginePos // the adapter search runs on; wraps s
+	pos    *eval.Position // the adapter search runs on; wraps s
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // stops the running search (Ctrl-C)
@@ -80,7 +81,7 @@ func (r *session) open(path, variant string) error {
 // setGame installs a game and position and forgets the history.
 func (r *session) setGame(g *vm.Game, s *vm.State) {
 	flip := r.bp != nil && r.bp.flip
-	view := newGridView(g)
+	view := vm.NewGridView(g)
 	r.g, r.s = g, s
 	r.bp = &boardPrinter{g: g, view: view, color: r.color, flip: flip}
 	r.san = sanSupported(g, view)
@@ -292,9 +293,9 @@ func (r *session) illegal(ml *vm.MoveList, text string) error {
 }
 
 // evaluator returns the game's evaluation tables, derived on first use.
-func (r *session) evaluator() (*evaluator, error) {
+func (r *session) evaluator() (*eval.Evaluator, error) {
 	if r.ev == nil {
-		ev, err := deriveEvaluator(r.g)
+		ev, err := eval.Derive(r.g)
 		if err != nil {
 			return nil, err
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 	"zrun/zrf"
 )
@@ -185,7 +186,7 @@ func (r *session) think(ml *vm.MoveList) (int, error) {
 		return -1, err
 	}
 	if r.search == nil {
-		r.pos = newEnginePos(r.s, ev)
+		r.pos = eval.NewPosition(r.s, ev)
 		r.search = engine.New[*vm.Move](r.pos, 32)
 	}
 	r.search.OnInfo = nil
@@ -197,9 +198,8 @@ func (r *session) think(ml *vm.MoveList) (int, error) {
 	stopped := ctx.Err() != nil
 	cancel()
 	r.endSearch()
-	if r.pos.err != nil {
-		err := r.pos.err
-		r.pos.err = nil
+	if err := r.pos.Err(); err != nil {
+		r.pos.ClearErr()
 		return -1, err
 	}
 	if stopped {
@@ -533,7 +533,7 @@ func (r *session) cmdEval(string) error {
 		return err
 	}
 	pl := r.s.Mover()
-	fmt.Fprintf(r.out, "Evaluation for %s: %+d (material and placement)\n", r.g.Players[pl].Name, ev.evaluate(r.s, pl))
+	fmt.Fprintf(r.out, "Evaluation for %s: %+d (material and placement)\n", r.g.Players[pl].Name, ev.Evaluate(r.s, pl))
 	return nil
 }
 
@@ -542,7 +542,7 @@ func (r *session) cmdValues(string) error {
 	if err != nil {
 		return err
 	}
-	printValues(r.out, r.g, ev)
+	ev.WriteValues(r.out, r.g)
 	return nil
 }
 

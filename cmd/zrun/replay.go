@@ -59,7 +59,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if sv.r.Loose > 0 {
 		fmt.Fprintf(stdout, "%d moves matched only when word order, \"on sq\" or the partial number are ignored (we write them differently)\n", sv.r.Loose)
 	}
-	view := newGridView(sv.g)
+	view := vm.NewGridView(sv.g)
 	bp := &boardPrinter{g: sv.g, view: view}
 	r := &session{g: sv.g, s: sv.s}
 	bp.print(stdout, sv.s, r.status())

@@ -15,7 +15,7 @@ import (
 // sanSupported reports whether SAN can name g's moves: the game is
 // chess-like (it has royal pieces), the drawn grid's positions are named
 // file+rank and every piece type has a letter.
-func sanSupported(g *vm.Game, v *gridView) bool {
+func sanSupported(g *vm.Game, v *vm.GridView) bool {
 	if v == nil || len(g.Players) == 0 || len(g.RoyalTypes(0)) == 0 {
 		return false
 	}
@@ -24,8 +24,8 @@ func sanSupported(g *vm.Game, v *gridView) bool {
 			return false
 		}
 	}
-	for p, in := range v.inGrid {
-		if in && g.Board.Positions[p].Name != v.file[p]+v.rank[p] {
+	for p, in := range v.InGrid {
+		if in && g.Board.Positions[p].Name != v.File[p]+v.Rank[p] {
 			return false
 		}
 	}
@@ -34,7 +34,7 @@ func sanSupported(g *vm.Game, v *gridView) bool {
 
 // sanMoves returns the SAN of each move in ml (legal moves of s), without the
 // check suffix; "" where a move has no SAN (passes, moves off the grid).
-func sanMoves(s *vm.State, ml *vm.MoveList, v *gridView) []string {
+func sanMoves(s *vm.State, ml *vm.MoveList, v *vm.GridView) []string {
 	out := make([]string, len(ml.Moves))
 	for i := range ml.Moves {
 		out[i] = sanOf(s, ml, i, v)
@@ -45,7 +45,7 @@ func sanMoves(s *vm.State, ml *vm.MoveList, v *gridView) []string {
 // looseSANs are the SANs without disambiguation ("Nd2" for both "Nbd2" and
 // "Nfd2"): input that omits a needed disambiguation then matches several
 // moves and is reported as ambiguous rather than illegal.
-func looseSANs(s *vm.State, ml *vm.MoveList, v *gridView) []string {
+func looseSANs(s *vm.State, ml *vm.MoveList, v *vm.GridView) []string {
 	out := make([]string, len(ml.Moves))
 	for i := range ml.Moves {
 		out[i] = sanText(s, ml, i, v, false)
@@ -53,22 +53,22 @@ func looseSANs(s *vm.State, ml *vm.MoveList, v *gridView) []string {
 	return out
 }
 
-func sanOf(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
+func sanOf(s *vm.State, ml *vm.MoveList, i int, v *vm.GridView) string {
 	return sanText(s, ml, i, v, true)
 }
 
 // sanText writes move i of ml, disambiguated when disamb is set.
-func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) string {
+func sanText(s *vm.State, ml *vm.MoveList, i int, v *vm.GridView, disamb bool) string {
 	g := s.Game()
 	m := &ml.Moves[i]
-	if m.Pass || m.To < 0 || !v.inGrid[m.To] {
+	if m.Pass || m.To < 0 || !v.InGrid[m.To] {
 		return ""
 	}
 	if m.Drop {
 		return strings.ToUpper(g.Letters[m.Piece]) + "@" + g.Board.Positions[m.To].Name
 	}
 	a := m.MainAct()
-	if a == nil || a.Kind != vm.ActMove || m.From < 0 || !v.inGrid[m.From] {
+	if a == nil || a.Kind != vm.ActMove || m.From < 0 || !v.InGrid[m.From] {
 		return ""
 	}
 	if c := castleSAN(s, m, v); c != "" {
@@ -79,12 +79,12 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *gridView, disamb bool) stri
 	// its waiting square, as in Reserve Chess), not a capture.
 	capture := a.Captures
 	for _, b := range m.Acts {
-		capture = capture || b.Kind == vm.ActCapture && b.Type >= 0 && b.From >= 0 && v.inGrid[b.From]
+		capture = capture || b.Kind == vm.ActCapture && b.Type >= 0 && b.From >= 0 && v.InGrid[b.From]
 	}
 	var b strings.Builder
 	if letter == "P" {
 		if capture {
-			b.WriteString(v.file[m.From])
+			b.WriteString(v.File[m.From])
 		}
 	} else {
 		b.WriteString(letter)
@@ -123,12 +123,12 @@ func gateSAN(s *vm.State, m *vm.Move, castle bool) string {
 
 // castleSAN names a castling move: the royal piece moves at least two files
 // along its rank and another piece of the mover moves too.
-func castleSAN(s *vm.State, m *vm.Move, v *gridView) string {
+func castleSAN(s *vm.State, m *vm.Move, v *vm.GridView) string {
 	royal := false
 	for _, t := range s.Game().RoyalTypes(s.Mover()) {
 		royal = royal || t == int(m.Piece)
 	}
-	if !royal || v.rank[m.From] != v.rank[m.To] || abs(v.colOf[m.To]-v.colOf[m.From]) < 2 {
+	if !royal || v.Rank[m.From] != v.Rank[m.To] || abs(v.ColOf[m.To]-v.ColOf[m.From]) < 2 {
 		return ""
 	}
 	second := false
@@ -138,7 +138,7 @@ func castleSAN(s *vm.State, m *vm.Move, v *gridView) string {
 	if !second {
 		return ""
 	}
-	if v.colOf[m.To] > v.colOf[m.From] {
+	if v.ColOf[m.To] > v.ColOf[m.From] {
 		return "O-O"
 	}
 	return "O-O-O"
@@ -146,7 +146,7 @@ func castleSAN(s *vm.State, m *vm.Move, v *gridView) string {
 
 // disambiguate adds the from-file, else the from-rank, else both, when
 // another piece of the same type can reach the same square.
-func disambiguate(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
+func disambiguate(s *vm.State, ml *vm.MoveList, i int, v *vm.GridView) string {
 	m := &ml.Moves[i]
 	var rivals []int32
 	for k := range ml.Moves {
@@ -160,16 +160,16 @@ func disambiguate(s *vm.State, ml *vm.MoveList, i int, v *gridView) string {
 	}
 	sameFile, sameRank := false, false
 	for _, f := range rivals {
-		sameFile = sameFile || v.file[f] == v.file[m.From]
-		sameRank = sameRank || v.rank[f] == v.rank[m.From]
+		sameFile = sameFile || v.File[f] == v.File[m.From]
+		sameRank = sameRank || v.Rank[f] == v.Rank[m.From]
 	}
 	switch {
 	case !sameFile:
-		return v.file[m.From]
+		return v.File[m.From]
 	case !sameRank:
-		return v.rank[m.From]
+		return v.Rank[m.From]
 	}
-	return v.file[m.From] + v.rank[m.From]
+	return v.File[m.From] + v.Rank[m.From]
 }
 
 // checkSuffix is "+" when m gives check, "#" when it mates (check and no
@@ -202,4 +202,11 @@ func normSAN(t string) string {
 	}
 	t = strings.ReplaceAll(t, "=", "")
 	return t
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -47,7 +47,7 @@ const svgMargin = 22.0 // room for coordinates on the left and below
 // grid, else as a row of named cells.
 func newSVGBoard(g *vm.Game, size float64) *svgBoard {
 	sb := &svgBoard{g: g, byPos: map[int32]int{}}
-	gv := newGridView(g)
+	gv := vm.NewGridView(g)
 	switch {
 	case hasRects(g.Board):
 		sb.layoutRects(gv, size)
@@ -75,7 +75,7 @@ func hasRects(b *vm.Board) bool {
 	return n > 0 && 2*n >= len(b.Positions)
 }
 
-func (sb *svgBoard) layoutRects(gv *gridView, size float64) {
+func (sb *svgBoard) layoutRects(gv *vm.GridView, size float64) {
 	b := sb.g.Board
 	var widths []int
 	minX, minY := math.MaxInt, math.MaxInt
@@ -108,24 +108,24 @@ func (sb *svgBoard) layoutRects(gv *gridView, size float64) {
 	sb.gridLabels(gv)
 }
 
-func (sb *svgBoard) layoutGrid(gv *gridView, size float64) {
-	for r, row := range gv.cell {
+func (sb *svgBoard) layoutGrid(gv *vm.GridView, size float64) {
+	for r, row := range gv.Cell {
 		for c, p := range row {
 			if p < 0 {
 				continue
 			}
-			fromBottom := len(gv.cell) - 1 - r
+			fromBottom := len(gv.Cell) - 1 - r
 			sb.cells = append(sb.cells, svgCell{pos: p, x: svgMargin + float64(c)*size, y: float64(r) * size,
 				w: size, h: size, dark: (fromBottom+c)%2 == 0})
 		}
 	}
-	sb.w, sb.h = svgMargin+float64(len(gv.colLabels))*size, float64(len(gv.cell))*size
+	sb.w, sb.h = svgMargin+float64(len(gv.ColLabels))*size, float64(len(gv.Cell))*size
 	sb.gridLabels(gv)
 }
 
 // gridLabels puts file labels under the lowest cell of each grid column and
 // rank labels left of the leftmost cell of each row.
-func (sb *svgBoard) gridLabels(gv *gridView) {
+func (sb *svgBoard) gridLabels(gv *vm.GridView) {
 	if gv == nil {
 		return
 	}
@@ -133,9 +133,9 @@ func (sb *svgBoard) gridLabels(gv *gridView) {
 	for _, c := range sb.cells {
 		cellOf[c.pos] = c
 	}
-	for ci, l := range gv.colLabels {
+	for ci, l := range gv.ColLabels {
 		var best *svgCell
-		for _, row := range gv.cell {
+		for _, row := range gv.Cell {
 			if c, ok := cellOf[row[ci]]; ok && row[ci] >= 0 && (best == nil || c.y > best.y) {
 				cc := c
 				best = &cc
@@ -145,9 +145,9 @@ func (sb *svgBoard) gridLabels(gv *gridView) {
 			sb.labels = append(sb.labels, svgLabel{best.x + best.w/2, sb.h + 15, l})
 		}
 	}
-	for ri, l := range gv.rowLabels {
+	for ri, l := range gv.RowLabels {
 		var best *svgCell
-		for _, p := range gv.cell[ri] {
+		for _, p := range gv.Cell[ri] {
 			if c, ok := cellOf[p]; ok && p >= 0 && (best == nil || c.x < best.x) {
 				cc := c
 				best = &cc

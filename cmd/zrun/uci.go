@@ -200,7 +200,8 @@ func (p *play) restart() error {
 	if err != nil {
 		return err
 	}
-	p.s, p.pos.s, p.pos.ply, p.pos.err, p.made = s, s, 0, nil, 0
+	p.s, p.made = s, 0
+	p.pos.Reset(s)
 	return nil
 }
 

@@ -1,22 +1,22 @@
-// This file defines enginePos, the thin adapter that lets the game-independent
+// This file defines Position, the thin adapter that lets the game-independent
 // searcher (package engine) drive a *vm.State: per-depth move lists, move
 // facts for ordering, rule switches, a null move and the evaluation.
 
-package main
+package eval
 
 import (
 	"zrun/engine"
 	"zrun/vm"
 )
 
-// enginePos adapts a vm.State to engine.Position[*vm.Move]. Moves are
+// Position adapts a vm.State to engine.Position[*vm.Move]. Moves are
 // pointers into a move list per depth (the number of moves made through the
 // adapter), which the searcher's contract allows: they stay valid until the
 // next Generate at the same depth.
-type enginePos struct {
+type Position struct {
 	s     *vm.State
 	g     *vm.Game
-	ev    *evaluator
+	ev    *Evaluator
 	lists []*vm.MoveList
 	ply   int
 	// err is the first rule error (step budget) met while searching; the
@@ -38,23 +38,43 @@ type nullRec struct {
 	lastFrom, lastTo int32
 }
 
-var _ engine.Position[*vm.Move] = (*enginePos)(nil)
-var _ engine.NullMover = (*enginePos)(nil)
-var _ engine.NoisyGenerator[*vm.Move] = (*enginePos)(nil)
+var _ engine.Position[*vm.Move] = (*Position)(nil)
+var _ engine.NullMover = (*Position)(nil)
+var _ engine.NoisyGenerator[*vm.Move] = (*Position)(nil)
 
-// enginePosFor wraps s with the evaluation derived for its game.
-func enginePosFor(s *vm.State) (*enginePos, error) {
-	ev, err := deriveEvaluator(s.Game())
+// Err returns the first rule error (the VM's step budget) met while the
+// searcher ran; the position then looked like a game without moves.
+func (p *Position) Err() error { return p.err }
+
+// ClearErr forgets the recorded rule error, before the next search.
+func (p *Position) ClearErr() { p.err = nil }
+
+// Reset points the adapter at a fresh state of the same game (a new game or
+// setup), so a searcher built on it keeps its transposition table.
+func (p *Position) Reset(s *vm.State) {
+	p.s, p.ply, p.err = s, 0, nil
+}
+
+// PseudoLegal reports whether Generate lists pseudo-legal moves that Make
+// then tests (games whose only legality rule is a royal piece not attacked).
+func (p *Position) PseudoLegal() bool { return p.pseudo }
+
+// State is the position the adapter plays on.
+func (p *Position) State() *vm.State { return p.s }
+
+// PositionFor wraps s with the evaluation derived for its game.
+func PositionFor(s *vm.State) (*Position, error) {
+	ev, err := Derive(s.Game())
 	if err != nil {
 		return nil, err
 	}
-	return newEnginePos(s, ev), nil
+	return NewPosition(s, ev), nil
 }
 
-// newEnginePos wraps s; ev holds the game's evaluation tables (see deriveEvaluator).
-func newEnginePos(s *vm.State, ev *evaluator) *enginePos {
+// NewPosition wraps s; ev holds the game's evaluation tables (see Derive).
+func NewPosition(s *vm.State, ev *Evaluator) *Position {
 	g := s.Game()
-	p := &enginePos{s: s, g: g, ev: ev}
+	p := &Position{s: s, g: g, ev: ev}
 	royal, random, humans := true, false, 0
 	for pl, pr := range g.Players {
 		if pr.Random {
@@ -93,7 +113,7 @@ func newEnginePos(s *vm.State, ev *evaluator) *enginePos {
 }
 
 // hasOfficers reports whether pl has a piece worth more than the officer line.
-func (p *enginePos) hasOfficers(pl int) bool {
+func (p *Position) hasOfficers(pl int) bool {
 	for _, c := range p.s.Board {
 		if c != vm.Empty && c.Owner() == pl && p.ev.value[c.Type()] > p.officer {
 			return true
@@ -102,14 +122,14 @@ func (p *enginePos) hasOfficers(pl int) bool {
 	return false
 }
 
-func (p *enginePos) list() *vm.MoveList {
+func (p *Position) list() *vm.MoveList {
 	for len(p.lists) <= p.ply {
 		p.lists = append(p.lists, &vm.MoveList{})
 	}
 	return p.lists[p.ply]
 }
 
-func (p *enginePos) Generate(buf []*vm.Move) []*vm.Move {
+func (p *Position) Generate(buf []*vm.Move) []*vm.Move {
 	ml := p.list()
 	gen := p.s.Generate
 	if p.pseudo {
@@ -129,7 +149,7 @@ func (p *enginePos) Generate(buf []*vm.Move) []*vm.Move {
 // GenerateNoisy lists the moves of Generate that Info marks Noisy (vm's
 // IsNoisy is the same test) and how many moves Generate lists, without
 // building most quiet moves: quiescence searches only the noisy ones.
-func (p *enginePos) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
+func (p *Position) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
 	ml := p.list()
 	n, err := p.s.GenerateNoisy(ml, !p.pseudo)
 	if err != nil {
@@ -143,7 +163,7 @@ func (p *enginePos) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
 	return buf, n
 }
 
-func (p *enginePos) fail(err error) {
+func (p *Position) fail(err error) {
 	if p.err == nil {
 		p.err = err
 	}
@@ -151,7 +171,7 @@ func (p *enginePos) fail(err error) {
 
 // Make plays m; with pseudo-legal generation it takes back and rejects a
 // move that leaves the mover's royal piece attacked.
-func (p *enginePos) Make(m *vm.Move) bool {
+func (p *Position) Make(m *vm.Move) bool {
 	mover := p.s.Mover()
 	if err := p.s.Make(m); err != nil {
 		p.fail(err)
@@ -163,22 +183,22 @@ func (p *enginePos) Make(m *vm.Move) bool {
 	return true
 }
 
-func (p *enginePos) Unmake() {
+func (p *Position) Unmake() {
 	p.s.Unmake()
 	p.ply--
 }
 
-func (p *enginePos) Hash() uint64  { return p.s.Hash() }
-func (p *enginePos) ToMove() int   { return p.s.Chooser() }
-func (p *enginePos) Random() bool  { return p.g.Players[p.s.Chooser()].Random }
-func (p *enginePos) InCheck() bool { return p.rules.Royal && p.s.InCheck() }
+func (p *Position) Hash() uint64  { return p.s.Hash() }
+func (p *Position) ToMove() int   { return p.s.Chooser() }
+func (p *Position) Random() bool  { return p.g.Players[p.s.Chooser()].Random }
+func (p *Position) InCheck() bool { return p.rules.Royal && p.s.InCheck() }
 
-func (p *enginePos) Rules() engine.Rules { return p.rules }
+func (p *Position) Rules() engine.Rules { return p.rules }
 
-func (p *enginePos) MoveText(m *vm.Move) string { return p.s.CoordString(m) }
+func (p *Position) MoveText(m *vm.Move) string { return p.s.CoordString(m) }
 
 // Outcome reads the goals with the moves Generate just produced at this depth.
-func (p *enginePos) Outcome() (bool, int, int) {
+func (p *Position) Outcome() (bool, int, int) {
 	o, err := p.s.Outcome(p.list())
 	if err != nil {
 		p.fail(err)
@@ -188,7 +208,7 @@ func (p *enginePos) Outcome() (bool, int, int) {
 }
 
 // Goals reads the goals that do not need the moves of the player to move.
-func (p *enginePos) Goals() (bool, int, int) {
+func (p *Position) Goals() (bool, int, int) {
 	o, err := p.s.Goals()
 	if err != nil {
 		p.fail(err)
@@ -198,7 +218,7 @@ func (p *enginePos) Goals() (bool, int, int) {
 }
 
 // NoMoves reads the goals as if the player to move had no legal move.
-func (p *enginePos) NoMoves() (bool, int, int) {
+func (p *Position) NoMoves() (bool, int, int) {
 	o, err := p.s.Outcome(&p.none)
 	if err != nil {
 		p.fail(err)
@@ -211,7 +231,7 @@ func (p *enginePos) NoMoves() (bool, int, int) {
 // a cell effect removes or takes over counts as a victim, and a piece that
 // changes type gains the difference in value (promotion). Noisy is vm's
 // IsNoisy (the moves GenerateNoisy lists): both read vm's Taken and Retyped.
-func (p *enginePos) Info(m *vm.Move) engine.MoveInfo {
+func (p *Position) Info(m *vm.Move) engine.MoveInfo {
 	mi := engine.MoveInfo{Key: m.Key()}
 	if m.Pass {
 		return mi
@@ -237,14 +257,14 @@ func (p *enginePos) Info(m *vm.Move) engine.MoveInfo {
 }
 
 // Evaluate is material plus placement, for pl against all other players.
-func (p *enginePos) Evaluate(pl int) int { return p.ev.evaluate(p.s, pl) }
+func (p *Position) Evaluate(pl int) int { return p.ev.Evaluate(p.s, pl) }
 
 // MakeNull passes the turn to the next turn-order entry without moving, when
 // that hands the move to the other (non-random) player, no partial move is
 // pending and the player to move has more than pawns (pawn endings are full
 // of zugzwang). The hash and occupancy are rebuilt (vm has no incremental
 // null move).
-func (p *enginePos) MakeNull() bool {
+func (p *Position) MakeNull() bool {
 	s, g := p.s, p.g
 	if !p.rules.NullMove || s.Partial != vm.NoPos || !p.hasOfficers(s.Mover()) {
 		return false
@@ -265,7 +285,7 @@ func (p *enginePos) MakeNull() bool {
 }
 
 // UnmakeNull restores the position before MakeNull.
-func (p *enginePos) UnmakeNull() {
+func (p *Position) UnmakeNull() {
 	r := p.nulls[len(p.nulls)-1]
 	p.nulls = p.nulls[:len(p.nulls)-1]
 	s := p.s
@@ -273,3 +293,6 @@ func (p *enginePos) UnmakeNull() {
 	s.Rehash()
 	p.ply--
 }
+
+// Evaluator is the evaluation the adapter scores positions with.
+func (p *Position) Evaluator() *Evaluator { return p.ev }
