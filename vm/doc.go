@@ -23,8 +23,10 @@
 //	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
 //	perft.go            perft and divide
 //	gate.go             gating: add-gate places a held piece on a square the move vacated
-//	betza*.go           DescribePiece: a piece's Betza string, English sentence and
-//	                    movement-diagram squares, derived by probing its programs
+//
+// Descriptions of pieces for people (Betza strings, English sentences,
+// movement diagrams) live in package vm/describe, which probes a piece's
+// programs through State.RunProgram; vm does not import it.
 //
 // # The machine
 //

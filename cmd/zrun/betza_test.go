@@ -1,6 +1,6 @@
 package main
 
-// Tests of vm.DescribePiece against published Betza strings: the ten
+// Tests of describe.Piece against published Betza strings: the ten
 // Musketeer pieces (shared/seeds/004), Schoolbook's Archbishop and Marshall
 // (shared/seeds/000), and the "piece" lines real Fairy-Max sends for its
 // fmax.ini sections. Spellings are compared by expanding both strings with
@@ -21,6 +21,7 @@ import (
 
 	"zrun/fmaxini"
 	"zrun/vm"
+	"zrun/vm/describe"
 )
 
 // bzMove is one move a Betza string allows, relative to the start square:
@@ -476,7 +477,7 @@ func TestExpandBetza(t *testing.T) {
 
 // checkPiece compares a derived description with a published Betza string
 // and its movement diagram with what the derived string means there.
-func checkPiece(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, want string) {
+func checkPiece(t *testing.T, g *vm.Game, what string, d describe.PieceDescription, want string) {
 	t.Helper()
 	diff, err := sameBetza(d.Betza, want)
 	switch {
@@ -492,7 +493,7 @@ func checkPiece(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, wa
 
 // checkMarks verifies that d.Marks are exactly the squares d.Betza reaches
 // from d.Origin on g's board (hops and castling are not drawn).
-func checkMarks(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, pl int) {
+func checkMarks(t *testing.T, g *vm.Game, what string, d describe.PieceDescription, pl int) {
 	t.Helper()
 	xy, at := boardFrame(g, pl)
 	if xy == nil || d.Origin < 0 {
@@ -507,18 +508,18 @@ func checkMarks(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, pl
 		t.Errorf("%s: %v", what, err)
 		return
 	}
-	want := map[int32]vm.SquareMark{}
+	want := map[int32]describe.SquareMark{}
 	for m := range moves {
 		p, ok := at[[2]int{o[0] + m.dx, o[1] + m.dy}]
 		if !ok || m.mode == 'O' || m.mode == 'M' || m.mode == 'C' || m.mode == 'e' {
 			continue
 		}
-		k := vm.MarkMove
+		k := describe.MarkMove
 		if m.mode == 'c' {
-			k = vm.MarkCapture
+			k = describe.MarkCapture
 		}
 		if m.initial {
-			k |= vm.MarkInitial
+			k |= describe.MarkInitial
 		}
 		want[p] |= k
 	}
@@ -588,7 +589,7 @@ func TestBetzaMusketeer(t *testing.T) {
 			t.Errorf("unexpected piece %s", p.Name)
 			continue
 		}
-		checkPiece(t, g, p.Name, vm.DescribePiece(g, i), want)
+		checkPiece(t, g, p.Name, describe.Piece(g, i), want)
 	}
 }
 
@@ -613,7 +614,7 @@ func TestBetzaMusketeerGame(t *testing.T) {
 		if !ok {
 			continue
 		}
-		d := vm.DescribePiece(g, i)
+		d := describe.Piece(g, i)
 		if diff, err := sameBetza(d.Betza, want); err != nil || diff != "" || !d.Exact {
 			t.Errorf("%s: derived %q (exact=%v), published %q: %s %v", p.Name, d.Betza, d.Exact, want, diff, err)
 		}
@@ -630,7 +631,7 @@ func TestBetzaStandardPieces(t *testing.T) {
 	published := map[string]string{"King": "K", "Cannon": "mRcpR", "Grasshopper": "gQ", "Nightrider": "NN",
 		"Horse": "nN", "Elephant": "nA", "Gold": "WfF", "Silver": "FfW", "Lance": "fR"}
 	for i, p := range g.Pieces {
-		checkPiece(t, g, p.Name, vm.DescribePiece(g, i), published[p.Name])
+		checkPiece(t, g, p.Name, describe.Piece(g, i), published[p.Name])
 	}
 }
 
@@ -645,7 +646,7 @@ func TestBetzaSchoolbook(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s in schoolbook.zrf", name)
 		}
-		checkPiece(t, g, name, vm.DescribePiece(g, ti), want)
+		checkPiece(t, g, name, describe.Piece(g, ti), want)
 	}
 }
 
@@ -775,7 +776,7 @@ func TestBetzaFairyMax(t *testing.T) {
 				t.Errorf("%s: piece line %q names no piece of the section", name, line)
 				continue
 			}
-			d := vm.DescribePieceAs(g, ti, pl)
+			d := describe.PieceAs(g, ti, pl)
 			what := fmt.Sprintf("%s %s (%s)", name, id, g.Pieces[ti].Name)
 			diff, err := sameBetzaFrom(d.Betza, betza, fromStart(g, ti, pl))
 			if _, unsup := err.(errUnsupported); unsup || (err != nil && strings.Contains(err.Error(), "unsupported")) {

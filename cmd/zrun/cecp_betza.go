@@ -1,5 +1,5 @@
 // This file defines the "piece" lines of an engine-defined variant: the
-// Betza string vm.DescribePiece derives from each piece's move programs,
+// Betza string describe.Piece derives from each piece's move programs,
 // for the pieces whose moves it describes exactly and whose moves differ
 // from what XBoard already assumes for the image the piece is drawn with.
 // Pieces it cannot describe get no line: a wrong Betza string would
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"zrun/vm"
+	"zrun/vm/describe"
 )
 
 // xboardBuiltin is the Betza XBoard gives each image it knows by itself.
@@ -34,7 +35,7 @@ func pieceLines(g *vm.Game, ptc string) []string {
 		if len(letter) != 1 || slot < 0 || slot >= len(xboardImages) {
 			continue
 		}
-		d := vm.DescribePiece(g, t)
+		d := describe.Piece(g, t)
 		if !d.Exact || d.Betza == "" {
 			continue
 		}

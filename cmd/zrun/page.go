@@ -1,7 +1,7 @@
 // This file defines "zrun doc": a self-contained page per game or variant
 // with its texts, a diagram of the start position and a table of pieces
 // (help text, Betza string and English sentence derived from the move
-// programs by vm.DescribePiece, and a movement diagram).
+// programs by describe.Piece, and a movement diagram).
 
 package main
 
@@ -16,6 +16,7 @@ import (
 
 	"zrun/fmaxini"
 	"zrun/vm"
+	"zrun/vm/describe"
 	"zrun/zrf"
 )
 
@@ -121,7 +122,7 @@ func uniqueSlug(title string, used map[string]bool) string {
 type pieceInfo struct {
 	t      int
 	player int // whose piece the row describes: the first player's, unless only another player has it
-	desc   vm.PieceDescription
+	desc   describe.PieceDescription
 	help   []string // paragraphs of help and description texts
 }
 
@@ -144,7 +145,7 @@ func newGamePage(file string, g *vm.Game) (*gamePage, error) {
 	pg.small = newSVGBoard(g, smallCell(pg.board))
 	for t, pt := range g.Pieces {
 		pl := typeOwner(g, t)
-		pi := pieceInfo{t: t, player: pl, desc: vm.DescribePieceAs(g, t, pl)}
+		pi := pieceInfo{t: t, player: pl, desc: describe.PieceAs(g, t, pl)}
 		if pt.Help != "" {
 			pi.help = append(pi.help, paragraphs(pt.Help)...)
 		}

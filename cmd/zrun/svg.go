@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"zrun/vm"
+	"zrun/vm/describe"
 )
 
 // svgCell is one drawn position.
@@ -177,8 +178,8 @@ func (sb *svgBoard) layoutList(size float64) {
 // svgOptions says what to draw on the board besides the pieces.
 type svgOptions struct {
 	title  string
-	marks  []vm.SquareMark // movement-diagram marks by position (nil: none)
-	origin int             // the diagram's piece square, highlighted
+	marks  []describe.SquareMark // movement-diagram marks by position (nil: none)
+	origin int                   // the diagram's piece square, highlighted
 	// hand, when set, gives the pieces in hand (player, type) drawn below
 	// the board with the occupied positions that are not drawn on it.
 	hand func(pl, t int) int64
@@ -270,24 +271,24 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 // Mark styles: a filled disc where the piece moves and captures, a ring
 // where it only moves, a cross where it only captures; dashed for moves
 // only a piece that has not moved yet has.
-func writeMark(w io.Writer, c svgCell, m vm.SquareMark) {
+func writeMark(w io.Writer, c svgCell, m describe.SquareMark) {
 	if m == 0 {
 		return
 	}
 	cx, cy, r := c.x+c.w/2, c.y+c.h/2, min(c.w, c.h)*0.28
 	dash := ""
-	if m&vm.MarkInitial != 0 {
+	if m&describe.MarkInitial != 0 {
 		dash = ` stroke-dasharray="3,2"`
 	}
 	kind := "move-capture"
 	switch {
-	case m&vm.MarkMove != 0 && m&vm.MarkCapture != 0:
+	case m&describe.MarkMove != 0 && m&describe.MarkCapture != 0:
 		if dash != "" {
 			fmt.Fprintf(w, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f" fill="#2b7a3d" fill-opacity="0.45" stroke="#2b7a3d" stroke-width="2"%s/>`, kind, cx, cy, r, dash)
 		} else {
 			fmt.Fprintf(w, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f" fill="#2b7a3d"/>`, kind, cx, cy, r)
 		}
-	case m&vm.MarkMove != 0:
+	case m&describe.MarkMove != 0:
 		kind = "move-only"
 		fmt.Fprintf(w, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="#2b7a3d" stroke-width="2.5"%s/>`, kind, cx, cy, r, dash)
 	default:

@@ -2,7 +2,9 @@
 // largest 2-D grid, with x to the right and y up the board as drawn, so a
 // move is an offset (dx, dy) and "forward" for the first player is +y.
 
-package vm
+package describe
+
+import "zrun/vm"
 
 type betzaGeom struct {
 	w, h int
@@ -14,7 +16,7 @@ type betzaGeom struct {
 }
 
 // newBetzaGeom returns the geometry of b's largest 2-D grid, or nil.
-func newBetzaGeom(b *Board) *betzaGeom {
+func newBetzaGeom(b *vm.Board) *betzaGeom {
 	if b == nil {
 		return nil
 	}
@@ -61,7 +63,7 @@ func newBetzaGeom(b *Board) *betzaGeom {
 	}
 	geo.at = make([]int32, geo.w*geo.h)
 	for i := range geo.at {
-		geo.at[i] = NoPos
+		geo.at[i] = vm.NoPos
 	}
 	for c, p := range byCoord {
 		a, d := c[0], c[1]
@@ -84,7 +86,7 @@ func newBetzaGeom(b *Board) *betzaGeom {
 	return geo
 }
 
-func rectAt(b *Board, byCoord map[[2]int]int, c0, c1 int) ([4]int, bool) {
+func rectAt(b *vm.Board, byCoord map[[2]int]int, c0, c1 int) ([4]int, bool) {
 	p, ok := byCoord[[2]int{c0, c1}]
 	if !ok {
 		return [4]int{}, false
@@ -102,7 +104,7 @@ func iabs(x int) int {
 // pos returns the position at (x, y), or NoPos.
 func (g *betzaGeom) pos(x, y int) int32 {
 	if x < 0 || y < 0 || x >= g.w || y >= g.h {
-		return NoPos
+		return vm.NoPos
 	}
 	return g.at[y*g.w+x]
 }
@@ -111,7 +113,7 @@ func (g *betzaGeom) pos(x, y int) int32 {
 func (g *betzaGeom) offset(p int32, dx, dy int) int32 {
 	c := g.xy[p]
 	if c[0] < 0 {
-		return NoPos
+		return vm.NoPos
 	}
 	return g.pos(c[0]+dx, c[1]+dy)
 }
@@ -143,11 +145,11 @@ func (g *betzaGeom) turned() *betzaGeom {
 
 // wraps reports whether some link of a direction joins opposite edges of
 // the grid while that direction's usual step is short (a cylinder board).
-func (g *betzaGeom) wraps(b *Board) bool {
+func (g *betzaGeom) wraps(b *vm.Board) bool {
 	for d := range b.Dirs {
 		count := map[[2]int]int{}
 		for p := range b.Positions {
-			if q := b.Link(d, p); q != NoPos {
+			if q := b.Link(d, p); q != vm.NoPos {
 				if dx, dy, ok := g.delta(int32(p), int32(q)); ok {
 					count[[2]int{dx, dy}]++
 				}
@@ -175,7 +177,7 @@ func (g *betzaGeom) wraps(b *Board) bool {
 
 // firstPlayerDown reports whether the first player's pieces start higher up
 // the board than the second player's (so the first player moves down).
-func (g *betzaGeom) firstPlayerDown(game *Game) bool {
+func (g *betzaGeom) firstPlayerDown(game *vm.Game) bool {
 	var sum [2]int
 	var n [2]int
 	for _, it := range game.Setup {
@@ -191,7 +193,7 @@ func (g *betzaGeom) firstPlayerDown(game *Game) bool {
 // staggered reports whether cells next to each other along the grid's
 // across dimension sit at different heights (more than a tenth of a cell)
 // in most places: a hexagonal board drawn as a grid.
-func staggered(b *Board, byCoord map[[2]int]int, horiz0 bool) bool {
+func staggered(b *vm.Board, byCoord map[[2]int]int, horiz0 bool) bool {
 	off, pairs := 0, 0
 	for c, p := range byCoord {
 		q, ok := byCoord[[2]int{c[0] + 1, c[1]}]

@@ -1,6 +1,6 @@
 // This file turns the Betza analysis into a plain-English sentence.
 
-package vm
+package describe
 
 import (
 	"fmt"

@@ -1,28 +1,30 @@
-package vm
+package describe
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"zrun/vm"
 )
 
 // betzaBoard is an 8x8 grid (files a-h across, ranks 1-8 upwards) with one
 // direction per step vector the pieces use, named "dX_Y".
 type betzaBoard struct {
-	b    *Board
+	b    *vm.Board
 	dirs map[offset]int
 }
 
 func newBetzaBoard() *betzaBoard {
-	bb := &betzaBoard{b: NewBoard(), dirs: map[offset]int{}}
+	bb := &betzaBoard{b: vm.NewBoard(), dirs: map[offset]int{}}
 	files := strings.Split("a b c d e f g h", " ")
 	ranks := strings.Split("1 2 3 4 5 6 7 8", " ")
 	for y := 0; y < 8; y++ {
 		for x := 0; x < 8; x++ {
-			bb.b.AddPosition(Position{Name: files[x] + ranks[y], Grid: 0, Coords: []int{x, y}})
+			bb.b.AddPosition(vm.Position{Name: files[x] + ranks[y], Grid: 0, Coords: []int{x, y}})
 		}
 	}
-	bb.b.Grids = []Grid{{Labels: [][]string{files, ranks}}}
+	bb.b.Grids = []vm.Grid{{Labels: [][]string{files, ranks}}}
 	return bb
 }
 
@@ -42,29 +44,29 @@ func (bb *betzaBoard) dir(v offset) int32 {
 }
 
 // leap: step v, unless a friend stands there add.
-func (bb *betzaBoard) leap(v offset) []Inst {
-	return []Inst{{Op: OpStep, A: bb.dir(v)}, {Op: OpFriend, Jt: true, B: 3}, {Op: OpAdd, A: -1}, {Op: OpEnd}}
+func (bb *betzaBoard) leap(v offset) []vm.Inst {
+	return []vm.Inst{{Op: vm.OpStep, A: bb.dir(v)}, {Op: vm.OpFriend, Jt: true, B: 3}, {Op: vm.OpAdd, A: -1}, {Op: vm.OpEnd}}
 }
 
 // ride: step v while empty adding each square, then add an enemy square.
-func (bb *betzaBoard) ride(v offset) []Inst {
+func (bb *betzaBoard) ride(v offset) []vm.Inst {
 	d := bb.dir(v)
-	return []Inst{
-		{Op: OpStep, A: d},
-		{Op: OpEmpty, Jt: false, B: 5},
-		{Op: OpAdd, A: -1},
-		{Op: OpStep, A: d},
-		{Op: OpJmp, B: 1},
-		{Op: OpFriend, Jt: true, B: 7},
-		{Op: OpAdd, A: -1},
-		{Op: OpEnd},
+	return []vm.Inst{
+		{Op: vm.OpStep, A: d},
+		{Op: vm.OpEmpty, Jt: false, B: 5},
+		{Op: vm.OpAdd, A: -1},
+		{Op: vm.OpStep, A: d},
+		{Op: vm.OpJmp, B: 1},
+		{Op: vm.OpFriend, Jt: true, B: 7},
+		{Op: vm.OpAdd, A: -1},
+		{Op: vm.OpEnd},
 	}
 }
 
 // lame: step first (must be empty), then step second and add unless friendly.
-func (bb *betzaBoard) lame(first, second offset) []Inst {
-	return []Inst{{Op: OpStep, A: bb.dir(first)}, {Op: OpEmpty, Jt: false, B: 5}, {Op: OpStep, A: bb.dir(second)},
-		{Op: OpFriend, Jt: true, B: 5}, {Op: OpAdd, A: -1}, {Op: OpEnd}}
+func (bb *betzaBoard) lame(first, second offset) []vm.Inst {
+	return []vm.Inst{{Op: vm.OpStep, A: bb.dir(first)}, {Op: vm.OpEmpty, Jt: false, B: 5}, {Op: vm.OpStep, A: bb.dir(second)},
+		{Op: vm.OpFriend, Jt: true, B: 5}, {Op: vm.OpAdd, A: -1}, {Op: vm.OpEnd}}
 }
 
 func sym8(a, b int) []offset {
@@ -86,23 +88,23 @@ func sym8(a, b int) []offset {
 
 // betzaGame makes a two-player game of the given pieces; each player has one
 // piece of type 0 (the first player's on a1, the second's on h8).
-func betzaGame(bb *betzaBoard, pieces map[string][][]Inst, order []string) *Game {
-	g := &Game{
+func betzaGame(bb *betzaBoard, pieces map[string][][]vm.Inst, order []string) *vm.Game {
+	g := &vm.Game{
 		Title:     "betza",
-		Players:   []Player{{Name: "White"}, {Name: "Black"}},
-		TurnOrder: []Turn{{Mover: 0, As: 0, MoveType: AnyMoveType}, {Mover: 1, As: 1, MoveType: AnyMoveType}},
+		Players:   []vm.Player{{Name: "White"}, {Name: "Black"}},
+		TurnOrder: []vm.Turn{{Mover: 0, As: 0, MoveType: vm.AnyMoveType}, {Mover: 1, As: 1, MoveType: vm.AnyMoveType}},
 		Board:     bb.b,
 		MoveTypes: []string{""},
-		Setup:     []SetupItem{{Player: 0, Type: 0, Pos: 0}, {Player: 1, Type: 0, Pos: 63}},
+		Setup:     []vm.SetupItem{{Player: 0, Type: 0, Pos: 0}, {Player: 1, Type: 0, Pos: 63}},
 	}
 	for _, name := range order {
-		pt := &PieceType{Name: name}
+		pt := &vm.PieceType{Name: name}
 		for _, code := range pieces[name] {
 			src := make([]string, len(code))
 			for i := range src {
 				src[i] = "test:1:1"
 			}
-			pt.Moves = append(pt.Moves, MoveBlock{Prog: &Program{Name: name, Code: code, Src: src}})
+			pt.Moves = append(pt.Moves, vm.MoveBlock{Prog: &vm.Program{Name: name, Code: code, Src: src}})
 		}
 		g.Pieces = append(g.Pieces, pt)
 		g.Letters = append(g.Letters, name[:1])
@@ -112,9 +114,9 @@ func betzaGame(bb *betzaBoard, pieces map[string][][]Inst, order []string) *Game
 	return g
 }
 
-func TestDescribePiece(t *testing.T) {
+func TestPiece(t *testing.T) {
 	bb := newBetzaBoard()
-	pieces := map[string][][]Inst{}
+	pieces := map[string][][]vm.Inst{}
 	for _, v := range sym8(1, 2) {
 		pieces["Knight"] = append(pieces["Knight"], bb.leap(v))
 		pieces["Nightrider"] = append(pieces["Nightrider"], bb.ride(v))
@@ -128,7 +130,7 @@ func TestDescribePiece(t *testing.T) {
 	for _, v := range sym8(0, 1) {
 		pieces["Rook"] = append(pieces["Rook"], bb.ride(v))
 	}
-	pieces["Lance"] = [][]Inst{bb.ride(offset{0, 1})}
+	pieces["Lance"] = [][]vm.Inst{bb.ride(offset{0, 1})}
 	for _, v := range append(sym8(0, 1), sym8(1, 1)...) {
 		pieces["Mann"] = append(pieces["Mann"], bb.leap(v))
 	}
@@ -143,7 +145,7 @@ func TestDescribePiece(t *testing.T) {
 		{"K", 8}, {"N", 8}, {"NN", 8 + 4}, {"nN", 8}, {"R", 14}, {"fR", 4},
 	}
 	for i, c := range cases {
-		d := DescribePiece(g, i)
+		d := Piece(g, i)
 		if d.Betza != c.betza || !d.Exact {
 			t.Errorf("%s: Betza %q exact=%v notes %v, want %q exact", order[i], d.Betza, d.Exact, d.Notes, c.betza)
 		}
@@ -167,20 +169,20 @@ func TestDescribePiece(t *testing.T) {
 	}
 	// Step vectors here are absolute: the Lance goes up for both players, so
 	// for the second player (seen from the other side) it goes backward.
-	if d := DescribePieceAs(g, 5, 1); d.Betza != "bR" {
+	if d := PieceAs(g, 5, 1); d.Betza != "bR" {
 		t.Errorf("the second player's Lance: %q, want bR", d.Betza)
 	}
-	if d := DescribePiece(g, 99); d.Betza != "" || d.Exact || len(d.Notes) == 0 {
+	if d := Piece(g, 99); d.Betza != "" || d.Exact || len(d.Notes) == 0 {
 		t.Errorf("a missing type: %+v", d)
 	}
 }
 
-func TestDescribePieceFirstPlayerOnTop(t *testing.T) {
+func TestPieceFirstPlayerOnTop(t *testing.T) {
 	// When the first player starts at the top, its forward is down the board.
 	bb := newBetzaBoard()
-	g := betzaGame(bb, map[string][][]Inst{"Lance": {bb.ride(offset{0, -1})}}, []string{"Lance"})
-	g.Setup = []SetupItem{{Player: 0, Type: 0, Pos: 60}, {Player: 1, Type: 0, Pos: 3}}
-	if d := DescribePiece(g, 0); d.Betza != "fR" {
+	g := betzaGame(bb, map[string][][]vm.Inst{"Lance": {bb.ride(offset{0, -1})}}, []string{"Lance"})
+	g.Setup = []vm.SetupItem{{Player: 0, Type: 0, Pos: 60}, {Player: 1, Type: 0, Pos: 3}}
+	if d := Piece(g, 0); d.Betza != "fR" {
 		t.Errorf("Lance moving down for the player on top: %q, want fR", d.Betza)
 	}
 }

@@ -1,14 +1,16 @@
-// This file defines the probe behind DescribePiece: it runs one piece type's
+// This file defines the probe behind Piece: it runs one piece type's
 // move programs on otherwise empty boards and records, as offsets, where the
 // piece goes, what it captures, which squares a move passes (a friendly
 // blocker there stops it), hops over a screen, first-move-only moves and
 // castling.
 
-package vm
+package describe
 
 import (
 	"fmt"
 	"sort"
+
+	"zrun/vm"
 )
 
 // offset is a move's displacement (dx right, dy up) from its start square.
@@ -35,18 +37,18 @@ type observation struct {
 }
 
 type prober struct {
-	g      *Game
+	g      *vm.Game
 	geo    *betzaGeom
 	t      int
 	pl     int // the player whose piece is probed
-	s      *State
-	ml     MoveList
+	s      *vm.State
+	ml     vm.MoveList
 	origin int32
-	setup  int32 // a start square of the type for the first player, or NoPos
-	moved  Cell  // the piece as it is after having moved (attributes cleared)
-	fresh  Cell  // the piece with its default attributes
-	friend Cell  // a blocker / screen
-	enemy  Cell  // a target for captures
+	setup  int32   // a start square of the type for the first player, or NoPos
+	moved  vm.Cell // the piece as it is after having moved (attributes cleared)
+	fresh  vm.Cell // the piece with its default attributes
+	friend vm.Cell // a blocker / screen
+	enemy  vm.Cell // a target for captures
 	err    error
 	// open[p]: the piece can stand on p (some move from some square ends
 	// there); squares it can never enter (reserve rows...) count as edge.
@@ -56,13 +58,13 @@ type prober struct {
 	notes []string
 }
 
-func newProber(g *Game, geo *betzaGeom, t, pl int) (*prober, error) {
-	s, err := NewState(g)
+func newProber(g *vm.Game, geo *betzaGeom, t, pl int) (*prober, error) {
+	s, err := vm.NewState(g)
 	if err != nil {
 		return nil, err
 	}
-	pr := &prober{g: g, geo: geo, t: t, pl: pl, s: s, setup: NoPos, noted: map[string]bool{}}
-	if geo.centre(nil) == NoPos {
+	pr := &prober{g: g, geo: geo, t: t, pl: pl, s: s, setup: vm.NoPos, noted: map[string]bool{}}
+	if geo.centre(nil) == vm.NoPos {
 		return nil, fmt.Errorf("the board's grid has no squares")
 	}
 	for _, it := range g.Setup {
@@ -71,15 +73,14 @@ func newProber(g *Game, geo *betzaGeom, t, pl int) (*prober, error) {
 			break
 		}
 	}
-	pre := g.prep()
-	pr.fresh = MakeCell(t, pl, pre.defaults[t])
-	pr.moved = MakeCell(t, pl, 0)
-	other := plainType(g, pre, t)
-	pr.friend = MakeCell(other, pl, pre.defaults[other])
+	pr.fresh = g.FreshPiece(t, pl)
+	pr.moved = vm.MakeCell(t, pl, 0)
+	other := plainType(g, t)
+	pr.friend = g.FreshPiece(other, pl)
 	if len(g.Players) > 1 {
-		pr.enemy = MakeCell(other, (pl+1)%len(g.Players), pre.defaults[other])
+		pr.enemy = g.FreshPiece(other, (pl+1)%len(g.Players))
 	} else {
-		pr.enemy = Empty
+		pr.enemy = vm.Empty
 	}
 	pr.findOpen()
 	pr.origin = geo.centre(pr.open)
@@ -95,7 +96,7 @@ func (pr *prober) findOpen() {
 		if pr.geo.xy[p][0] < 0 {
 			continue
 		}
-		pr.place(map[int32]Cell{int32(p): pr.moved})
+		pr.place(map[int32]vm.Cell{int32(p): pr.moved})
 		q, _ := pr.targets(int32(p))
 		for to := range q {
 			if pr.geo.xy[to][0] >= 0 {
@@ -111,21 +112,23 @@ func (pr *prober) findOpen() {
 }
 
 // isOpen reports whether the square can hold the piece (NoPos cannot).
-func (pr *prober) isOpen(p int32) bool { return p != NoPos && pr.open[p] }
+func (pr *prober) isOpen(p int32) bool { return p != vm.NoPos && pr.open[p] }
 
 // openAt reports whether the square at offset v from the origin can hold the piece.
 func (pr *prober) openAt(v offset) bool { return pr.isOpen(pr.geo.offset(pr.origin, v[0], v[1])) }
 
 // plainType picks a type to use as blocker and target: the first type that
 // is royal for nobody, preferring one other than t.
-func plainType(g *Game, pre *prepared, t int) int {
+func plainType(g *vm.Game, t int) int {
+	royal := map[int]bool{}
+	for pl := range g.Players {
+		for _, u := range g.RoyalTypes(pl) {
+			royal[u] = true
+		}
+	}
 	best := -1
 	for u := range g.Pieces {
-		royal := false
-		for pl := range pre.isRoyal {
-			royal = royal || pre.isRoyal[pl][u]
-		}
-		if royal {
+		if royal[u] {
 			continue
 		}
 		if u != t {
@@ -143,10 +146,10 @@ func plainType(g *Game, pre *prepared, t int) int {
 // among the open squares when open is given and has any.
 func (g *betzaGeom) centre(open []bool) int32 {
 	cx, cy := (g.w-1)/2, (g.h-1)/2
-	best, bestD := int32(NoPos), 1<<30
+	best, bestD := int32(vm.NoPos), 1<<30
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
-			if p := g.pos(x, y); p != NoPos && (open == nil || open[p]) {
+			if p := g.pos(x, y); p != vm.NoPos && (open == nil || open[p]) {
 				if d := (x-cx)*(x-cx) + (y-cy)*(y-cy); d < bestD {
 					best, bestD = p, d
 				}
@@ -164,18 +167,18 @@ func (pr *prober) note(msg string) {
 }
 
 // place empties the board and puts the given cells on it.
-func (pr *prober) place(cells map[int32]Cell) {
+func (pr *prober) place(cells map[int32]vm.Cell) {
 	s := pr.s
 	for i := range s.Board {
-		s.Board[i] = Empty
+		s.Board[i] = vm.Empty
 	}
 	for p, c := range cells {
-		if p >= 0 && c != Empty {
+		if p >= 0 && c != vm.Empty {
 			s.Board[p] = c
 		}
 	}
-	s.Turn, s.Partial, s.PartialType = pr.firstTurn(), NoPos, -1
-	s.LastFrom, s.LastTo = NoPos, NoPos
+	s.Turn, s.Partial, s.PartialType = pr.firstTurn(), vm.NoPos, -1
+	s.LastFrom, s.LastTo = vm.NoPos, vm.NoPos
 	s.Rehash()
 }
 
@@ -190,23 +193,19 @@ func (pr *prober) firstTurn() int {
 
 // gen runs the move programs of the piece on from (every move type a turn
 // may use; no priorities, no check filter) and returns the moves.
-func (pr *prober) gen(from int32) []Move {
-	s := pr.s
+func (pr *prober) gen(from int32) []vm.Move {
 	pr.ml.Reset()
 	if pr.err != nil {
 		return nil
 	}
-	gn := s.genAt(0)
-	gn.ml, gn.err, gn.query = &pr.ml, nil, false
-	c := s.Board[from]
+	c := pr.s.Board[from]
 	for _, b := range pr.g.Pieces[c.Type()].Moves {
 		if b.Prog == nil || !pr.typeUsed(b.Type) {
 			continue
 		}
-		gn.run(b.Prog, from, int32(pr.pl), int32(b.Type), false, 0)
-		if gn.err != nil {
-			pr.err = gn.err
-			pr.note("a move program failed: " + gn.err.Error())
+		if err := pr.s.RunProgram(b.Prog, from, pr.pl, b.Type, &pr.ml); err != nil {
+			pr.err = err
+			pr.note("a move program failed: " + err.Error())
 			return nil
 		}
 	}
@@ -217,7 +216,7 @@ func (pr *prober) gen(from int32) []Move {
 // (continuation-only types are not probed from scratch).
 func (pr *prober) typeUsed(mt int) bool {
 	for _, tu := range pr.g.TurnOrder {
-		if tu.As == pr.pl && (tu.MoveType == AnyMoveType || tu.MoveType == mt) {
+		if tu.As == pr.pl && (tu.MoveType == vm.AnyMoveType || tu.MoveType == mt) {
 			return true
 		}
 	}
@@ -229,18 +228,18 @@ func (pr *prober) typeUsed(mt int) bool {
 // square, as Shogi-like files do to put it in hand, counts as captured),
 // how many pieces move (castling moves two) and whether it does anything
 // else.
-func moveOf(m *Move, from int32) (to int32, caps []int32, pieces int, odd bool) {
-	to = NoPos
+func moveOf(m *vm.Move, from int32) (to int32, caps []int32, pieces int, odd bool) {
+	to = vm.NoPos
 	for _, a := range m.Acts {
-		if a.Kind == ActMove && a.From == from {
+		if a.Kind == vm.ActMove && a.From == from {
 			to = a.To
 			break
 		}
 	}
 	for _, a := range m.Acts {
 		switch a.Kind {
-		case ActMove:
-			if to != NoPos && a.From == to && a.From != from {
+		case vm.ActMove:
+			if to != vm.NoPos && a.From == to && a.From != from {
 				caps = append(caps, to) // the occupant is carried off
 				continue
 			}
@@ -248,11 +247,11 @@ func moveOf(m *Move, from int32) (to int32, caps []int32, pieces int, odd bool) 
 			if a.Captures && !(a.From == to && to != from) {
 				caps = append(caps, a.To)
 			}
-		case ActCapture:
+		case vm.ActCapture:
 			if a.Type >= 0 { // Type -1: the square was empty
 				caps = append(caps, a.From)
 			}
-		case ActChangeType, ActSetAttr:
+		case vm.ActChangeType, vm.ActSetAttr:
 		default:
 			odd = true
 		}
@@ -279,7 +278,7 @@ func (pr *prober) targets(from int32) (quiet map[int32]bool, caps map[int32]int3
 		if m.Continue >= 0 {
 			pr.note("some moves go on with a further move by the same piece (partial moves)")
 		}
-		if to == NoPos || pieces > 1 {
+		if to == vm.NoPos || pieces > 1 {
 			continue
 		}
 		if len(cs) == 0 {
@@ -297,17 +296,17 @@ func (pr *prober) targets(from int32) (quiet map[int32]bool, caps map[int32]int3
 
 // scan probes the piece (cell pc) on square at: its quiet moves, its captures
 // (an enemy on each square in turn) and the squares each move passes.
-func (pr *prober) scan(at int32, pc Cell) (quiet, capture map[offset][]offset) {
+func (pr *prober) scan(at int32, pc vm.Cell) (quiet, capture map[offset][]offset) {
 	geo := pr.geo
 	quiet, capture = map[offset][]offset{}, map[offset][]offset{}
-	pr.place(map[int32]Cell{at: pc})
+	pr.place(map[int32]vm.Cell{at: pc})
 	q, _ := pr.targets(at)
 	for to := range q {
 		if dx, dy, ok := geo.delta(at, to); ok {
 			quiet[offset{dx, dy}] = pr.path(at, pc, to, false)
 		}
 	}
-	if pr.enemy == Empty {
+	if pr.enemy == vm.Empty {
 		return quiet, capture
 	}
 	for sq := range pr.s.Board {
@@ -315,7 +314,7 @@ func (pr *prober) scan(at int32, pc Cell) (quiet, capture map[offset][]offset) {
 		if sq == at || geo.xy[sq][0] < 0 {
 			continue
 		}
-		pr.place(map[int32]Cell{at: pc, sq: pr.enemy})
+		pr.place(map[int32]vm.Cell{at: pc, sq: pr.enemy})
 		_, c := pr.targets(at)
 		land, ok := c[sq]
 		if !ok {
@@ -341,7 +340,7 @@ func (pr *prober) scan(at int32, pc Cell) (quiet, capture map[offset][]offset) {
 
 // path finds the squares between at and to (in their bounding box) where a
 // friendly blocker stops the move.
-func (pr *prober) path(at int32, pc Cell, to int32, capture bool) []offset {
+func (pr *prober) path(at int32, pc vm.Cell, to int32, capture bool) []offset {
 	geo := pr.geo
 	dx, dy, _ := geo.delta(at, to)
 	var out []offset
@@ -351,10 +350,10 @@ func (pr *prober) path(at int32, pc Cell, to int32, capture bool) []offset {
 				continue
 			}
 			b := geo.offset(at, x, y)
-			if b == NoPos {
+			if b == vm.NoPos {
 				continue
 			}
-			cells := map[int32]Cell{at: pc, b: pr.friend}
+			cells := map[int32]vm.Cell{at: pc, b: pr.friend}
 			if capture {
 				cells[to] = pr.enemy
 			}
@@ -381,12 +380,12 @@ func (pr *prober) path(at int32, pc Cell, to int32, capture bool) []offset {
 
 // blockedByAll reports whether the move from at to to fails when every
 // other square of their bounding box holds a friendly piece.
-func (pr *prober) blockedByAll(at int32, pc Cell, to int32, capture bool) bool {
+func (pr *prober) blockedByAll(at int32, pc vm.Cell, to int32, capture bool) bool {
 	dx, dy, _ := pr.geo.delta(at, to)
-	cells := map[int32]Cell{at: pc}
+	cells := map[int32]vm.Cell{at: pc}
 	for x := min(0, dx); x <= max(0, dx); x++ {
 		for y := min(0, dy); y <= max(0, dy); y++ {
-			if b := pr.geo.offset(at, x, y); b != NoPos && b != at && b != to {
+			if b := pr.geo.offset(at, x, y); b != vm.NoPos && b != at && b != to {
 				cells[b] = pr.friend
 			}
 		}
@@ -413,10 +412,10 @@ func (pr *prober) hops(baseQuiet, baseCap map[offset][]offset) []probedMove {
 	for _, d := range kingDirs {
 		for k := 1; ; k++ {
 			b := pr.geo.offset(o, k*d[0], k*d[1])
-			if b == NoPos {
+			if b == vm.NoPos {
 				break
 			}
-			pr.place(map[int32]Cell{o: pc, b: pr.friend})
+			pr.place(map[int32]vm.Cell{o: pc, b: pr.friend})
 			q, _ := pr.targets(o)
 			for to := range q {
 				v, ok := pr.offsetOf(o, to)
@@ -426,7 +425,7 @@ func (pr *prober) hops(baseQuiet, baseCap map[offset][]offset) []probedMove {
 			}
 			for j := k + 1; ; j++ {
 				sq := pr.geo.offset(o, j*d[0], j*d[1])
-				if sq == NoPos {
+				if sq == vm.NoPos {
 					break
 				}
 				v := offset{j * d[0], j * d[1]}
@@ -434,15 +433,15 @@ func (pr *prober) hops(baseQuiet, baseCap map[offset][]offset) []probedMove {
 					out = append(out, probedMove{v: v, hop: true, screen: k})
 				}
 			}
-			if pr.enemy == Empty {
+			if pr.enemy == vm.Empty {
 				continue
 			}
 			for j := k + 1; ; j++ {
 				sq := pr.geo.offset(o, j*d[0], j*d[1])
-				if sq == NoPos {
+				if sq == vm.NoPos {
 					break
 				}
-				pr.place(map[int32]Cell{o: pc, b: pr.friend, sq: pr.enemy})
+				pr.place(map[int32]vm.Cell{o: pc, b: pr.friend, sq: pr.enemy})
 				_, c := pr.targets(o)
 				v := offset{j * d[0], j * d[1]}
 				if land, ok := c[sq]; ok && land == sq {
@@ -483,16 +482,15 @@ func pathHas(p []offset, v offset) bool {
 // castles puts the piece on its start square with the outermost friendly
 // pieces of its start row and records moves that move two pieces.
 func (pr *prober) castles() []int {
-	if pr.setup == NoPos {
+	if pr.setup == vm.NoPos {
 		return nil
 	}
 	at := pr.setup
 	y := pr.geo.xy[at][1]
-	cells := map[int32]Cell{at: pr.fresh}
-	pre := pr.g.prep()
+	cells := map[int32]vm.Cell{at: pr.fresh}
 	ax := pr.geo.xy[at][0]
 	left, right := -1, -1
-	var leftCell, rightCell Cell
+	var leftCell, rightCell vm.Cell
 	for _, it := range pr.g.Setup {
 		if it.Player != pr.pl || it.Pos < 0 || int32(it.Pos) == at {
 			continue
@@ -501,7 +499,7 @@ func (pr *prober) castles() []int {
 		if xy[1] != y || xy[0] < 0 {
 			continue
 		}
-		c := MakeCell(it.Type, pr.pl, pre.defaults[it.Type])
+		c := pr.g.FreshPiece(it.Type, pr.pl)
 		if xy[0] < ax && (left < 0 || xy[0] < left) {
 			left, leftCell = xy[0], c
 		}
@@ -520,7 +518,7 @@ func (pr *prober) castles() []int {
 	seen := map[int]bool{}
 	for i := range pr.gen(at) {
 		to, caps, pieces, _ := moveOf(&pr.ml.Moves[i], at)
-		if pieces < 2 || len(caps) > 0 || to == NoPos {
+		if pieces < 2 || len(caps) > 0 || to == vm.NoPos {
 			continue
 		}
 		dx, dy, ok := pr.geo.delta(at, to)
@@ -556,16 +554,8 @@ func (pr *prober) enPassant(baseC map[offset][]offset) []offset {
 // move (only then can it capture en passant).
 func (pr *prober) readsLastMove() bool {
 	for _, b := range pr.g.Pieces[pr.t].Moves {
-		if b.Prog == nil {
-			continue
-		}
-		for _, in := range b.Prog.Code {
-			switch {
-			case in.Op == OpLastFrom, in.Op == OpLastTo:
-				return true
-			case in.Op == OpGo && (in.A == GoLastFrom || in.A == GoLastTo):
-				return true
-			}
+		if b.Prog != nil && b.Prog.ReadsLastMove() {
+			return true
 		}
 	}
 	return false
@@ -573,17 +563,17 @@ func (pr *prober) readsLastMove() bool {
 
 func (pr *prober) passedCapture(v offset) bool {
 	to := pr.geo.offset(pr.origin, v[0], v[1])
-	if to == NoPos {
+	if to == vm.NoPos {
 		return false
 	}
 	for _, d := range kingDirs {
 		victim := pr.geo.offset(pr.origin, v[0]+d[0], v[1]+d[1])
 		from := pr.geo.offset(pr.origin, v[0]-d[0], v[1]-d[1])
-		if victim == NoPos || from == NoPos || victim == pr.origin || from == pr.origin {
+		if victim == vm.NoPos || from == vm.NoPos || victim == pr.origin || from == pr.origin {
 			continue
 		}
 		for u := range pr.g.Pieces {
-			pr.place(map[int32]Cell{pr.origin: pr.moved, victim: MakeCell(u, 1-pr.pl, 0)})
+			pr.place(map[int32]vm.Cell{pr.origin: pr.moved, victim: vm.MakeCell(u, 1-pr.pl, 0)})
 			pr.s.LastFrom, pr.s.LastTo = from, victim
 			pr.s.Rehash()
 			if _, c := pr.targets(pr.origin); c[victim] == to {
@@ -599,7 +589,7 @@ func (pr *prober) passedCapture(v offset) bool {
 // reach returns how many steps of u the piece makes along its line from the
 // square with the most room that way, and whether it reaches the edge.
 func (pr *prober) reach(u offset, capture bool) (int, bool) {
-	best, room := int32(NoPos), -1
+	best, room := int32(vm.NoPos), -1
 	for p := range pr.s.Board {
 		if !pr.isOpen(int32(p)) {
 			continue
@@ -612,20 +602,20 @@ func (pr *prober) reach(u offset, capture bool) (int, bool) {
 			best, room = int32(p), k
 		}
 	}
-	if best == NoPos || room <= 0 {
+	if best == vm.NoPos || room <= 0 {
 		return 0, true
 	}
 	k := 0
 	for ; k < room; k++ {
 		sq := pr.geo.offset(best, (k+1)*u[0], (k+1)*u[1])
 		if capture {
-			pr.place(map[int32]Cell{best: pr.moved, sq: pr.enemy})
+			pr.place(map[int32]vm.Cell{best: pr.moved, sq: pr.enemy})
 			_, c := pr.targets(best)
 			if land, ok := c[sq]; !ok || land != sq {
 				break
 			}
 		} else {
-			pr.place(map[int32]Cell{best: pr.moved})
+			pr.place(map[int32]vm.Cell{best: pr.moved})
 			q, _ := pr.targets(best)
 			if !q[sq] {
 				break
@@ -666,7 +656,7 @@ func (pr *prober) observe() *observation {
 	if pr.fresh != pr.moved {
 		collect(pr.origin)
 	}
-	if pr.setup != NoPos && (pr.setup != pr.origin || pr.fresh == pr.moved) {
+	if pr.setup != vm.NoPos && (pr.setup != pr.origin || pr.fresh == pr.moved) {
 		collect(pr.setup)
 	}
 	add(initQ, false, true)
@@ -680,7 +670,7 @@ func (pr *prober) observe() *observation {
 			continue
 		}
 		p := pr.geo.offset(pr.origin, m.v[0], m.v[1])
-		if p == NoPos {
+		if p == vm.NoPos {
 			continue
 		}
 		mk := MarkMove

@@ -1,11 +1,13 @@
-// This file defines DescribePiece: a piece type's moves summarised as a Betza
-// string and an English sentence, derived from its compiled move programs,
-// plus the squares it reaches from one square of an empty board (for
-// movement diagrams). CECP "piece" commands and game pages use it.
+// This file defines Piece and PieceAs: a piece type's moves summarised as a
+// Betza string and an English sentence, derived from its compiled move
+// programs, plus the squares it reaches from one square of an empty board
+// (for movement diagrams). CECP "piece" commands and game pages use it.
 
-package vm
+package describe
 
-// PieceDescription is what DescribePiece finds out about one piece type.
+import "zrun/vm"
+
+// PieceDescription is what Piece finds out about one piece type.
 type PieceDescription struct {
 	Type int
 	// Betza is the move in (extended, XBoard) Betza notation, for the first
@@ -24,7 +26,7 @@ type PieceDescription struct {
 	Notes []string
 	// Origin is the square the movement diagram shows the piece on (near
 	// the board's centre; on a board without a grid, the position where it
-	// has most moves), or NoPos when it has none.
+	// has most moves), or vm.NoPos when it has none.
 	Origin int
 	// Marks[p] says what the piece, standing alone on Origin, can do on
 	// square p: MarkMove, MarkCapture, and MarkInitial for moves only a
@@ -41,23 +43,23 @@ const (
 	MarkInitial                        // only as a first move (pawn double step, initial leap)
 )
 
-// DescribePiece analyses piece type t of g for the first player: it runs
-// the type's move programs on otherwise empty boards (an enemy on a target
-// to see captures, a friendly blocker to find the squares a move passes, a
+// Piece analyses piece type t of g for the first player: it runs the
+// type's move programs on otherwise empty boards (an enemy on a target to
+// see captures, a friendly blocker to find the squares a move passes, a
 // screen to find hoppers, the start square for first-move-only moves and
 // castling) and fits Betza atoms to what the programs did. It never fails:
 // what cannot be analysed lowers Exact and is named in Notes.
-func DescribePiece(g *Game, t int) PieceDescription { return DescribePieceAs(g, t, 0) }
+func Piece(g *vm.Game, t int) PieceDescription { return PieceAs(g, t, 0) }
 
-// DescribePieceAs is DescribePiece for player pl's pieces of type t (types a
-// single player uses, as in Fairy-Max, where step vectors are absolute).
+// PieceAs is Piece for player pl's pieces of type t (types a single player
+// uses, as in Fairy-Max, where step vectors are absolute).
 // The second player of a two-player game sits across the board: its
 // forward is down and its left is the first player's right (the board is
 // turned half a turn), as in the Betza lines Fairy-Max sends for black
 // pieces. (When the first player's pieces start at the top, the roles swap:
 // each player's forward is towards the other's pieces.)
-func DescribePieceAs(g *Game, t, pl int) PieceDescription {
-	d := PieceDescription{Type: t, Origin: NoPos}
+func PieceAs(g *vm.Game, t, pl int) PieceDescription {
+	d := PieceDescription{Type: t, Origin: vm.NoPos}
 	if t < 0 || t >= len(g.Pieces) || pl < 0 || pl >= len(g.Players) {
 		d.Notes = append(d.Notes, "no such piece type or player")
 		return d
@@ -102,42 +104,41 @@ func DescribePieceAs(g *Game, t, pl int) PieceDescription {
 // gridlessMarks draws a movement diagram on a board without a grid: the
 // piece on the position where it has most moves, marking where it moves
 // and where it captures an enemy.
-func gridlessMarks(g *Game, t, pl int) (int, []SquareMark) {
-	st, err := NewState(g)
+func gridlessMarks(g *vm.Game, t, pl int) (int, []SquareMark) {
+	st, err := vm.NewState(g)
 	if err != nil {
-		return NoPos, nil
+		return vm.NoPos, nil
 	}
-	pre := g.prep()
 	pr := &prober{g: g, t: t, pl: pl, s: st, noted: map[string]bool{}}
-	pr.moved = MakeCell(t, pl, pre.defaults[t])
-	other := plainType(g, pre, t)
+	pr.moved = g.FreshPiece(t, pl)
+	other := plainType(g, t)
 	if len(g.Players) > 1 {
-		pr.enemy = MakeCell(other, (pl+1)%len(g.Players), pre.defaults[other])
+		pr.enemy = g.FreshPiece(other, (pl+1)%len(g.Players))
 	}
-	best, bestN := NoPos, -1
+	best, bestN := vm.NoPos, -1
 	for p, pos := range g.Board.Positions {
 		if pos.Dummy {
 			continue
 		}
-		pr.place(map[int32]Cell{int32(p): pr.moved})
+		pr.place(map[int32]vm.Cell{int32(p): pr.moved})
 		if q, _ := pr.targets(int32(p)); len(q) > bestN {
 			best, bestN = p, len(q)
 		}
 	}
-	if best == NoPos {
-		return NoPos, nil
+	if best == vm.NoPos {
+		return vm.NoPos, nil
 	}
 	marks := make([]SquareMark, len(st.Board))
-	pr.place(map[int32]Cell{int32(best): pr.moved})
+	pr.place(map[int32]vm.Cell{int32(best): pr.moved})
 	q, _ := pr.targets(int32(best))
 	for to := range q {
 		marks[to] |= MarkMove
 	}
 	for sq := range st.Board {
-		if sq == best || pr.enemy == Empty {
+		if sq == best || pr.enemy == vm.Empty {
 			continue
 		}
-		pr.place(map[int32]Cell{int32(best): pr.moved, int32(sq): pr.enemy})
+		pr.place(map[int32]vm.Cell{int32(best): pr.moved, int32(sq): pr.enemy})
 		_, c := pr.targets(int32(best))
 		if land, ok := c[int32(sq)]; ok && land == int32(sq) {
 			marks[sq] |= MarkCapture

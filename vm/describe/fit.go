@@ -3,7 +3,7 @@
 // step with their range; directions become modifiers; W+F and R+B with the
 // same modifiers merge into K and Q. The spelling is canonical.
 
-package vm
+package describe
 
 import (
 	"fmt"
