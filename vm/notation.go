@@ -4,6 +4,7 @@
 package vm
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -340,4 +341,30 @@ func (g *Game) partialNumber(t int32) int {
 		return g.MoveTypeNumbers[t]
 	}
 	return int(t) + 1
+}
+
+// PlayCoords makes space-separated moves given in coordinate notation
+// (CoordString), each among the legal moves of the position it is made in.
+// It stops at the first that is not legal, with an error naming it.
+func (s *State) PlayCoords(moves string) error {
+	ml := &MoveList{}
+	for _, text := range strings.Fields(moves) {
+		if err := s.Generate(ml); err != nil {
+			return err
+		}
+		found := false
+		for i := range ml.Moves {
+			if s.CoordString(&ml.Moves[i]) == text {
+				if err := s.Make(&ml.Moves[i]); err != nil {
+					return err
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Errorf("%q is not a legal move here", text)
+		}
+	}
+	return nil
 }

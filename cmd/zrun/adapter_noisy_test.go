@@ -15,6 +15,7 @@ import (
 	"slices"
 	"testing"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/engine/eval"
 	"zrun/vm"
@@ -55,7 +56,7 @@ func TestGenerateNoisyMatchesFull(t *testing.T) {
 			if _, err := os.Stat(ng.file); err != nil {
 				t.Skipf("%s absent (shared/ not here?): %v", ng.file, err)
 			}
-			s, err := newState(ng.file, ng.variant, ng.fen)
+			s, err := play.NewState(ng.file, ng.variant, ng.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,11 +249,11 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 			var res [2]engine.Result[*vm.Move]
 			var best [2]string
 			for i := range res {
-				s, err := newState(tc.file, tc.variant, tc.fen)
+				s, err := play.NewState(tc.file, tc.variant, tc.fen)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := playMoves(s, tc.moves); err != nil {
+				if err := s.PlayCoords(tc.moves); err != nil {
 					t.Fatal(err)
 				}
 				p, err := eval.PositionFor(s)
@@ -285,11 +286,11 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 // generation (signatures, their table, the move list) allocates nothing.
 func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 	for _, bp := range benchPositions {
-		s, err := newState(bp.file, "", "")
+		s, err := play.NewState(bp.file, "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := playMoves(s, bp.moves); err != nil {
+		if err := s.PlayCoords(bp.moves); err != nil {
 			t.Fatal(err)
 		}
 		p, err := eval.PositionFor(s)

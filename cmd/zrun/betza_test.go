@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/vm/describe"
@@ -576,7 +577,7 @@ var musketeerBetza = map[string]string{"Leopard": "NB2", "Cannon": "llNrrNDK", "
 	"Spider": "B2DN"}
 
 func TestBetzaMusketeer(t *testing.T) {
-	g, err := loadGame("testdata/betza/musketeer-pieces.zrf", "")
+	g, err := play.LoadGame("testdata/betza/musketeer-pieces.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -601,7 +602,7 @@ func TestBetzaMusketeerGame(t *testing.T) {
 	if _, err := os.Stat(file); err != nil {
 		t.Skipf("%s not there yet: %v", file, err)
 	}
-	g, err := loadGame(file, "")
+	g, err := play.LoadGame(file, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -622,7 +623,7 @@ func TestBetzaMusketeerGame(t *testing.T) {
 }
 
 func TestBetzaStandardPieces(t *testing.T) {
-	g, err := loadGame("testdata/betza/standard-pieces.zrf", "")
+	g, err := play.LoadGame("testdata/betza/standard-pieces.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -636,7 +637,7 @@ func TestBetzaStandardPieces(t *testing.T) {
 }
 
 func TestBetzaSchoolbook(t *testing.T) {
-	g, err := loadGame("../../games/schoolbook.zrf", "")
+	g, err := play.LoadGame("../../games/schoolbook.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -798,4 +799,11 @@ func TestBetzaFairyMax(t *testing.T) {
 	if checked == 0 {
 		t.Error("no piece line compared")
 	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

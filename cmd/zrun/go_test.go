@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/engine/eval"
 	"zrun/vm"
@@ -112,11 +113,11 @@ func TestGoMates(t *testing.T) {
 			}
 			// Independently: after the move, the defender cannot avoid a
 			// win of the attacker within the remaining plies.
-			s, err := newState(path, "", c.fen)
+			s, err := play.NewState(path, "", c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := playMoves(s, c.moves+" "+c.want); err != nil {
+			if err := s.PlayCoords(c.moves + " " + c.want); err != nil {
 				t.Fatal(err)
 			}
 			attacker := 1 - s.Mover()
@@ -202,7 +203,7 @@ func TestComposedMates(t *testing.T) {
 				checkMateWithFSF(t, c, best)
 				return
 			}
-			s, err := newState(c.file, c.variant, c.fen)
+			s, err := play.NewState(c.file, c.variant, c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -210,7 +211,7 @@ func TestComposedMates(t *testing.T) {
 			if c.plies > 1 && forcedWin(s, attacker, c.plies-2) {
 				t.Errorf("a win in %d plies exists: the table's %d is not the shortest", c.plies-2, c.plies)
 			}
-			if err := playMoves(s, best); err != nil {
+			if err := s.PlayCoords(best); err != nil {
 				t.Fatal(err)
 			}
 			if !forcedWin(s, attacker, c.plies-1) {
@@ -285,7 +286,7 @@ func fsfMateScore(t *testing.T, variant, fen, moves, goCmd string) string {
 // TestSchoolbookValues compares the derived values with what the Schoolbook
 // seed (000) says all its sources agree on.
 func TestSchoolbookValues(t *testing.T) {
-	g, err := loadGame("../../games/schoolbook.zrf", "")
+	g, err := play.LoadGame("../../games/schoolbook.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,7 +326,7 @@ func TestSchoolbookValues(t *testing.T) {
 // side toward its own promotion rank; a knight (which never promotes) gets
 // no such term.
 func TestPromotionDistance(t *testing.T) {
-	g, err := loadGame("../../games/chess.zrf", "")
+	g, err := play.LoadGame("../../games/chess.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +369,7 @@ func TestGoalDistance(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("%s not found (../shared absent?): %v", path, err)
 	}
-	g, err := loadGame(path, "")
+	g, err := play.LoadGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +401,7 @@ func TestGoalDistance(t *testing.T) {
 // legal move list vm generates independently of the search.
 func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPlies int, seed uint64) (string, int) {
 	t.Helper()
-	s, err := newState(path, variant, "")
+	s, err := play.NewState(path, variant, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -541,7 +542,7 @@ func TestPseudoLegalPerft(t *testing.T) {
 		}
 		rows++
 		t.Run(f[0]+"/"+f[3], func(t *testing.T) {
-			s, err := newState(filepath.Join("../../games", files[f[1]]), "", f[2])
+			s, err := play.NewState(filepath.Join("../../games", files[f[1]]), "", f[2])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -597,7 +598,7 @@ func TestGoals(t *testing.T) {
 			if _, err := os.Stat(c.file); err != nil {
 				t.Skipf("%s not found (../shared absent?): %v", c.file, err)
 			}
-			s, err := newState(c.file, c.variant, c.fen)
+			s, err := play.NewState(c.file, c.variant, c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -630,11 +631,11 @@ var benchPositions = []struct{ name, file, moves string }{
 func BenchmarkSearch(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
-			s, err := newState(bp.file, "", "")
+			s, err := play.NewState(bp.file, "", "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := playMoves(s, bp.moves); err != nil {
+			if err := s.PlayCoords(bp.moves); err != nil {
 				b.Fatal(err)
 			}
 			pos, err := eval.PositionFor(s)

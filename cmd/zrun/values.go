@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/engine/eval"
 )
 
@@ -25,7 +26,7 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: zrun values [--variant NAME] FILE")
 		return 2
 	}
-	g, err := loadGame(fs.Arg(0), *variant)
+	g, err := play.LoadGame(fs.Arg(0), *variant)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -38,4 +39,3 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 	ev.WriteValues(stdout, g)
 	return 0
 }
-

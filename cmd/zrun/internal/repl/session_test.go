@@ -1,0 +1,235 @@
+// This file defines the REPL tests: transcripts in testdata/repl/*.txt run
+// through a script-mode session (one expected output block per input line),
+// the "zrun FILE < script" path of the built binary, and a real terminal
+// session in tmux.
+
+package repl
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"zrun/cmd/zrun/internal/testbin"
+)
+
+// transcript is a parsed testdata/repl file:
+//
+//	file: ../../games/chess.zrf     the rule file (optional "variant: NAME")
+//	status: 1                       the expected exit status (default 0)
+//	> INPUT                         an input line...
+//	OUTPUT                          ...and the exact output it must produce
+type transcript struct {
+	file, variant string
+	status        int
+	steps         []step
+}
+
+type step struct {
+	input string
+	want  []string
+}
+
+func parseTranscript(t *testing.T, path string) transcript {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr transcript
+	for _, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(line, "> "):
+			tr.steps = append(tr.steps, step{input: line[2:]})
+		case len(tr.steps) > 0:
+			st := &tr.steps[len(tr.steps)-1]
+			st.want = append(st.want, line)
+		case strings.HasPrefix(line, "file: "):
+			tr.file = strings.TrimPrefix(line, "file: ")
+		case strings.HasPrefix(line, "variant: "):
+			tr.variant = strings.TrimPrefix(line, "variant: ")
+		case strings.HasPrefix(line, "status: "):
+			tr.status = int(line[len("status: ")] - '0')
+		}
+	}
+	if tr.file == "" || len(tr.steps) == 0 {
+		t.Fatalf("%s: no file: line or no input", path)
+	}
+	return tr
+}
+
+// TestTranscripts runs each transcript line by line, so a mismatch names the
+// input that produced it.
+func TestTranscripts(t *testing.T) {
+	t.Chdir("../..") // transcripts name files relative to cmd/zrun
+	paths, _ := filepath.Glob("internal/repl/testdata/*.txt")
+	if len(paths) == 0 {
+		t.Fatal("no transcripts")
+	}
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			tr := parseTranscript(t, path)
+			if _, err := os.Stat(tr.file); err != nil && strings.Contains(tr.file, "shared/") {
+				t.Skipf("corpus file absent: %v", err)
+			}
+			var out bytes.Buffer
+			r, err := New(tr.file, tr.variant, &out, false, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range tr.steps {
+				out.Reset()
+				r.Exec(st.input)
+				got := strings.TrimRight(out.String(), "\n")
+				if want := strings.Join(st.want, "\n"); got != want {
+					t.Errorf("> %s\ngot:\n%s\nwant:\n%s", st.input, got, want)
+				}
+			}
+			status := 0
+			if r.failed {
+				status = 1
+			}
+			if status != tr.status {
+				t.Errorf("exit status %d, want %d", status, tr.status)
+			}
+		})
+	}
+}
+
+// TestScriptBinary runs "zrun FILE < script" (no terminal): no prompt, the
+// transcript's output, and exit status 1 once a command failed.
+func TestScriptBinary(t *testing.T) {
+	t.Chdir("../..") // transcripts name files relative to cmd/zrun
+	bin := testbin.Zrun(t)
+	for _, name := range []string{"foolsmate_san.txt", "illegal.txt"} {
+		tr := parseTranscript(t, filepath.Join("internal/repl/testdata", name))
+		var in, want strings.Builder
+		for _, st := range tr.steps {
+			in.WriteString(st.input + "\n")
+			for _, w := range st.want {
+				want.WriteString(w + "\n")
+			}
+		}
+		cmd := exec.Command(bin, tr.file)
+		cmd.Stdin = strings.NewReader(in.String())
+		out, err := cmd.Output()
+		status := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			status = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != want.String() {
+			t.Errorf("%s: output\n%s\nwant\n%s", name, out, want.String())
+		}
+		if status != tr.status {
+			t.Errorf("%s: exit status %d, want %d", name, status, tr.status)
+		}
+	}
+}
+
+// TestTmux plays in a real terminal: liner's prompt, a move, an engine
+// reply and tab completion must all appear on the screen.
+func TestTmux(t *testing.T) {
+	t.Chdir("../..") // transcripts name files relative to cmd/zrun
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not installed")
+	}
+	bin := testbin.Zrun(t)
+	sock := filepath.Join(t.TempDir(), "tmux.sock")
+	tmux := func(args ...string) string {
+		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	cache := t.TempDir()
+	tmux("new-session", "-d", "-x", "100", "-y", "50", "-s", "zrun",
+		"env", "XDG_CACHE_HOME="+cache, "NO_COLOR=1", bin, "../../games/chess.zrf")
+	defer exec.Command("tmux", "-S", sock, "kill-server").Run()
+	screen := func() string { return tmux("capture-pane", "-p", "-t", "zrun") }
+	waitFor := func(what string) string {
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			s := screen()
+			if strings.Contains(s, what) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%q did not appear; screen:\n%s", what, s)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	waitFor("White 1>")
+	tmux("send-keys", "-t", "zrun", "level depth 3", "Enter")
+	waitFor("Level: depth 3")
+	tmux("send-keys", "-t", "zrun", "e2e4", "Enter")
+	waitFor("White plays e4 (e2e4, Pawn e2 - e4)")
+	tmux("send-keys", "-t", "zrun", "go", "Enter")
+	waitFor("Black plays ")
+	waitFor("White 2>")
+	// "vari" completes to the common prefix of variant and variants; a
+	// second Tab after "N" prints the knight moves; "Nh" completes to the
+	// only such move.
+	tmux("send-keys", "-t", "zrun", "vari", "Tab")
+	waitFor("White 2> variant")
+	tmux("send-keys", "-t", "zrun", "C-u", "N", "Tab", "Tab")
+	waitFor("Ne2")
+	tmux("send-keys", "-t", "zrun", "C-u", "Nh", "Tab")
+	s := waitFor("White 2> Nh3")
+	tmux("send-keys", "-t", "zrun", "Enter")
+	s = waitFor("White plays Nh3")
+	for _, want := range []string{"♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜", "a b c d e f g h", "info depth"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
+	}
+	// Ctrl-C stops a long search and the session goes on with the
+	// position it had before the search.
+	tmux("send-keys", "-t", "zrun", "fen", "Enter")
+	before := fenLine(waitFor(" b KQkq - "))
+	if before == "" {
+		t.Fatalf("no FEN line on screen")
+	}
+	tmux("send-keys", "-t", "zrun", "level time 60", "Enter")
+	waitFor("Level: 60 s per move")
+	tmux("send-keys", "-t", "zrun", "go", "Enter")
+	waitFor("info depth 2")
+	tmux("send-keys", "-t", "zrun", "C-c")
+	waitFor("Error: search stopped")
+	tmux("send-keys", "-t", "zrun", "fen", "Enter")
+	last := screen()
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(last, before) < 2; last = screen() {
+		if time.Now().After(deadline) {
+			t.Fatalf("position changed by the stopped search: want %q again after the stop; screen:\n%s", before, last)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tmux("send-keys", "-t", "zrun", "C-d")
+	if _, err := os.Stat(filepath.Join(cache, "zrun", "history")); err != nil {
+		time.Sleep(300 * time.Millisecond)
+		if _, err := os.Stat(filepath.Join(cache, "zrun", "history")); err != nil {
+			t.Errorf("history not saved: %v", err)
+		}
+	}
+	if os.Getenv("ZRUN_SHOW_SCREEN") != "" {
+		t.Logf("screen:\n%s", last)
+	}
+}
+
+// fenLine returns the last screen line that looks like a FEN (eight ranks).
+func fenLine(screen string) string {
+	found := ""
+	for _, l := range strings.Split(screen, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.Count(l, "/") == 7 && strings.Contains(l, " KQkq ") {
+			found = l
+		}
+	}
+	return found
+}
