@@ -1,5 +1,5 @@
-// Package testbin builds the zrun binary for tests that drive it as a user
-// or a GUI would (transcripts through a pipe, tmux, XBoard, match scripts).
+// This file defines the helpers of the package.
+
 package testbin
 
 import (
