@@ -24,65 +24,19 @@ type GridView struct {
 // to misread as a 1 or an l.
 var upperIRe = regexp.MustCompile(`\bI[0-9]+\b`)
 
-// NewGridView picks the board's largest 2-D grid and orients it by the
-// positions' screen rectangles (or, lacking them, numeric ranks ascending
-// upwards as in chess). It returns nil when the board has no 2-D grid.
+// NewGridView lays out the board's main 2-D grid as Board.Orientation
+// orients it. It returns nil when the board has no 2-D grid.
 func NewGridView(g *Game) *GridView {
-	b := g.Board
-	best, bestN := -1, 0
-	for gi, gr := range b.Grids {
-		if len(gr.Labels) != 2 {
-			continue
-		}
-		if n := len(gr.Labels[0]) * len(gr.Labels[1]); n > bestN {
-			best, bestN = gi, n
-		}
-	}
-	if best < 0 {
+	o := g.Board.Orientation()
+	if o.Grid < 0 {
 		return nil
 	}
-	labels := b.Grids[best].Labels
-	at := map[[2]int]int32{}
-	for p, pos := range b.Positions {
-		if pos.Grid == best && len(pos.Coords) == 2 && !pos.Dummy {
-			at[[2]int{pos.Coords[0], pos.Coords[1]}] = int32(p)
-		}
+	// rev: a dimension's labels run against screen order (right to left, or
+	// bottom to top).
+	if o.Across == 0 {
+		return layoutGrid(g, o.At, g.Board.Grids[o.Grid].Labels, true, o.Step[0][0] < 0, o.Step[1][1] < 0)
 	}
-	horiz, rev0, rev1 := orientGrid(b, at, &b.Grids[best])
-	return layoutGrid(g, at, labels, horiz, rev0, rev1)
-}
-
-// orientGrid decides whether dimension 0 runs across the screen and whether
-// each dimension's labels run against screen order (right-to-left or
-// bottom-to-top).
-func orientGrid(b *Board, at map[[2]int]int32, gr *Grid) (horiz0, rev0, rev1 bool) {
-	rect := func(c0, c1 int) ([4]int, bool) {
-		p, ok := at[[2]int{c0, c1}]
-		if !ok {
-			return [4]int{}, false
-		}
-		return b.Positions[p].Rect, true
-	}
-	r00, ok0 := rect(0, 0)
-	r10, ok1 := rect(1, 0)
-	r01, ok2 := rect(0, 1)
-	if ok0 && ok1 && ok2 && (r10 != r00 || r01 != r00) {
-		dx0, dy0 := r10[0]-r00[0], r10[1]-r00[1]
-		dx1, dy1 := r01[0]-r00[0], r01[1]-r00[1]
-		if absInt(dx0) >= absInt(dy0) {
-			return true, dx0 < 0, dy1 < 0
-		}
-		return false, dy0 < 0, dx1 < 0
-	}
-	// No geometry (Fairy-Max boards): files across, numeric ranks upwards.
-	return true, false, gr.LabelsAscend(1)
-}
-
-func absInt(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	return layoutGrid(g, o.At, g.Board.Grids[o.Grid].Labels, false, o.Step[0][1] < 0, o.Step[1][0] < 0)
 }
 
 // layoutGrid fills the screen table from the grid coordinates.

@@ -20,36 +20,23 @@ func newBetzaGeom(b *vm.Board) *betzaGeom {
 	if b == nil {
 		return nil
 	}
-	best, bestN := -1, 0
-	for gi, gr := range b.Grids {
-		if len(gr.Labels) == 2 && len(gr.Labels[0])*len(gr.Labels[1]) > bestN {
-			best, bestN = gi, len(gr.Labels[0])*len(gr.Labels[1])
-		}
-	}
-	if best < 0 || bestN < 2 {
+	o := b.Orientation()
+	if o.Grid < 0 {
 		return nil
 	}
-	labels := b.Grids[best].Labels
+	labels := b.Grids[o.Grid].Labels
 	n0, n1 := len(labels[0]), len(labels[1])
-	byCoord := map[[2]int]int{}
-	for p, pos := range b.Positions {
-		if pos.Grid == best && len(pos.Coords) == 2 && !pos.Dummy {
-			byCoord[[2]int{pos.Coords[0], pos.Coords[1]}] = p
-		}
+	if n0*n1 < 2 {
+		return nil
 	}
-	horiz0, rev0, rev1 := true, false, !b.Grids[best].LabelsAscend(1)
-	r00, ok0 := rectAt(b, byCoord, 0, 0)
-	r10, ok1 := rectAt(b, byCoord, 1, 0)
-	r01, ok2 := rectAt(b, byCoord, 0, 1)
-	if ok0 && ok1 && ok2 && (r10 != r00 || r01 != r00) {
-		dx0, dy0 := r10[0]-r00[0], r10[1]-r00[1]
-		dx1, dy1 := r01[0]-r00[0], r01[1]-r00[1]
-		if iabs(dx0) >= iabs(dy0) {
-			// dimension 0 across; dimension 1 runs down the screen when dy1 > 0
-			horiz0, rev0, rev1 = true, dx0 < 0, dy1 > 0
-		} else {
-			horiz0, rev0, rev1 = false, dy0 > 0, dx1 < 0
-		}
+	byCoord := map[[2]int]int{}
+	for c, p := range o.At {
+		byCoord[c] = int(p)
+	}
+	// rev: a dimension runs against x to the right or y up the screen.
+	horiz0, rev0, rev1 := true, o.Step[0][0] < 0, o.Step[1][1] > 0
+	if o.Across == 1 {
+		horiz0, rev0, rev1 = false, o.Step[0][1] > 0, o.Step[1][0] < 0
 	}
 	geo := &betzaGeom{xy: make([][2]int, len(b.Positions)), staggered: staggered(b, byCoord, horiz0)}
 	for i := range geo.xy {
@@ -84,14 +71,6 @@ func newBetzaGeom(b *vm.Board) *betzaGeom {
 		geo.xy[p] = [2]int{x, y}
 	}
 	return geo
-}
-
-func rectAt(b *vm.Board, byCoord map[[2]int]int, c0, c1 int) ([4]int, bool) {
-	p, ok := byCoord[[2]int{c0, c1}]
-	if !ok {
-		return [4]int{}, false
-	}
-	return b.Positions[p].Rect, true
 }
 
 func iabs(x int) int {

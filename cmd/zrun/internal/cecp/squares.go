@@ -31,35 +31,21 @@ type cecpBoard struct {
 	viaVictims []bool
 }
 
-// newCECPBoard lays out the first grid of g as FEN does: the dimension whose
-// labels are all numbers holds the ranks (highest number at the top), the
-// other the files. It returns nil for boards without a two-dimensional grid.
+// newCECPBoard lays out the first grid of g as FEN does (Grid.FENAxes): the
+// dimension whose labels are all numbers holds the ranks (highest number at
+// the top), the other the files. It returns nil for boards without a two-dimensional grid.
 func newCECPBoard(g *vm.Game) *cecpBoard {
 	b := g.Board
 	if len(b.Grids) == 0 || len(b.Grids[0].Labels) != 2 {
 		return nil
 	}
 	labels := b.Grids[0].Labels
-	rankDim := 1
-	if allNumeric(labels[0]) && !allNumeric(labels[1]) {
-		rankDim = 0
-	}
-	fileDim := 1 - rankDim
+	fileDim, rankDim, rows := b.Grids[0].FENAxes()
 	ranks := labels[rankDim]
-	// rowOf[label index] is the row from the top: numbers sort high to low,
-	// other labels keep their order (the first is the top row, as in FEN).
+	// rowOf[label index] is the row from the top, as in FEN.
 	rowOf := make([]int, len(ranks))
-	for i := range ranks {
-		rowOf[i] = i
-		if allNumeric(ranks) {
-			rowOf[i] = 0
-			ni, _ := strconv.Atoi(ranks[i])
-			for j := range ranks {
-				if nj, _ := strconv.Atoi(ranks[j]); nj > ni || (nj == ni && j < i) {
-					rowOf[i]++
-				}
-			}
-		}
+	for r, i := range rows {
+		rowOf[i] = r
 	}
 	cb := &cecpBoard{width: len(labels[fileDim]), height: len(ranks), name: make([]string, b.N()), pos: map[string]int32{}}
 	cb.at = make([][]int32, cb.height)
@@ -93,15 +79,6 @@ func (cb *cecpBoard) squareName(file, rank int) string {
 		f = string(rune('a'+file/26-1)) + f
 	}
 	return f + strconv.Itoa(rank)
-}
-
-func allNumeric(ls []string) bool {
-	for _, s := range ls {
-		if _, err := strconv.Atoi(s); err != nil {
-			return false
-		}
-	}
-	return len(ls) > 0
 }
 
 // sq names position p, or "" when p is off the grid.
