@@ -13,11 +13,6 @@ import (
 	"zrun/cmd/zrun/internal/testgui"
 )
 
-const (
-	capaRand1 = "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12" // perft.tsv: 2 plies, 2278
-	seirRand1 = "rnb1kenr/2ph1p1p/p2bq3/1p1pp1p1/N2P4/1P4P1/P1P1PP1P/RQBHK1NR[E] w KQAEGHkq - 2 12"   // perft.tsv: 3 plies, 41122
-)
-
 // drainTo reads replies up to "pong n" (a variant command may first send
 // setup and piece lines).
 func drainTo(g *testgui.GUI, n string) {
@@ -34,8 +29,8 @@ func TestCECPSetboardIniLetters(t *testing.T) {
 		depth        int
 		nodes        uint64
 	}{
-		{"capablanca", capaRand1, 2, 2278},
-		{"seirawan", seirRand1, 3, 41122},
+		{"capablanca", testgui.CapaRand1, 2, 2278},
+		{"seirawan", testgui.SeirRand1, 3, 41122},
 	} {
 		g.Send("new", "force", "variant "+tc.variant)
 		drainTo(g, "1")

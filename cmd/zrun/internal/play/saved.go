@@ -5,7 +5,6 @@ package play
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,37 +41,16 @@ func (sv *Saved) StartFEN() (string, error) {
 }
 
 // LoadSaved reads a saved game, loads its rule file (rules, else the file's
-// RulesFile= looked up next to it and in search) and replays it. When a move
-// line matches no legal move it returns the game up to that line together
-// with the *zrf.ReplayError; other errors return a nil game.
+// RulesFile= looked up next to it and in search) and replays it
+// (zrf.ReplaySaveFile). When a move line matches no legal move it returns
+// the game up to that line together with the error; other errors return a
+// nil game.
 func LoadSaved(path, rules string, search []string) (*Saved, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
+	rs, err := zrf.ReplaySaveFile(path, rules, search, zrf.LoadFile)
+	if rs == nil {
 		return nil, err
 	}
-	sg, err := zrf.ReadZSG(path, src)
-	if err != nil {
-		return nil, err
-	}
-	if rules == "" {
-		if rules, err = zrf.ResolveRules(path, sg.RulesFile(), search); err != nil {
-			return nil, err
-		}
-	}
-	g, err := LoadGame(rules, sg.VariantName())
-	if err != nil {
-		return nil, err
-	}
-	if g.Engine != "" {
-		return nil, fmt.Errorf("%s: %q takes its moves from the external engine %s, which zrun cannot run", rules, g.Title, g.Engine)
-	}
-	start, err := sg.Start(g)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	s := start.Clone()
-	r, err := sg.Replay(s, path)
-	return &Saved{Path: path, Rules: rules, File: sg, Game: g, Start: start, End: s, Replay: r}, err
+	return &Saved{Path: path, Rules: rs.Rules, File: rs.Save, Game: rs.Game, Start: rs.Start, End: rs.End, Replay: rs.Replay}, err
 }
 
 // NewSavedGame makes the saved game of a game played from start: Zillions'

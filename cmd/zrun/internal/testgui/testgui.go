@@ -117,3 +117,11 @@ func DefaultCatalog(t *testing.T) *play.Catalog {
 	}
 	return testCat
 }
+
+// Positions of fmax.ini games that perft.tsv counts with Fairy-Stockfish,
+// for checking that a protocol reads Fairy-Max's letters (Black's p is the
+// Black pawn; Seirawan's holdings and gate letters).
+const (
+	CapaRand1 = "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12" // perft.tsv capablanca-rand1: 2 plies, 2278
+	SeirRand1 = "rnb1kenr/2ph1p1p/p2bq3/1p1pp1p1/N2P4/1P4P1/P1P1PP1P/RQBHK1NR[E] w KQAEGHkq - 2 12"   // perft.tsv seirawan-rand1: 3 plies, 41122
+)

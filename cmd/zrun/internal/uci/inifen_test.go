@@ -9,12 +9,11 @@ import (
 	"strings"
 	"testing"
 	"zrun/cmd/zrun/internal/play"
+	"zrun/cmd/zrun/internal/testgui"
 )
 
 const (
-	capaRand1 = "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12" // perft.tsv: 2 plies, 2278
-	seirRand1 = "rnb1kenr/2ph1p1p/p2bq3/1p1pp1p1/N2P4/1P4P1/P1P1PP1P/RQBHK1NR[E] w KQAEGHkq - 2 12"   // perft.tsv: 3 plies, 41122
-	fmaxIni   = "../../../../../shared/fmax/fmax.ini"
+	fmaxIni = "../../../../../shared/fmax/fmax.ini"
 )
 
 func TestUCIPositionFenIniLetters(t *testing.T) {
@@ -29,8 +28,8 @@ func TestUCIPositionFenIniLetters(t *testing.T) {
 	for _, tc := range []struct {
 		variant, fen, depth, nodes string
 	}{
-		{"capablanca", capaRand1, "2", "2278"},
-		{"seirawan", seirRand1, "3", "41122"},
+		{"capablanca", testgui.CapaRand1, "2", "2278"},
+		{"seirawan", testgui.SeirRand1, "3", "41122"},
 	} {
 		ug.Send("setoption name UCI_Variant value "+tc.variant, "position fen "+tc.fen, "go perft "+tc.depth)
 		for {
@@ -51,7 +50,7 @@ func TestUCIPositionFenIniLetters(t *testing.T) {
 	if f, _ := u.g.S.FEN(); !strings.HasPrefix(f, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Ehe] b ") {
 		t.Fatalf("after h1e1h: %s", f)
 	}
-	ug.Send("position fen "+seirRand1+" moves g1f3e", "isready")
+	ug.Send("position fen "+testgui.SeirRand1+" moves g1f3e", "isready")
 	ug.Expect("readyok")
 	if f, _ := u.g.S.FEN(); !strings.HasPrefix(f, "rnb1kenr/2ph1p1p/p2bq3/1p1pp1p1/N2P4/1P3NP1/P1P1PP1P/RQBHK1ER b ") {
 		t.Fatalf("after g1f3e: %s", f)
