@@ -5,7 +5,7 @@ package play
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
+	"strconv"
 	"strings"
 
 	"zrun/fmaxini"
@@ -13,8 +13,8 @@ import (
 	"zrun/zrf"
 )
 
-// LoadGame loads a rule file and picks the game or variant named variant (by
-// title, case-insensitively), or the file's first game when variant is "".
+// LoadGame loads a rule file and picks the game or variant named variant (see
+// TitleMatches), or the file's first game when variant is "".
 func LoadGame(path, variant string) (*vm.Game, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".zrf", ".inc":
@@ -31,24 +31,41 @@ func LoadGame(path, variant string) (*vm.Game, error) {
 		return nil, err
 	}
 	var names []string
-	for _, gd := range f.Games {
+	for i, gd := range f.Games {
 		g := gd.Game
 		// A game with errors is not in f.Games, so one found here is whole
 		// even when another game of the file failed.
-		if variant == "" || strings.EqualFold(g.Title, variant) {
+		if variant == "" || TitleMatches(g.Title, variant, i+1) {
 			if len(gd.Skipped) > 0 {
 				return nil, fmt.Errorf("%s: %q has errors; these move definitions were left out:\n%v",
 					path, g.Title, zrf.ErrorList(gd.Skipped))
 			}
 			return g, nil
 		}
-		names = append(names, g.Title)
+		names = append(names, fmt.Sprintf("%d %q", i+1, g.Title))
 	}
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(names)
-	return nil, fmt.Errorf("%s: no game or variant %q (have: %s)", path, variant, strings.Join(names, ", "))
+	return nil, fmt.Errorf("%s: no game or variant %q (have, by number or title: %s)", path, variant, strings.Join(names, ", "))
+}
+
+// TitleMatches reports whether want names the game titled title, which is
+// the number-th game or variant of its file (counting from 1, in the order
+// "zrun check" lists them). Titles compare ignoring case; want may also be
+// the number, or the title as check prints it, quoted Go-style with escapes
+// ("Byway\x92s setup"): rule files are often Windows-1252 text, whose bytes
+// such as \x92 a terminal cannot type.
+func TitleMatches(title, want string, number int) bool {
+	if strings.EqualFold(title, want) || want == strconv.Itoa(number) {
+		return true
+	}
+	q := want
+	if !strings.HasPrefix(q, `"`) {
+		q = `"` + q + `"`
+	}
+	unq, err := strconv.Unquote(q)
+	return err == nil && strings.EqualFold(title, unq)
 }
 
 // LoadIni loads the Fairy-Max section named variant ("normal" when empty).
