@@ -355,6 +355,14 @@ func (c *Session) makeCECP(text string) (bool, error) {
 		}
 	}
 	if m == nil {
+		// Not CECP's from-to text: SAN ("O-O", "Nf3", which XBoard sends
+		// with -oldSAN or from a PGN) or Zillions notation, as the REPL
+		// reads them, when the text names exactly one move.
+		if cands := c.g.Match(ml, text); len(cands) == 1 {
+			m = &ml.Moves[cands[0]]
+		}
+	}
+	if m == nil {
 		return false, nil
 	}
 	return true, c.g.Make(m, c.g.S.CoordString(m))

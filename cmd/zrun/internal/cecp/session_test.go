@@ -478,3 +478,21 @@ func TestCECPNoGrid(t *testing.T) {
 	g.ExpectMatch(`^move \S+$`)
 	g.Sync("1")
 }
+
+// TestCECPUserMoveSAN: a GUI (XBoard with -oldSAN, or a user pasting a game)
+// may send SAN, castling as O-O; the position after 1. e4 e5 2. Nf3 Nc6
+// 3. Bc4 Nf6 4. O-O is the one the rules of chess give.
+func TestCECPUserMoveSAN(t *testing.T) {
+	g, c := startCECP(t)
+	g.Send("new", "force")
+	for _, m := range []string{"e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"} {
+		g.Send("usermove " + m)
+	}
+	g.Send("usermove Qh5x") // garbage still refused
+	g.Expect("Illegal move: Qh5x")
+	g.Sync("1")
+	want := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
+	if f := fen(t, c); f != want {
+		t.Errorf("after SAN moves: %s, want %s", f, want)
+	}
+}
