@@ -82,6 +82,13 @@ func (r *Session) cmdBoard(string) error {
 
 // cmdMoves lists the legal moves: SAN (if any), coordinates, Zillions text.
 func (r *Session) cmdMoves(args string) error {
+	if o := r.game.Outcome(); o.Over {
+		// The rules may still generate moves (a goal such as
+		// absolute-config ends the game, not the move list), but none can
+		// be played.
+		fmt.Fprintf(r.out, "No moves: the game is over (%s)\n", r.game.ResultText(o))
+		return nil
+	}
 	ml, err := r.game.Legal()
 	if err != nil {
 		return err
