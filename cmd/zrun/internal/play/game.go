@@ -30,6 +30,9 @@ type Game struct {
 
 	played []Played
 	redo   []vm.Move
+	// squareAlias holds the algebraic names of the grid's positions (see
+	// PositionNamed), made on first use.
+	squareAlias map[string]int32
 
 	ev     *eval.Evaluator
 	evGame *vm.Game // the game ev was derived for
@@ -84,6 +87,7 @@ func NewGame(path string, vg *vm.Game, ev *eval.Evaluator) (*Game, error) {
 func (g *Game) SetGame(vg *vm.Game, s *vm.State) {
 	g.G, g.S = vg, s
 	g.View = vm.NewGridView(vg)
+	g.squareAlias = nil
 	g.SAN = SANSupported(vg, g.View)
 	g.played, g.redo, g.StartFEN = nil, nil, ""
 	g.engine.forget()

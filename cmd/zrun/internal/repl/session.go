@@ -174,6 +174,13 @@ func (r *Session) userMove(text string) error {
 // illegal explains a move that matched nothing: the legal moves of the piece
 // on the square the text starts with, else a pointer to "moves".
 func (r *Session) illegal(ml *vm.MoveList, text string) error {
+	if who, _, ok := strings.Cut(text, "@"); ok {
+		for pl, p := range r.game.G.Players {
+			if strings.EqualFold(p.Name, who) && pl != r.game.S.Chooser() {
+				return fmt.Errorf("illegal move %q: it is %s's turn, not %s's", text, r.game.G.Players[r.game.S.Chooser()].Name, p.Name)
+			}
+		}
+	}
 	if _, ok := replCommands[strings.ToLower(strings.Fields(text)[0])]; !ok && len(ml.Moves) > 0 {
 		for n := min(len(text), 4); n >= 1; n-- {
 			p, ok := r.game.G.Board.PositionIndex(text[:n])
@@ -191,6 +198,9 @@ func (r *Session) illegal(ml *vm.MoveList, text string) error {
 			}
 			break
 		}
+	}
+	if close := r.game.Closest(ml, text, 3); len(close) > 0 {
+		return fmt.Errorf("illegal move or unknown command %q; the closest legal moves are %s (type \"moves\" for all, \"help\" for commands)", text, strings.Join(close, ", "))
 	}
 	return fmt.Errorf("illegal move or unknown command %q (type \"moves\" for the legal moves, \"help\" for commands)", text)
 }
