@@ -36,7 +36,9 @@ func TestWhyNoMoves(t *testing.T) {
 		{name: "in hand, no drops", setup: []SetupItem{bOnC, {Player: 0, Type: 1, Pos: OffBoard, Count: 2}}, want: NoMoveDefs,
 			msg: "A has no pieces on the board, and the pieces in hand (Y) have no drop definitions"},
 		{name: "drops but none in hand", setup: []SetupItem{aOnA, bOnC},
-			edit: func(g *Game) { g.Pieces[1].Drops = []MoveBlock{{Prog: &Program{Code: []Inst{{Op: OpAdd, A: -1}, {Op: OpEnd}}}}} },
+			edit: func(g *Game) {
+				g.Pieces[1].Drops = []MoveBlock{{Prog: &Program{Code: []Inst{{Op: OpAdd, A: -1}, {Op: OpEnd}}}}}
+			},
 			want: NoMoveSupply,
 			msg:  `A's pieces on the board (X) have no move definitions; drops are defined for Y, but A has none of them in hand`},
 		{name: "turn type nobody has", progs: [][]Inst{typed(1, stepE)},
