@@ -189,8 +189,10 @@ func idleOwners(g *vm.Game) []idleOwner {
 			if it.Player != pl {
 				continue
 			}
+			// A type with drops is a drop game's stone: whether it can
+			// be dropped is drySupply's question.
 			pt := g.Pieces[it.Type]
-			if len(pt.Moves) > 0 || (it.Pos == vm.OffBoard && len(pt.Drops) > 0) {
+			if len(pt.Moves) > 0 || len(pt.Drops) > 0 {
 				usable = true
 				break
 			}
@@ -275,7 +277,7 @@ func (gd *GameDef) stubCause(k vm.NoMoveKind) string {
 	var want []StubKind
 	switch k {
 	case vm.NoMovePieces:
-		want = []StubKind{StubNoSetup, StubOption}
+		want = []StubKind{StubNoSetup, StubNoSupply, StubOption}
 	case vm.NoMoveSupply:
 		want = []StubKind{StubNoSupply}
 	case vm.NoMoveDefs, vm.NoMoveTurnType:
