@@ -8,8 +8,8 @@
 // The patterns and their counts come from the shared corpus (zrf/dagaz_test.go
 // counts them; docs/zrf-corpus-stats.md section 2 describes the dialect):
 // Dagaz-only options, non-boolean attributes, games without goals, games
-// without a setup, drops of pieces nobody has in hand, and players whose
-// pieces have no move definitions.
+// without a setup (or with one on positions the board lacks), drops of pieces
+// nobody has in hand, and players whose pieces have no move definitions.
 
 package zrf
 
@@ -40,14 +40,19 @@ const (
 	// in hand and captures are not recycled, so nothing can ever be dropped:
 	// Zillions counts a missing "off N" as none, Dagaz as unlimited.
 	StubNoSupply
-	// StubNoMoveDefs: a player who takes turns starts with pieces, none of
-	// which has a move or drop definition: their moves live in JavaScript.
+	// StubNoMoveDefs: no piece of the game has a move or drop definition,
+	// or a player who takes turns starts with pieces none of which has one
+	// it could use: their moves live in JavaScript.
 	StubNoMoveDefs
+	// StubSetupLost: a board-setup exists, but every position it names is
+	// missing from the board (Dagaz's jungle.zrf sets up on positions its
+	// variant removed with kill-positions, which Dagaz only unlinks).
+	StubSetupLost
 	numStubKinds
 )
 
 var stubKindNames = [numStubKinds]string{"Dagaz option", "non-boolean attribute", "no goal", "no setup",
-	"drops without supply", "pieces without move definitions"}
+	"drops without supply", "pieces without move definitions", "setup off the board"}
 
 func (k StubKind) String() string {
 	if k < numStubKinds {
@@ -132,7 +137,13 @@ func findStubs(gd *GameDef, block *Node, sections []*Node) {
 			"when a player has no move (files written for Dagaz keep their goals in its JavaScript)%s", notIntended)
 	}
 	if len(g.Setup) == 0 {
-		if moving := typesWith(g, func(pt *vm.PieceType) bool { return len(pt.Moves) > 0 }); len(moving) > 0 {
+		moving := typesWith(g, func(pt *vm.PieceType) bool { return len(pt.Moves) > 0 })
+		switch setup := lastSection(sections, "board-setup"); {
+		case len(moving) == 0:
+		case setup != nil && len(setup.Args()) > 0:
+			add(StubSetupLost, setup, "board-setup places no piece: none of the positions it names is on this board "+
+				"(see the warnings at them), so %s can never move%s", joinNames(g, moving), notIntended)
+		default:
 			add(StubNoSetup, block, "no board-setup: no piece starts on the board or in hand, so %s can never move "+
 				"(files written for Dagaz place the pieces from JavaScript)%s", joinNames(g, moving), notIntended)
 		}
@@ -143,9 +154,17 @@ func findStubs(gd *GameDef, block *Node, sections []*Node) {
 				"are not recycled, so nothing can ever be dropped (Zillions counts a missing \"off N\" as none, Dagaz as unlimited)%s",
 			joinNames(g, dry), notIntended)
 	}
+	defined := typesWith(g, func(pt *vm.PieceType) bool { return len(pt.Moves) > 0 || len(pt.Drops) > 0 })
+	if len(defined) == 0 && len(g.Pieces) > 0 && g.Options.PassTurn != vm.PassAlways {
+		// Hive: five piece types, not one definition; every move is JavaScript.
+		add(StubNoMoveDefs, block, "no piece has a move or drop definition, so nobody can ever move "+
+			"(files written for Dagaz move them from JavaScript)%s", notIntended)
+		return
+	}
 	for _, o := range idleOwners(g) {
 		add(StubNoMoveDefs, pieceForm(sections, g.Pieces[o.types[0]].Name, block),
-			"%s takes turns, but its pieces (%s) have no move or drop definitions, so it can never move "+
+			"%s takes turns, but none of its pieces (%s) can ever move: those on the board have no move definitions, "+
+				"those in hand no drop definitions "+
 				"(files written for Dagaz move them from JavaScript)%s", g.Players[o.player].Name, joinNames(g, o.types), notIntended)
 	}
 }
@@ -189,10 +208,12 @@ func idleOwners(g *vm.Game) []idleOwner {
 			if it.Player != pl {
 				continue
 			}
-			// A type with drops is a drop game's stone: whether it can
-			// be dropped is drySupply's question.
+			// On the board a piece moves by its moves; a type with drops
+			// there is a drop game's stone, and whether more can be
+			// dropped is drySupply's question. In hand only drops count
+			// (Fangyuan TiaoQi holds pieces that have moves but no drops).
 			pt := g.Pieces[it.Type]
-			if len(pt.Moves) > 0 || len(pt.Drops) > 0 {
+			if len(pt.Drops) > 0 || (it.Pos != vm.OffBoard && len(pt.Moves) > 0) {
 				usable = true
 				break
 			}
@@ -233,6 +254,17 @@ func joinNames(g *vm.Game, types []int) string {
 		names[i] = g.Pieces[t].Name
 	}
 	return strings.Join(names, ", ")
+}
+
+// lastSection returns the last section with the head, or nil.
+func lastSection(sections []*Node, head string) *Node {
+	var out *Node
+	for _, s := range sections {
+		if s.Head() == head {
+			out = s
+		}
+	}
+	return out
 }
 
 // pieceForm finds the (piece (name NAME) ...) section, so a warning points at
@@ -276,10 +308,10 @@ func (gd *GameDef) WhyNoStartMoves() (string, error) {
 func (gd *GameDef) stubCause(k vm.NoMoveKind) string {
 	var want []StubKind
 	switch k {
-	case vm.NoMovePieces:
-		want = []StubKind{StubNoSetup, StubNoSupply, StubOption}
 	case vm.NoMoveSupply:
 		want = []StubKind{StubNoSupply}
+	case vm.NoMovePieces:
+		want = []StubKind{StubNoSetup, StubSetupLost, StubNoSupply, StubNoMoveDefs, StubOption}
 	case vm.NoMoveDefs, vm.NoMoveTurnType:
 		want = []StubKind{StubNoMoveDefs, StubOption}
 	case vm.NoMoveBlocked:
@@ -297,7 +329,8 @@ func (gd *GameDef) stubCause(k vm.NoMoveKind) string {
 
 var stubCauses = map[StubKind]string{
 	StubNoSetup:    "the setup lives in Dagaz's JavaScript",
+	StubSetupLost:  "the setup names positions this board does not have",
 	StubNoSupply:   "the pieces to drop are in hand only in Dagaz, which counts a missing \"off N\" as unlimited",
-	StubNoMoveDefs: "these pieces are moved by Dagaz's JavaScript",
+	StubNoMoveDefs: "the pieces' moves live in Dagaz's JavaScript",
 	StubOption:     "the file relies on a Dagaz-only option",
 }
