@@ -134,7 +134,7 @@ func findStubs(gd *GameDef, block *Node, sections []*Node) {
 	}
 	if len(g.Goals) == 0 {
 		add(StubNoGoal, block, "no win-, loss-, draw- or count-condition: nobody can win, and the game ends only in a draw "+
-			"when a player has no move (files written for Dagaz keep their goals in its JavaScript)%s", notIntended)
+			"when a player has no move (files written for Dagaz keep their goals, and often more of their rules, in its JavaScript)%s", notIntended)
 	}
 	if len(g.Setup) == 0 {
 		moving := typesWith(g, func(pt *vm.PieceType) bool { return len(pt.Moves) > 0 })
