@@ -106,12 +106,12 @@ func (s *State) WhyNoMoves() (NoMoves, error) {
 	if len(ml.Moves) > 0 {
 		out.Kind = NoMoveCheck
 		out.Msg = fmt.Sprintf("each of %s's %d moves leaves a royal piece (%s) attacked",
-			name, len(ml.Moves), g.typeNames(g.RoyalTypes(pl)))
+			name, len(ml.Moves), g.TypeNames(g.RoyalTypes(pl)))
 		return out, nil
 	}
 	out.Kind = NoMoveBlocked
 	out.Msg = fmt.Sprintf("%s's pieces (%s) have move definitions, but none of them can move in this position",
-		name, g.typeNames(append(movable, droppable...)))
+		name, g.TypeNames(append(movable, droppable...)))
 	return out, nil
 }
 
@@ -124,18 +124,18 @@ func (s *State) noDefsMsg(pl int, onBoard, inHand []int, only int) (string, NoMo
 		all := append(g.typesWithBlocks(onBoard, AnyMoveType, false), g.typesWithBlocks(inHand, AnyMoveType, true)...)
 		if len(all) > 0 {
 			return fmt.Sprintf("this turn of %s allows only %s moves, and none of %s's pieces (%s) has a definition of that type",
-				name, g.moveTypeName(only), name, g.typeNames(all)), NoMoveTurnType
+				name, g.moveTypeName(only), name, g.TypeNames(all)), NoMoveTurnType
 		}
 	}
 	var msg strings.Builder
 	switch {
 	case len(onBoard) > 0:
-		fmt.Fprintf(&msg, "%s's pieces on the board (%s) have no move definitions", name, g.typeNames(onBoard))
+		fmt.Fprintf(&msg, "%s's pieces on the board (%s) have no move definitions", name, g.TypeNames(onBoard))
 	default:
 		fmt.Fprintf(&msg, "%s has no pieces on the board", name)
 	}
 	if len(inHand) > 0 {
-		fmt.Fprintf(&msg, ", and the pieces in hand (%s) have no drop definitions", g.typeNames(inHand))
+		fmt.Fprintf(&msg, ", and the pieces in hand (%s) have no drop definitions", g.TypeNames(inHand))
 	}
 	// Drops defined for types the player holds none of: the usual reason a
 	// drop game has no move, since a missing "off N" means none in hand.
@@ -147,7 +147,7 @@ func (s *State) noDefsMsg(pl int, onBoard, inHand []int, only int) (string, NoMo
 	}
 	if len(dry) > 0 {
 		fmt.Fprintf(&msg, "; drops are defined for %s, but %s has none of them in hand (board-setup gives no \"off\" count)",
-			g.typeNames(dry), name)
+			g.TypeNames(dry), name)
 		return msg.String(), NoMoveSupply
 	}
 	return msg.String(), NoMoveDefs
@@ -195,7 +195,8 @@ func (g *Game) hasBlockOfType(blocks []MoveBlock, only int) bool {
 	return false
 }
 
-func (g *Game) typeNames(types []int) string {
+// TypeNames joins the names of piece types with commas, for messages.
+func (g *Game) TypeNames(types []int) string {
 	names := make([]string, len(types))
 	for i, t := range types {
 		names[i] = g.Pieces[t].Name

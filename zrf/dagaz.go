@@ -110,11 +110,16 @@ func dagazOption(name string) (isDagaz bool, warning string) {
 	return false, ""
 }
 
-// stubf records a stub and its warning.
-func (l *lowerer) stubf(kind StubKind, n *Node, format string, args ...any) {
+// addStub records a stub of gd and its warning at n.
+func addStub(gd *GameDef, kind StubKind, n *Node, format string, args ...any) {
 	e := errorAt(n, format, args...)
-	l.gd.Warnings = append(l.gd.Warnings, e)
-	l.gd.Stubs = append(l.gd.Stubs, Stub{Kind: kind, Warning: e})
+	gd.Warnings = append(gd.Warnings, e)
+	gd.Stubs = append(gd.Stubs, Stub{Kind: kind, Warning: e})
+}
+
+// stubf records a stub met while lowering.
+func (l *lowerer) stubf(kind StubKind, n *Node, format string, args ...any) {
+	addStub(l.gd, kind, n, format, args...)
 }
 
 // findStubs adds the stubs that show only in the lowered game as a whole (no
@@ -127,13 +132,8 @@ func findStubs(gd *GameDef, block *Node, sections []*Node) {
 	if g.Engine != "" {
 		return
 	}
-	add := func(kind StubKind, n *Node, format string, args ...any) {
-		e := errorAt(n, format, args...)
-		gd.Warnings = append(gd.Warnings, e)
-		gd.Stubs = append(gd.Stubs, Stub{Kind: kind, Warning: e})
-	}
 	if len(g.Goals) == 0 {
-		add(StubNoGoal, block, "no win-, loss-, draw- or count-condition: nobody can win, and the game ends only in a draw "+
+		addStub(gd, StubNoGoal, block, "no win-, loss-, draw- or count-condition: nobody can win, and the game ends only in a draw "+
 			"when a player has no move (files written for Dagaz keep their goals, and often more of their rules, in its JavaScript)%s", notIntended)
 	}
 	if len(g.Setup) == 0 {
@@ -141,31 +141,31 @@ func findStubs(gd *GameDef, block *Node, sections []*Node) {
 		switch setup := lastSection(sections, "board-setup"); {
 		case len(moving) == 0:
 		case setup != nil && len(setup.Args()) > 0:
-			add(StubSetupLost, setup, "board-setup places no piece: none of the positions it names is on this board "+
-				"(see the warnings at them), so %s can never move%s", joinNames(g, moving), notIntended)
+			addStub(gd, StubSetupLost, setup, "board-setup places no piece: none of the positions it names is on this board "+
+				"(see the warnings at them), so %s can never move%s", g.TypeNames(moving), notIntended)
 		default:
-			add(StubNoSetup, block, "no board-setup: no piece starts on the board or in hand, so %s can never move "+
-				"(files written for Dagaz place the pieces from JavaScript)%s", joinNames(g, moving), notIntended)
+			addStub(gd, StubNoSetup, block, "no board-setup: no piece starts on the board or in hand, so %s can never move "+
+				"(files written for Dagaz place the pieces from JavaScript)%s", g.TypeNames(moving), notIntended)
 		}
 	}
 	if dry := drySupply(g); len(dry) > 0 {
-		add(StubNoSupply, pieceForm(sections, g.Pieces[dry[0]].Name, block),
+		addStub(gd, StubNoSupply, pieceForm(sections, g.Pieces[dry[0]].Name, block),
 			"drops are defined for %s, but board-setup gives no player any of them off the board (\"off N\") and captures "+
 				"are not recycled, so nothing can ever be dropped (Zillions counts a missing \"off N\" as none, Dagaz as unlimited)%s",
-			joinNames(g, dry), notIntended)
+			g.TypeNames(dry), notIntended)
 	}
 	defined := typesWith(g, func(pt *vm.PieceType) bool { return len(pt.Moves) > 0 || len(pt.Drops) > 0 })
 	if len(defined) == 0 && len(g.Pieces) > 0 && g.Options.PassTurn != vm.PassAlways {
 		// Hive: five piece types, not one definition; every move is JavaScript.
-		add(StubNoMoveDefs, block, "no piece has a move or drop definition, so nobody can ever move "+
+		addStub(gd, StubNoMoveDefs, block, "no piece has a move or drop definition, so nobody can ever move "+
 			"(files written for Dagaz move them from JavaScript)%s", notIntended)
 		return
 	}
 	for _, o := range idleOwners(g) {
-		add(StubNoMoveDefs, pieceForm(sections, g.Pieces[o.types[0]].Name, block),
+		addStub(gd, StubNoMoveDefs, pieceForm(sections, g.Pieces[o.types[0]].Name, block),
 			"%s takes turns, but none of its pieces (%s) can ever move: those on the board have no move definitions, "+
 				"those in hand no drop definitions "+
-				"(files written for Dagaz move them from JavaScript)%s", g.Players[o.player].Name, joinNames(g, o.types), notIntended)
+				"(files written for Dagaz move them from JavaScript)%s", g.Players[o.player].Name, g.TypeNames(o.types), notIntended)
 	}
 }
 
@@ -246,14 +246,6 @@ func typesWith(g *vm.Game, ok func(*vm.PieceType) bool) []int {
 		}
 	}
 	return out
-}
-
-func joinNames(g *vm.Game, types []int) string {
-	names := make([]string, len(types))
-	for i, t := range types {
-		names[i] = g.Pieces[t].Name
-	}
-	return strings.Join(names, ", ")
 }
 
 // lastSection returns the last section with the head, or nil.
