@@ -55,14 +55,7 @@ func TestWhyNoMoves(t *testing.T) {
 			if tc.edit != nil {
 				tc.edit(g)
 			}
-			s, err := NewState(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			why, err := s.WhyNoMoves()
-			if err != nil {
-				t.Fatal(err)
-			}
+			why := whyNoMoves(t, g)
 			if why.Kind != tc.want || !strings.Contains(why.Msg, tc.msg) || why.Player != 0 {
 				t.Errorf("WhyNoMoves = %v (player %d) %q, want %v containing %q", why.Kind, why.Player, why.Msg, tc.want, tc.msg)
 			}
@@ -81,6 +74,15 @@ func TestWhyNoMovesCheck(t *testing.T) {
 	g.Board.Symmetry[1] = []int{dirW, dirE}
 	g.Goals = []*Goal{{Kind: LossGoal, Players: []int{0, 1}, Cond: &Cond{Op: CondCheckmated, Types: []int{0}}}}
 	g.TurnOrder[0], g.TurnOrder[1] = g.TurnOrder[1], g.TurnOrder[0]
+	why := whyNoMoves(t, g)
+	if want := "each of B's 1 moves leaves a royal piece (X) attacked"; why.Kind != NoMoveCheck || why.Player != 1 || why.Msg != want {
+		t.Errorf("WhyNoMoves = %v (player %d) %q, want %v %q", why.Kind, why.Player, why.Msg, NoMoveCheck, want)
+	}
+}
+
+// whyNoMoves explains g's start position.
+func whyNoMoves(t *testing.T, g *Game) NoMoves {
+	t.Helper()
 	s, err := NewState(g)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +91,5 @@ func TestWhyNoMovesCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "each of B's 1 moves leaves a royal piece (X) attacked"; why.Kind != NoMoveCheck || why.Player != 1 || why.Msg != want {
-		t.Errorf("WhyNoMoves = %v (player %d) %q, want %v %q", why.Kind, why.Player, why.Msg, NoMoveCheck, want)
-	}
+	return why
 }
