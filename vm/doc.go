@@ -23,6 +23,8 @@
 //	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
 //	perft.go            perft and divide
 //	gate.go             gating: add-gate places a held piece on a square the move vacated
+//	nomoves.go          WhyNoMoves: why the player to move has no legal move, in words
+//	squarecase.go       PositionIndexFold: a position named in another case (typed or saved input)
 //
 // Descriptions of pieces for people (Betza strings, English sentences,
 // movement diagrams) live in package vm/describe, which probes a piece's

@@ -377,7 +377,7 @@ func (s *State) outermostRook(l *fenLayout, pl, row, kcol, step int) int {
 }
 
 func (s *State) setEnPassant(l *fenLayout, sq string, mover int) error {
-	p, ok := s.g.Board.PositionIndex(sq)
+	p, ok := s.g.Board.PositionIndexFold(sq) // typed input: "E3" is e3
 	if !ok || l.rowOf[p] < 0 {
 		return fmt.Errorf("FEN en-passant square %q is not on the board", sq)
 	}

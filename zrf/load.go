@@ -150,6 +150,7 @@ func lowerBlock(f *File, block *Node, sections []*Node, isVariant bool, elsewher
 		return
 	}
 	*errs = append(*errs, gd.Skipped...)
+	findStubs(gd, block, sections)
 	numberMoveTypes(gd.Game, sections)
 	numberAttributes(gd.Game, sections)
 	f.Games = append(f.Games, gd)
