@@ -356,9 +356,10 @@ func (c *Session) makeCECP(text string) (bool, error) {
 	}
 	if m == nil {
 		// Not CECP's from-to text: SAN ("O-O", "Nf3", which XBoard sends
-		// with -oldSAN or from a PGN) or Zillions notation, as the REPL
-		// reads them, when the text names exactly one move.
-		if cands := c.g.Match(ml, text); len(cands) == 1 {
+		// with -oldSAN or from a PGN) when it names exactly one move. Not the
+		// rule file's own coordinates: on ten-rank boards XBoard's b1c3 is
+		// another move than the file's.
+		if cands := c.g.MatchSAN(ml, text); len(cands) == 1 {
 			m = &ml.Moves[cands[0]]
 		}
 	}

@@ -35,22 +35,46 @@ func (g *Game) Match(ml *vm.MoveList, text string) []int {
 		func(i int) bool { return strings.EqualFold(coord(i), text) },
 		func(i int) bool { return strings.EqualFold(zilFull(i), want) || strings.EqualFold(zil(i), want) },
 	}
-	if g.SAN {
-		sans := SANMoves(g.S, ml, g.View)
-		n := NormSAN(text)
-		matchers = append(matchers, func(i int) bool { return sans[i] != "" && NormSAN(sans[i]) == n })
+	san, looseSAN := g.sanMatchers(ml, text)
+	if san != nil {
+		matchers = append(matchers, san)
 	}
 	// A promotion typed without its piece ("e7e8") names every promotion.
 	matchers = append(matchers, func(i int) bool {
 		c := coord(i)
 		return len(c) == len(text)+1 && strings.HasPrefix(c, text) && ml.Moves[i].From >= 0 && !ml.Moves[i].Drop
 	})
-	if g.SAN {
-		loose := LooseSANs(g.S, ml, g.View)
-		n := NormSAN(text)
-		matchers = append(matchers, func(i int) bool { return loose[i] != "" && NormSAN(loose[i]) == n })
+	if looseSAN != nil {
+		matchers = append(matchers, looseSAN)
 	}
 	matchers = append(matchers, g.looseMatchers(ml, text, zilFull)...)
+	return firstMatch(ml, matchers)
+}
+
+// MatchSAN returns the indices of the legal moves text names in SAN ("O-O",
+// "Nf3"; without a needed disambiguation it names several), or nil when the
+// game has no SAN.
+func (g *Game) MatchSAN(ml *vm.MoveList, text string) []int {
+	san, loose := g.sanMatchers(ml, strings.TrimSpace(text))
+	if san == nil {
+		return nil
+	}
+	return firstMatch(ml, []func(i int) bool{san, loose})
+}
+
+// sanMatchers match SAN exactly and without disambiguation; nil without SAN.
+func (g *Game) sanMatchers(ml *vm.MoveList, text string) (exact, loose func(i int) bool) {
+	if !g.SAN {
+		return nil, nil
+	}
+	sans, looses := SANMoves(g.S, ml, g.View), LooseSANs(g.S, ml, g.View)
+	n := NormSAN(text)
+	return func(i int) bool { return sans[i] != "" && NormSAN(sans[i]) == n },
+		func(i int) bool { return looses[i] != "" && NormSAN(looses[i]) == n }
+}
+
+// firstMatch returns the moves the first matcher that names any accepts.
+func firstMatch(ml *vm.MoveList, matchers []func(i int) bool) []int {
 	for _, match := range matchers {
 		var out []int
 		for i := range ml.Moves {

@@ -13,21 +13,8 @@ import (
 
 // PositionNamed returns the position a typed name means, or false.
 func (g *Game) PositionNamed(name string) (int32, bool) {
-	b := g.G.Board
-	if p, ok := b.PositionIndex(name); ok {
+	if p, ok := g.G.Board.PositionIndexFold(name); ok {
 		return int32(p), true
-	}
-	found := int32(-1)
-	for p, pos := range b.Positions {
-		if strings.EqualFold(pos.Name, name) {
-			if found >= 0 {
-				return 0, false // "A1" and "a1" both exist: only the exact name will do
-			}
-			found = int32(p)
-		}
-	}
-	if found >= 0 {
-		return found, true
 	}
 	p, ok := g.algebraic()[strings.ToLower(name)]
 	return p, ok

@@ -95,11 +95,11 @@ func (r *Session) cmdMoves(args string) error {
 	}
 	from := int32(vm.NoPos)
 	if args != "" {
-		p, ok := r.game.G.Board.PositionIndex(args)
+		p, ok := r.game.PositionNamed(args)
 		if !ok {
 			return fmt.Errorf("no position %q", args)
 		}
-		from = int32(p)
+		from = p
 	}
 	var sans []string
 	if r.game.SAN {

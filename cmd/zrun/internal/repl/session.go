@@ -183,13 +183,13 @@ func (r *Session) illegal(ml *vm.MoveList, text string) error {
 	}
 	if _, ok := replCommands[strings.ToLower(strings.Fields(text)[0])]; !ok && len(ml.Moves) > 0 {
 		for n := min(len(text), 4); n >= 1; n-- {
-			p, ok := r.game.G.Board.PositionIndex(text[:n])
+			p, ok := r.game.PositionNamed(text[:n])
 			if !ok {
 				continue
 			}
 			var alts []string
 			for i := range ml.Moves {
-				if ml.Moves[i].From == int32(p) {
+				if ml.Moves[i].From == p {
 					alts = append(alts, r.game.S.CoordString(&ml.Moves[i]))
 				}
 			}
