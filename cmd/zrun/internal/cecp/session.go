@@ -60,14 +60,7 @@ func New(cat *play.Catalog, w io.Writer) (*Session, error) {
 
 // Run reads commands until "quit" or the end of input. Lines are read in a
 // goroutine so a search never blocks the reading of "?" or "ping".
-func (c *Session) Run(in io.Reader) {
-	for line := range proto.ReadLines(in) {
-		if !c.handle(strings.TrimSpace(line)) {
-			break
-		}
-	}
-	c.halt()
-}
+func (c *Session) Run(in io.Reader) { proto.Serve(in, c.handle, c.halt) }
 
 // reset starts game e from its start position in the state "new" leaves:
 // engine plays the second player, not in force mode.

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 )
 
@@ -41,4 +42,16 @@ func ReadLines(in io.Reader) <-chan string {
 		close(lines)
 	}()
 	return lines
+}
+
+// Serve reads the lines of in (ReadLines) and hands each, trimmed, to
+// handle until it returns false ("quit") or the input ends; then done runs
+// (stopping a search the session may still run).
+func Serve(in io.Reader, handle func(line string) bool, done func()) {
+	for line := range ReadLines(in) {
+		if !handle(strings.TrimSpace(line)) {
+			break
+		}
+	}
+	done()
 }

@@ -40,17 +40,9 @@ func New(cat *play.Catalog, w io.Writer) (*Session, error) {
 	return u, nil
 }
 
-// run reads commands until "quit" or the end of input; lines are read in a
+// Run reads commands until "quit" or the end of input; lines are read in a
 // goroutine so "stop" and "isready" are seen while a search runs.
-// Run reads commands from in until "quit" or the end of input.
-func (u *Session) Run(in io.Reader) {
-	for line := range proto.ReadLines(in) {
-		if !u.handle(strings.TrimSpace(line)) {
-			break
-		}
-	}
-	u.stop()
-}
+func (u *Session) Run(in io.Reader) { proto.Serve(in, u.handle, u.stop) }
 
 // handle processes one command; false on "quit".
 func (u *Session) handle(line string) bool {
