@@ -39,8 +39,9 @@ type State struct {
 	gens     []*generator // one per nesting level, created on first use
 	scratch  []*MoveList  // per nesting level, for legality tests and continuations
 	dedupTab []int32
-	// perftLists are Perft's move lists, one per depth, reused across calls.
-	perftLists []MoveList
+	// perftLists are the move lists of Perft and Divide, one per level of
+	// Make calls, reused across calls.
+	perftLists []*MoveList
 	Limit      Limits
 }
 
