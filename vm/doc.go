@@ -106,6 +106,17 @@
 // with every add makes it again before each (games/reserve-chess.zrf's
 // again macro re-runs its bring-reserve prefix from the start square).
 //
+// Every attribute change an add has not spent is written ("@ sq N value"),
+// in program order, wherever it applies: on an empty square too, where it
+// changes nothing. Issue 22 reports Zillions writing Schoolbook-b's Castle-b
+// (whose run sets never-moved? on d8, a square no piece stands on before or
+// after, then on the king's b8) as "King f8 - b8 Rook a8 - c8 @ d8 0 0 @ b8 0
+// 0". The marks a slider leaves on the squares it passed are the ones its
+// earlier adds spent (Chess.zrf's rook-slide: TransportChess.zsg's "Rook h8 -
+// d8 @ d8 0 0"), so no corpus save is written without a mark this rule
+// writes: writing them all leaves every corpus replay and round trip as it
+// was.
+//
 // Zillions numbers attributes in saved games ("@ sq N value") in the order it
 // meets their declarations reading the pieces from the last to the first, each
 // piece's from its last declaration to its first (Game.AttributeNumbers, filled
