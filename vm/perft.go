@@ -10,17 +10,24 @@ import (
 // Perft counts the positions reachable in exactly depth moves, a move being a
 // whole turn: the parts of a partial move (a multi-jump in checkers) made by
 // one player make one move together, as the published draughts counts take
-// them (English checkers 7, 49, 302, ... 179740 at depth 7). A chain of parts
-// counts once for each different sequence of parts, so two capture paths
-// that end on the same square are two moves, as the published tables count
-// them (Aart Bik's and Rein Halbersma's generators keep such duplicates).
+// them (English checkers 7, 49, 302, ... 179740 at depth 7).
+//
+// Chains of parts that leave the same board (the same pieces captured, the
+// same landing square) are one move, as the published draughts tables count
+// them: a man's windmill capture of four pieces round a square, clockwise
+// or anticlockwise, is one Brazilian, Pool or Russian move (their depth-8
+// counts 907830, 929896 and 929899 take it once). Two chains that end on
+// the same square having captured different pieces are two moves. The last
+// move's squares, which differ between the two directions, are not
+// compared: the board, the hands and whose turn it is are.
 //
 // It reuses one move list per level, kept in the state across calls, so it
 // allocates only while the lists grow.
 func (s *State) Perft(depth int) (uint64, error) { return s.perft(depth, 0, false) }
 
-// PerftParts counts as Zillions does: each part of a partial move is a move
-// of its own, so a two-jump capture is two plies deep.
+// PerftParts counts as Zillions plays: each part of a partial move is a move
+// of its own, so a two-jump capture is two plies deep, and every sequence of
+// parts counts.
 func (s *State) PerftParts(depth int) (uint64, error) { return s.perft(depth, 0, true) }
 
 // perftList returns Perft's move list for level lv (one level per Make, so
@@ -45,6 +52,7 @@ func (s *State) perft(depth, lv int, parts bool) (uint64, error) {
 	if depth == 1 && parts {
 		return uint64(len(ml.Moves)), nil
 	}
+	s.resetTurnEnds(lv)
 	var n uint64
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
@@ -54,7 +62,7 @@ func (s *State) perft(depth, lv int, parts bool) (uint64, error) {
 			n++
 			continue
 		}
-		c, err := s.perftBelow(m, depth, lv, parts)
+		c, err := s.perftMove(m, depth, lv, lv, parts)
 		if err != nil {
 			return 0, err
 		}
@@ -63,28 +71,73 @@ func (s *State) perft(depth, lv int, parts bool) (uint64, error) {
 	return n, nil
 }
 
-// perftBelow makes m and counts the leaves below it: depth-1 moves when m
-// ends a move, depth when m is a part the same turn goes on from.
-func (s *State) perftBelow(m *Move, depth, lv int, parts bool) (uint64, error) {
+// perftMove makes m, generated at level lv in the turn that began at level
+// root, and counts the leaves below it: depth-1 moves when m ends the turn,
+// and when it is a part the turn goes on from, the leaves below each of its
+// continuations, once for each board the turn can end with.
+func (s *State) perftMove(m *Move, depth, lv, root int, parts bool) (uint64, error) {
 	if err := s.Make(m); err != nil {
 		s.Unmake()
 		return 0, err
 	}
 	defer s.Unmake()
 	if parts || s.Partial == NoPos {
+		if lv > root && !s.newTurnEnd(root) {
+			return 0, nil
+		}
 		return s.perft(depth-1, lv+1, parts)
 	}
 	if err := s.chainRepeats(); err != nil {
 		return 0, err
 	}
-	return s.perft(depth, lv+1, parts)
+	ml := s.perftList(lv + 1)
+	if err := s.Generate(ml); err != nil {
+		return 0, err
+	}
+	var n uint64
+	for i := range ml.Moves {
+		c, err := s.perftMove(&ml.Moves[i], depth, lv+1, root, parts)
+		if err != nil {
+			return 0, err
+		}
+		n += c
+	}
+	return n, nil
+}
+
+// resetTurnEnds empties the record of the boards the chains of parts from
+// the position at level root have ended with.
+func (s *State) resetTurnEnds(root int) {
+	for len(s.turnEnds) <= root {
+		s.turnEnds = append(s.turnEnds, nil)
+	}
+	s.turnEnds[root] = s.turnEnds[root][:0]
+}
+
+// newTurnEnd records the board a chain of parts from the position at level
+// root has just ended its turn with, and reports whether no earlier chain
+// from there ended with the same one. The key is the hash without the last
+// move's squares (stateKey).
+func (s *State) newTurnEnd(root int) bool {
+	k := s.hash
+	if s.pre.usesLast {
+		k ^= mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
+	}
+	for _, e := range s.turnEnds[root] {
+		if e == k {
+			return false
+		}
+	}
+	s.turnEnds[root] = append(s.turnEnds[root], k)
+	return true
 }
 
 // chainRepeats returns an error when the partial move under way has come
 // back to a position it already passed through in this turn: the parts
 // could go round for ever, so the turns are not finitely many (whole-turn
 // perft cannot count them; PerftParts can). Draughts captures never do, as
-// every part removes a piece; a hop that may go back and forth could.
+// every part removes or marks a piece; a hop that may go back and forth
+// could.
 func (s *State) chainRepeats() error {
 	for k := len(s.hist) - 1; k >= 0 && s.hist[k].partial != NoPos; k-- {
 		if s.hist[k].hash == s.hash {
@@ -103,7 +156,8 @@ type DivideLine struct {
 }
 
 // Divide runs perft(depth-1) below each root move (a whole turn, as Perft
-// counts them), calling progress (if not nil) after each one.
+// counts them: a chain of parts leaving the same board as an earlier one is
+// not listed), calling progress (if not nil) after each one.
 func (s *State) Divide(depth int, progress func(DivideLine)) ([]DivideLine, uint64, error) {
 	return s.divide(depth, false, progress)
 }
@@ -116,6 +170,7 @@ func (s *State) DivideParts(depth int, progress func(DivideLine)) ([]DivideLine,
 
 func (s *State) divide(depth int, parts bool, progress func(DivideLine)) ([]DivideLine, uint64, error) {
 	d := divider{s: s, depth: depth, parts: parts, progress: progress}
+	s.resetTurnEnds(0)
 	if err := d.walk(0, nil, nil); err != nil {
 		return nil, 0, err
 	}
@@ -158,7 +213,7 @@ func (d *divider) walk(lv int, move, text []string) error {
 	return nil
 }
 
-// below goes on after the root move (or part) just made.
+// below goes on after the root move (or part) just made at level lv.
 func (d *divider) below(lv int, move, text []string) error {
 	s := d.s
 	if !d.parts && s.Partial != NoPos {
@@ -166,6 +221,9 @@ func (d *divider) below(lv int, move, text []string) error {
 			return err
 		}
 		return d.walk(lv+1, move, text)
+	}
+	if !d.parts && lv > 0 && !s.newTurnEnd(0) {
+		return nil
 	}
 	n, err := s.perft(d.depth-1, lv+1, d.parts)
 	if err != nil {

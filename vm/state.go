@@ -42,7 +42,10 @@ type State struct {
 	// perftLists are the move lists of Perft and Divide, one per level of
 	// Make calls, reused across calls.
 	perftLists []*MoveList
-	Limit      Limits
+	// turnEnds[lv] holds the keys of the boards the chains of parts from
+	// the perft node at level lv ended their turn with (perft.go).
+	turnEnds [][]uint64
+	Limit    Limits
 }
 
 // Limits bounds the work of one generation, so a rule with an endless loop is
