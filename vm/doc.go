@@ -212,6 +212,18 @@
 // game's "King b6 - f2 = Checker on e3", a demotion, while a capture "x e5"
 // is available, fits either reading.
 //
+// It compares the moves generated together, a part of a partial move by
+// what that part takes, not by what its turn goes on to take: the same
+// Ossetian Checkers save has White play "partial 2 Checker c3 - c5 x c4", a
+// one-piece capture, where "d4 - d6 x d5" goes on to take e5 too, and again
+// "e3 - e5 x e4" at move 22; counted over the turn, the one-piece captures
+// would not be legal. (CheckersCollection's older Armenian Tama and Harzdame,
+// whose chains mark the men they jump and remove them all with the last
+// part, switched the option off as a "bugfix".) So the majority rule the
+// option names holds across a multi-jump only for what its parts take
+// each: zrf/draughts_perft_test.go shows where draughts files written with
+// partial moves part from the published counts for this reason.
+//
 // Partial moves: a move emitted by add-partial is made at once; the same
 // player then continues with the moving piece's definitions of the
 // continuation type, run from its new square against the new board. When no

@@ -4,8 +4,6 @@
 
 package vm
 
-import "fmt"
-
 // Generate fills ml with the legal moves of the player to move. It returns an
 // error (with the rule's position) when a program exceeds its step budget.
 func (s *State) Generate(ml *MoveList) error { return s.generate(ml, 0, true) }
@@ -29,9 +27,7 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	s.applyPriorities(ml)
 	s.dedup(ml)
 	if g.Options.MaximalCaptures > 0 {
-		if err := s.keepMaximal(ml, lv, legal); err != nil {
-			return err
-		}
+		keepMaximal(ml, g.Options.MaximalCaptures)
 	}
 	if legal && len(s.pre.royal[pl]) > 0 {
 		if err := s.filterIllegal(ml, lv, int(pl)); err != nil {
@@ -249,40 +245,20 @@ func (s *State) applyPriorities(ml *MoveList) {
 }
 
 // keepMaximal keeps only the moves that capture the most pieces (mode 2: the
-// most royal pieces first, then the most pieces), counting for a part of a
-// partial move what the whole turn can take from it: the captures of its
-// later parts too. Draughts files capture one piece a part (or mark each
-// jumped piece and remove them all with the last part: CheckersCollection's
-// international-checker-jump, Uwe Wiedemann's Checker Games), so counted
-// part by part every first jump would tie and the majority rule their
-// "maximal captures" asks for would not hold; counted over the turn,
-// CheckersCollection's International, Brazilian and Frisian Checkers give
-// the published perft counts (zrf/draughts_perft_test.go). Wiedemann's
-// description of his International Checkers says the route that captures
-// the most must be taken, and that "problems in the Zillions language in
-// combining checkmate and partial-adds with maximal-captures" made him add
-// another goal: Zillions looks through the partial moves.
-func (s *State) keepMaximal(ml *MoveList, lv int, legal bool) error {
+// most royal pieces first, then the most pieces).
+func keepMaximal(ml *MoveList, mode int) {
 	if len(ml.Moves) == 0 {
-		return nil
+		return
 	}
-	for i := range ml.Moves {
-		m := &ml.Moves[i]
-		m.turnTaken, m.turnKings = m.Captures+m.Struck, m.Kings
-		if m.Continue < 0 {
-			continue
+	better := func(a, b *Move) int {
+		if mode == 2 && a.Kings != b.Kings {
+			return int(a.Kings) - int(b.Kings)
 		}
-		taken, kings, err := s.bestAfter(m, lv, legal)
-		if err != nil {
-			return err
-		}
-		m.turnTaken += taken
-		m.turnKings += kings
+		return int(a.Captures+a.Struck) - int(b.Captures+b.Struck)
 	}
-	mode := s.g.Options.MaximalCaptures
 	best := &ml.Moves[0]
 	for i := range ml.Moves {
-		if moreTaken(&ml.Moves[i], best, mode) > 0 {
+		if better(&ml.Moves[i], best) > 0 {
 			best = &ml.Moves[i]
 		}
 	}
@@ -290,58 +266,11 @@ func (s *State) keepMaximal(ml *MoveList, lv int, legal bool) error {
 	out := ml.Moves[:0]
 	for _, m := range ml.Moves {
 		// Moves that capture nothing stay (doc.go: Ossetian Checkers).
-		if moreTaken(&m, &b, mode) == 0 || m.turnTaken == 0 {
+		if better(&m, &b) == 0 || m.Captures+m.Struck == 0 {
 			out = append(out, m)
 		}
 	}
 	ml.Moves = out
-	return nil
-}
-
-// moreTaken compares what the turns from a and b take: positive when a's
-// takes more (mode 2: more royal pieces first, then more pieces).
-func moreTaken(a, b *Move, mode int) int {
-	if mode == 2 && a.turnKings != b.turnKings {
-		return int(a.turnKings) - int(b.turnKings)
-	}
-	return int(a.turnTaken) - int(b.turnTaken)
-}
-
-// maxChainLevel bounds the nesting of bestAfter (two levels a part): a turn
-// of partial moves that never ends is an error, not a hang.
-const maxChainLevel = 512
-
-// bestAfter returns the most the rest of the turn can take after m, a part of
-// a partial move: nothing when the turn ends with m, else the best of the
-// continuations generation keeps (itself counting their own later parts).
-// It runs at levels lv+1 (make) and lv+2 (the continuations' generation, in
-// the level's scratch list), as the check filter does.
-func (s *State) bestAfter(m *Move, lv int, legal bool) (taken, kings int16, err error) {
-	if lv >= maxChainLevel {
-		return 0, 0, fmt.Errorf("%s: a partial move of %s goes on for more than %d parts while maximal captures counts its turn",
-			s.g.Source, s.g.Players[s.Mover()].Name, maxChainLevel/2)
-	}
-	err = s.makeAt(m, lv+1, false)
-	defer s.Unmake()
-	if err != nil || s.Partial == NoPos {
-		return 0, 0, err
-	}
-	next := s.scratchAt(lv + 2)
-	if err := s.generate(next, lv+2, legal); err != nil {
-		return 0, 0, err
-	}
-	mode := s.g.Options.MaximalCaptures
-	for i := range next.Moves {
-		c := &next.Moves[i]
-		if mode == 2 && c.turnKings != kings {
-			if c.turnKings > kings {
-				taken, kings = c.turnTaken, c.turnKings
-			}
-			continue
-		}
-		taken = max(taken, c.turnTaken)
-	}
-	return taken, kings, nil
 }
 
 // filterIllegal removes the moves after which one of pl's royal pieces is

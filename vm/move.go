@@ -60,12 +60,7 @@ type Move struct {
 	// Struck counts enemy pieces the move changes in place (type, owner or
 	// attributes); maximal captures counts them with Captures (doc.go).
 	Struck int16
-	// turnTaken and turnKings are what the turn takes at most from this
-	// move on, its later parts included (Captures+Struck and Kings summed
-	// over the parts): set in "maximal captures" games, where keepMaximal
-	// compares them.
-	turnTaken, turnKings int16
-	key                  uint64
+	key    uint64
 }
 
 // Clone returns m with its own copies of Eff and Acts, detached from the
