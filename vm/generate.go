@@ -147,8 +147,8 @@ func (s *State) dedup(ml *MoveList) {
 }
 
 // sameWritten reports whether two moves with the same effects list the same
-// written acts in the same order (the acts MoveString writes: no repeated
-// act, no attribute change on a square empty before and after the move).
+// written acts in the same order (the acts MoveString writes: all but a
+// capture or creation repeated later in the move).
 func (s *State) sameWritten(a, b *Move) bool {
 	i, j := 0, 0
 	for {
@@ -175,10 +175,6 @@ func (s *State) written(m *Move, i int) bool {
 	switch a.Kind {
 	case ActMove, ActDrop:
 		return true
-	case ActSetAttr:
-		if !attrWritten(s, m, a) {
-			return false
-		}
 	}
 	return !repeated(m, i)
 }

@@ -39,9 +39,13 @@ type State struct {
 	gens     []*generator // one per nesting level, created on first use
 	scratch  []*MoveList  // per nesting level, for legality tests and continuations
 	dedupTab []int32
-	// perftLists are Perft's move lists, one per depth, reused across calls.
-	perftLists []MoveList
-	Limit      Limits
+	// perftLists are the move lists of Perft and Divide, one per level of
+	// Make calls, reused across calls.
+	perftLists []*MoveList
+	// turnEnds[lv] holds the keys of the boards the chains of parts from
+	// the perft node at level lv ended their turn with (perft.go).
+	turnEnds [][]uint64
+	Limit    Limits
 }
 
 // Limits bounds the work of one generation, so a rule with an endless loop is
