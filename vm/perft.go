@@ -3,8 +3,10 @@
 package vm
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // Perft counts the positions reachable in exactly depth moves, a move being a
@@ -30,6 +32,16 @@ func (s *State) Perft(depth int) (uint64, error) { return s.perft(depth, 0, fals
 // parts counts.
 func (s *State) PerftParts(depth int) (uint64, error) { return s.perft(depth, 0, true) }
 
+// ErrInterrupted is returned by Perft and Divide stopped through
+// SetInterrupt; the position is as it was before the call.
+var ErrInterrupted = errors.New("interrupted")
+
+// SetInterrupt makes Perft and Divide stop with ErrInterrupted, unmaking
+// what they made, soon after stop becomes true (a front end sets it on
+// Ctrl-C); nil turns it off. Leaves are not checked, so a count pays one
+// atomic load per interior node.
+func (s *State) SetInterrupt(stop *atomic.Bool) { s.interrupt = stop }
+
 // perftList returns Perft's move list for level lv (one level per Make, so
 // a chain of parts takes a level each while its depth stays).
 func (s *State) perftList(lv int) *MoveList {
@@ -44,6 +56,9 @@ func (s *State) perftList(lv int) *MoveList {
 func (s *State) perft(depth, lv int, parts bool) (uint64, error) {
 	if depth == 0 {
 		return 1, nil
+	}
+	if depth > 1 && s.interrupt != nil && s.interrupt.Load() {
+		return 0, ErrInterrupted
 	}
 	ml := s.perftList(lv)
 	if err := s.Generate(ml); err != nil {

@@ -2,7 +2,10 @@
 
 package vm
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // State is a position: the board, pieces in hand, whose turn it is, the last
 // move, a pending partial-move continuation and the history needed to unmake
@@ -46,6 +49,8 @@ type State struct {
 	// the perft node at level lv ended their turn with (perft.go).
 	turnEnds [][]uint64
 	Limit    Limits
+	// interrupt, when set, stops Perft and Divide (SetInterrupt).
+	interrupt *atomic.Bool
 }
 
 // Limits bounds the work of one generation, so a rule with an endless loop is

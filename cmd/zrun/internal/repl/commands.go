@@ -419,7 +419,11 @@ func (r *Session) cmdPerft(args string) error {
 		return err
 	}
 	start := time.Now()
-	nodes, err := r.game.S.Perft(n)
+	var nodes uint64
+	err = r.interruptible(func() (err error) {
+		nodes, err = r.game.S.Perft(n)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -435,8 +439,12 @@ func (r *Session) cmdDivide(args string) error {
 	if err != nil {
 		return err
 	}
-	_, total, err := r.game.S.Divide(n, func(l vm.DivideLine) {
-		fmt.Fprintf(r.out, "  %-8s %-28s %d\n", l.Move, l.Text, l.Nodes)
+	var total uint64
+	err = r.interruptible(func() (err error) {
+		_, total, err = r.game.S.Divide(n, func(l vm.DivideLine) {
+			fmt.Fprintf(r.out, "  %-8s %-28s %d\n", l.Move, l.Text, l.Nodes)
+		})
+		return err
 	})
 	if err != nil {
 		return err

@@ -8,10 +8,12 @@ package repl
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
@@ -28,6 +30,10 @@ type Session struct {
 	game *play.Game
 	bp   *boardPrinter
 	lim  engine.Limits
+
+	// counting is set while a perft or divide runs; stop asks it to end
+	// (Interrupt, on Ctrl-C).
+	counting, stop atomic.Bool
 
 	failed bool // some command failed: a script exits with status 1
 	quit   bool
@@ -210,3 +216,34 @@ func (r *Session) Setboard(fen string) error { return r.cmdSetboard(fen) }
 
 // Failed reports whether some command has failed (a script exits with 1).
 func (r *Session) Failed() bool { return r.failed }
+
+// Interrupt stops the running search, perft or divide, if any, and reports
+// whether there was one (Ctrl-C at a terminal). The game stays as it was.
+func (r *Session) Interrupt() bool {
+	if r.game.Interrupt() {
+		return true
+	}
+	if r.counting.Load() {
+		r.stop.Store(true)
+		return true
+	}
+	return false
+}
+
+// interruptible runs a count on the position that Interrupt can stop; a
+// stopped count unmakes its moves and reports that it stopped.
+func (r *Session) interruptible(count func() error) error {
+	r.stop.Store(false)
+	r.game.S.SetInterrupt(&r.stop)
+	r.counting.Store(true)
+	defer func() {
+		r.counting.Store(false)
+		r.game.S.SetInterrupt(nil)
+	}()
+	if err := count(); errors.Is(err, vm.ErrInterrupted) {
+		return fmt.Errorf("stopped (Ctrl-C); the position is as it was")
+	} else if err != nil {
+		return err
+	}
+	return nil
+}

@@ -210,6 +210,24 @@ func TestTmux(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	// Ctrl-C stops perft 9 (hours of counting) within a second, and the
+	// position is the one before it.
+	tmux("send-keys", "-t", "zrun", "perft 9", "Enter")
+	time.Sleep(500 * time.Millisecond)
+	tmux("send-keys", "-t", "zrun", "C-c")
+	stopAt := time.Now()
+	waitFor("Error: stopped (Ctrl-C)")
+	if d := time.Since(stopAt); d > time.Second {
+		t.Errorf("perft 9 took %v to stop after Ctrl-C", d)
+	}
+	tmux("send-keys", "-t", "zrun", "fen", "Enter")
+	after := func(s string) string { _, rest, _ := strings.Cut(s, "Error: stopped (Ctrl-C)"); return rest }
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(after(last), before); last = screen() {
+		if time.Now().After(deadline) {
+			t.Fatalf("position changed by the stopped perft: want %q again; screen:\n%s", before, last)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	tmux("send-keys", "-t", "zrun", "C-d")
 	if _, err := os.Stat(filepath.Join(cache, "zrun", "history")); err != nil {
 		time.Sleep(300 * time.Millisecond)

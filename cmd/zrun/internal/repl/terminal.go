@@ -47,7 +47,7 @@ func (r *Session) RunTerminal() int {
 	defer signal.Stop(sig)
 	go func() {
 		for range sig {
-			if !r.game.Interrupt() {
+			if !r.Interrupt() {
 				fmt.Fprintln(r.out, "(Ctrl-C stops a search; type quit or Ctrl-D to leave)")
 			}
 		}
