@@ -1,0 +1,495 @@
+// zrun serve's page: draws the board the server describes (/api/g/ID/state)
+// as SVG and sends moves back. The server knows the rules; this file only
+// draws, highlights legal targets and posts the move the user picked.
+"use strict";
+(function () {
+  const id = document.body.dataset.game;
+  const api = (p) => "/api/g/" + id + "/" + p;
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const $ = (s) => document.getElementById(s);
+  // Filled chess glyphs for both colours: white pieces get a white fill and
+  // a black outline, which reads better than the hollow "white" glyphs.
+  const GLYPH = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" };
+  let st = null; // the last state
+  let flipped = false;
+  let sel = null; // {pos} or {hand: [player, type]} or {drop: pos}
+  let busy = false;
+  const times = (window.zrunTimes = { start: performance.now() });
+
+  function el(name, attrs, parent) {
+    const e = document.createElementNS(SVGNS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  function showError(msg) {
+    const e = $("error");
+    e.textContent = msg || "";
+    e.hidden = !msg;
+  }
+
+  async function call(path, body, raw) {
+    const opt = { method: body === undefined ? "GET" : "POST", headers: {} };
+    if (body !== undefined) {
+      opt.body = raw ? body : JSON.stringify(body);
+      opt.headers["Content-Type"] = raw ? "application/octet-stream" : "application/json";
+    }
+    const r = await fetch(api(path), opt);
+    const j = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
+    if (!r.ok || j.error) throw new Error(j.error || "error " + r.status);
+    return j;
+  }
+
+  async function refresh() {
+    try {
+      setState(await call("state"));
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+
+  // post sends a command whose answer is the new state.
+  async function post(path, body) {
+    if (busy) return;
+    busy = true;
+    try {
+      showError("");
+      setState(await call(path, body));
+      return true;
+    } catch (e) {
+      showError(e.message);
+      render(); // the state is as it was; clear the selection marks
+      return false;
+    } finally {
+      busy = false;
+    }
+  }
+
+  function setState(s) {
+    const relayout = !st || st.layout !== s.layout;
+    st = s;
+    sel = st.partial >= 0 ? { pos: st.partial } : null;
+    hideChoice();
+    render(relayout);
+    if (!times.ready) times.ready = performance.now();
+  }
+
+  // --- geometry
+
+  function box(r) {
+    // r = [x, y, w, h] in layout units; flipping turns the board round.
+    if (!flipped) return r;
+    const L = st.layout;
+    return [22 + L.w - (r[0] + r[2]), L.h - (r[1] + r[3]), r[2], r[3]];
+  }
+  const posBox = {}; // position index -> [x, y, w, h] as drawn
+
+  function render() {
+    if (!st) return;
+    const L = st.layout;
+    const svg = $("board");
+    svg.textContent = "";
+    for (const k in posBox) delete posBox[k];
+    const cells = L.cells;
+    const sizes = cells.map((c) => Math.min(c.r[2], c.r[3])).sort((a, b) => a - b);
+    const cs = Math.max(24, Math.min(56, sizes.length ? sizes[sizes.length >> 1] : 48));
+    let W = L.w + 4, H = L.h + 22;
+    const gBoard = el("g", { class: "board" }, svg);
+    if (L.points) el("rect", { class: "boardbg", x: 22 - cs * 0.1, y: -cs * 0.1, width: L.w - 22 + cs * 0.2, height: L.h + cs * 0.2 }, gBoard);
+    const centre = (b) => [b[0] + b[2] / 2, b[1] + b[3] / 2];
+    for (const c of cells) posBox[c.p] = box(c.r);
+    if (L.points && L.links) {
+      for (const [a, b] of L.links) {
+        const p = centre(posBox[a]), q = centre(posBox[b]);
+        el("line", { class: "link", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }, gBoard);
+      }
+    }
+    for (const c of cells) {
+      const b = posBox[c.p];
+      let e;
+      if (L.points) {
+        const [x, y] = centre(b);
+        e = el("circle", { class: "point", cx: x, cy: y, r: Math.min(b[2], b[3]) * 0.42 }, gBoard);
+      } else {
+        e = el("rect", { class: "cell " + (c.dark ? "dark" : "light"), x: b[0], y: b[1], width: b[2], height: b[3] }, gBoard);
+      }
+      e.setAttribute("data-pos", c.n);
+      e.dataset.idx = c.p;
+    }
+    for (const l of L.labels || []) {
+      let x = l.x, y = l.y;
+      if (flipped) { x = 22 + L.w - x + 11 * 0; y = y; }
+      const t = el("text", { class: "label", x: flipped && l.x < 22 ? l.x : x, y: flipped && l.x < 22 ? L.h - y + 8 : y }, gBoard);
+      t.textContent = l.t;
+    }
+    // Positions without a place on the board (reserves, storage cells)
+    // go in a column to the right, named.
+    const dummies = L.dummies || [];
+    if (dummies.length) {
+      const rows = Math.max(1, Math.floor(L.h / (cs + 14)));
+      const cols = Math.ceil(dummies.length / rows);
+      const x0 = W + 14;
+      dummies.forEach((d, i) => {
+        const x = x0 + Math.floor(i / rows) * (cs + 10), y = (i % rows) * (cs + 14);
+        posBox[d.id] = [x, y, cs, cs];
+        const r = el("rect", { class: "dummy", x, y, width: cs, height: cs, "data-pos": d.title }, gBoard);
+        r.dataset.idx = d.id;
+        const t = el("text", { class: "hlabel", x: x + cs / 2, y: y + cs + 10, "text-anchor": "middle" }, gBoard);
+        t.textContent = d.title;
+      });
+      W = x0 + cols * (cs + 10);
+    }
+    // Hands: one row per player under the board, a piece and its count.
+    const handRows = handLayout();
+    const gHands = el("g", { class: "hands" }, svg);
+    const handBoxes = [];
+    handRows.forEach((row, ri) => {
+      const y = H + 6 + ri * (cs * 0.8 + 8);
+      const t = el("text", { class: "hlabel", x: 2, y: y + cs * 0.45 }, gHands);
+      t.textContent = st.players[row.pl].name + ":";
+      row.items.forEach((it, k) => {
+        const x = 70 + k * (cs * 0.8 + 34);
+        const g = el("g", { class: "handitem", "data-hand": row.pl + "," + it.t }, gHands);
+        el("rect", { x: x - 2, y: y - 2, width: cs * 0.8 + 30, height: cs * 0.8 + 4, fill: "#fff8", stroke: "#bbb", rx: 4 }, g);
+        drawPiece(g, it.t, row.pl, x + cs * 0.4, y + cs * 0.4, cs * 0.8, null);
+        const n = el("text", { class: "hlabel count", x: x + cs * 0.8 + 2, y: y + cs * 0.5 }, g);
+        n.textContent = "\u00d7" + it.n;
+        handBoxes.push([row.pl, it.t, g]);
+      });
+      W = Math.max(W, 70 + row.items.length * (cs * 0.8 + 34));
+    });
+    H += handRows.length * (cs * 0.8 + 8) + (handRows.length ? 10 : 0);
+    svg.setAttribute("viewBox", "0 -4 " + W + " " + (H + 4));
+    // Marks under the pieces: last move, check, selection, targets.
+    const gMarks = el("g", { class: "marks" }, svg);
+    const markRect = (p, cls) => {
+      const b = posBox[p];
+      if (!b) return;
+      if (L.points) el("circle", { class: cls, cx: b[0] + b[2] / 2, cy: b[1] + b[3] / 2, r: Math.min(b[2], b[3]) * 0.42 }, gMarks);
+      else el("rect", { class: cls, x: b[0], y: b[1], width: b[2], height: b[3] }, gMarks);
+    };
+    for (const p of st.last || []) if (p >= 0) markRect(p, "last");
+    for (const p of st.check || []) markRect(p, "check");
+    const occupied = {};
+    for (const [p] of st.board || []) occupied[p] = true;
+    if (sel && sel.pos !== undefined) markRect(sel.pos, "sel");
+    for (const t of targets()) {
+      const b = posBox[t];
+      if (!b) continue;
+      const r = Math.min(b[2], b[3]);
+      const c = el("circle", { class: "target" + (occupied[t] ? " capture" : ""), cx: b[0] + b[2] / 2, cy: b[1] + b[3] / 2,
+        r: occupied[t] ? r * 0.44 : r * 0.17, "data-target": nameOf(t) }, gMarks);
+      if (occupied[t]) c.setAttribute("stroke-width", r * 0.08);
+    }
+    const gPieces = el("g", { class: "pieces" }, svg);
+    for (const [p, t, o] of st.board || []) {
+      const b = posBox[p];
+      if (!b) continue;
+      const size = Math.min(b[2], b[3]);
+      drawPiece(gPieces, t, o, b[0] + b[2] / 2, b[1] + b[3] / 2, size, nameOf(p));
+    }
+    if (sel && sel.hand) {
+      for (const [pl, t, g] of handBoxes) if (pl === sel.hand[0] && t === sel.hand[1]) g.classList.add("selected");
+    }
+    renderPanel();
+  }
+
+  function nameOf(p) {
+    for (const c of st.layout.cells) if (c.p === p) return c.n;
+    for (const d of st.layout.dummies || []) if (d.id === p) return d.title;
+    return String(p);
+  }
+
+  // handLayout lists each player's pieces in hand: the counts the position
+  // holds, and a zero entry for a type the player could drop (none here).
+  function handLayout() {
+    const rows = [];
+    for (const [pl, t, n] of st.hands || []) {
+      let row = rows.find((r) => r.pl === pl);
+      if (!row) rows.push((row = { pl, items: [] }));
+      row.items.push({ t, n });
+    }
+    return rows.sort((a, b) => a.pl - b.pl);
+  }
+
+  function drawPiece(parent, t, owner, cx, cy, size, at) {
+    const pc = st.pieces[t] || { name: "?", symbol: "?" };
+    const pl = st.players[owner] || { name: "?", color: "#888", ink: "#000" };
+    const g = el("g", { class: "piece", "data-piece": pc.name, "data-owner": pl.name }, parent);
+    if (at !== null) g.setAttribute("data-at", at);
+    g.dataset.help = pc.name + " (" + pl.name + ")" + (pc.help ? "\n" + pc.help : "");
+    if (pc.glyph) {
+      const tx = el("text", { x: cx, y: cy + size * 0.3, "font-size": size * 0.82, "text-anchor": "middle",
+        "font-family": "DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif",
+        fill: pl.color, stroke: pl.color === "#222222" ? "#000" : "#111", "stroke-width": size * 0.025, "paint-order": "stroke" }, g);
+      tx.textContent = GLYPH[pc.glyph];
+      if (pl.color === "#ffffff") tx.setAttribute("stroke-width", size * 0.035);
+      return g;
+    }
+    el("circle", { cx, cy, r: size * 0.38, fill: pl.color, stroke: "#000", "stroke-width": Math.max(1, size * 0.025) }, g);
+    const sym = pc.symbol || "?";
+    const len = Math.max(1, [...sym].length);
+    const tx = el("text", { x: cx, y: cy + size * 0.13, "font-size": (size * 0.38) / Math.max(1, len * 0.62), "text-anchor": "middle",
+      "font-family": "sans-serif", "font-weight": "bold", fill: pl.ink }, g);
+    tx.textContent = sym;
+    return g;
+  }
+
+  // --- choosing a move
+
+  function candidates() {
+    if (!st || !sel || !st.legal) return [];
+    if (sel.hand) return st.legal.filter((m) => m.d && m.p === sel.hand[1]);
+    if (sel.pos !== undefined) return st.legal.filter((m) => m.f === sel.pos && !m.d && !m.pass);
+    return [];
+  }
+
+  function targets() {
+    const out = new Set();
+    for (const m of candidates()) out.add(m.t >= 0 ? m.t : m.f);
+    return [...out];
+  }
+
+  function moveLabel(m) {
+    return m.s ? m.s + "  (" + m.z + ")" : m.z;
+  }
+
+  function playMove(moves) {
+    if (moves.length === 1) return send(moves[0]);
+    // Several moves to the same target (promotions, a choice of captures):
+    // offer them by their notation.
+    const box = $("choice");
+    box.textContent = "";
+    const h = document.createElement("div");
+    h.textContent = "Choose:";
+    box.appendChild(h);
+    for (const m of moves) {
+      const b = document.createElement("button");
+      b.textContent = moveLabel(m);
+      b.dataset.move = m.z;
+      b.onclick = () => { hideChoice(); send(m); };
+      box.appendChild(b);
+    }
+    const c = document.createElement("button");
+    c.textContent = "Cancel";
+    c.onclick = () => { hideChoice(); sel = null; render(); };
+    box.appendChild(c);
+    box.hidden = false;
+  }
+
+  function hideChoice() { $("choice").hidden = true; }
+
+  function send(m) {
+    const i = st.legal.indexOf(m);
+    times.clickAt = times.lastClick;
+    return post("move", { index: i, gen: st.gen }).then((ok) => {
+      if (ok && times.clickAt) times.lastMoveMs = performance.now() - times.clickAt;
+    });
+  }
+
+  function clickPos(p) {
+    if (!st || st.over || st.thinking || busy) return;
+    times.lastClick = performance.now();
+    const cand = candidates();
+    const here = cand.filter((m) => (m.t >= 0 ? m.t : m.f) === p);
+    if (here.length) return playMove(here);
+    const from = st.legal.filter((m) => m.f === p && !m.d && !m.pass);
+    if (sel && sel.pos === p && cand.length === 1) return playMove(cand);
+    if (from.length && !(st.partial >= 0 && p !== st.partial)) {
+      sel = { pos: p };
+      render();
+      return;
+    }
+    // An empty position that takes drops: play the drop (or choose one).
+    const drops = st.legal.filter((m) => m.d && m.t === p);
+    if (drops.length) return playMove(drops);
+    sel = st.partial >= 0 ? { pos: st.partial } : null;
+    render();
+  }
+
+  function clickHand(pl, t) {
+    if (!st || st.over || st.thinking) return;
+    sel = { hand: [pl, t] };
+    render();
+  }
+
+  $("board").addEventListener("click", (ev) => {
+    const h = ev.target.closest("[data-hand]");
+    if (h) {
+      const [pl, t] = h.dataset.hand.split(",").map(Number);
+      return clickHand(pl, t);
+    }
+    const e = ev.target.closest("[data-pos],[data-at]");
+    if (!e) return;
+    const name = e.dataset.pos || e.dataset.at;
+    const c = st.layout.cells.find((c) => c.n === name);
+    const d = (st.layout.dummies || []).find((d) => d.title === name);
+    clickPos(c ? c.p : d ? d.id : -1);
+  });
+
+  // Drag: pressing on a piece selects it, releasing over a target plays.
+  let dragFrom = null;
+  $("board").addEventListener("pointerdown", (ev) => {
+    const e = ev.target.closest("[data-at]");
+    dragFrom = e ? e.dataset.at : null;
+  });
+  $("board").addEventListener("pointerup", (ev) => {
+    if (!dragFrom) return;
+    const under = document.elementFromPoint(ev.clientX, ev.clientY);
+    const e = under && under.closest("[data-pos],[data-at]");
+    const name = e && (e.dataset.pos || e.dataset.at);
+    if (name && name !== dragFrom && sel && sel.pos !== undefined && nameOf(sel.pos) === dragFrom) {
+      ev.preventDefault();
+      const c = st.layout.cells.find((c) => c.n === name);
+      if (c) {
+        suppressClick = true;
+        clickPos(c.p);
+      }
+    }
+    dragFrom = null;
+  });
+  let suppressClick = false;
+  $("board").addEventListener("click", (ev) => { if (suppressClick) { suppressClick = false; ev.stopImmediatePropagation(); } }, true);
+
+  // Hover help: the piece's name and its rule text.
+  $("board").addEventListener("mousemove", (ev) => {
+    const e = ev.target.closest("[data-help]");
+    const hv = $("hover");
+    if (!e) { hv.hidden = true; return; }
+    hv.textContent = e.dataset.help;
+    hv.style.left = ev.clientX + 14 + "px";
+    hv.style.top = ev.clientY + 14 + "px";
+    hv.hidden = false;
+  });
+  $("board").addEventListener("mouseleave", () => ($("hover").hidden = true));
+
+  // --- the side panel
+
+  function renderPanel() {
+    const s = $("status");
+    s.textContent = st.status + (st.over && st.goal ? " (goal: " + st.goal + ")" : "") + (st.thinking ? " — engine thinking…" : "");
+    s.classList.toggle("over", !!st.over);
+    const re = $("rule-error");
+    re.hidden = !st.ruleError;
+    re.textContent = st.ruleError ? "The rule file has errors; the old rules stay in play:\n" + st.ruleError : "";
+    const note = $("note");
+    note.hidden = !st.note;
+    note.textContent = st.note || "";
+    $("undo").disabled = !st.canUndo;
+    $("redo").disabled = !st.canRedo;
+    const pass = (st.legal || []).find((m) => m.pass);
+    $("pass").hidden = !pass;
+    const ol = $("moves");
+    ol.textContent = "";
+    for (const m of st.history) {
+      const li = document.createElement("li");
+      li.textContent = m.san || m.zil;
+      li.title = m.player + ": " + m.zil + (m.coord !== m.zil ? " (" + m.coord + ")" : "");
+      if (m.san) {
+        const z = document.createElement("span");
+        z.className = "zil";
+        z.textContent = m.zil;
+        li.appendChild(z);
+      }
+      ol.appendChild(li);
+    }
+    ol.scrollTop = ol.scrollHeight;
+    const lg = $("legal");
+    lg.textContent = "";
+    (st.legal || []).forEach((m, i) => {
+      const o = document.createElement("option");
+      o.value = i;
+      o.textContent = moveLabel(m);
+      lg.appendChild(o);
+    });
+    const vs = $("variant");
+    if (vs.options.length !== st.variants.length) {
+      vs.textContent = "";
+      for (const v of st.variants) {
+        const o = document.createElement("option");
+        o.value = v.id;
+        o.textContent = v.title;
+        vs.appendChild(o);
+      }
+    }
+    vs.value = st.id;
+    vs.disabled = st.variants.length < 2;
+    const sides = $("engine-sides");
+    if (sides.childElementCount !== st.players.length) {
+      sides.textContent = "";
+      st.players.forEach((p, i) => {
+        const l = document.createElement("label");
+        const cb = document.createElement("input");
+        cb.type = "checkbox";
+        cb.dataset.player = i;
+        cb.onchange = () => post("engine", { engineFor: [...sides.querySelectorAll("input")].map((c) => c.checked) });
+        l.appendChild(cb);
+        l.appendChild(document.createTextNode(" plays " + p.name + " "));
+        sides.appendChild(l);
+      });
+    }
+    sides.querySelectorAll("input").forEach((cb, i) => (cb.checked = !!st.engineFor[i]));
+    $("movetime").value = String(st.moveTime);
+    $("go").disabled = st.thinking || st.over;
+    $("stop").disabled = !st.thinking;
+    if (st.info) showInfo(st.info);
+    else if (!st.thinking) $("engine-info").textContent = "";
+    $("save-zsg").href = api("save.zsg");
+    $("save-pgn").href = api("save.pgn");
+    $("save-pgn").setAttribute("aria-disabled", st.san ? "false" : "true");
+  }
+
+  function showInfo(i) {
+    $("engine-info").textContent = "depth " + i.depth + "  score " + i.score + "\n" + i.nodes + " nodes  " +
+      Math.round(i.nps / 1000) + " kN/s  " + (i.ms / 1000).toFixed(1) + " s\npv " + i.pv;
+  }
+
+  $("undo").onclick = () => post("undo", {});
+  $("redo").onclick = () => post("redo", {});
+  $("new").onclick = () => post("new", {});
+  $("flip").onclick = () => { flipped = !flipped; render(); };
+  $("pass").onclick = () => { const m = st.legal.find((m) => m.pass); if (m) send(m); };
+  $("go").onclick = () => post("engine", { go: true, moveTime: Number($("movetime").value) });
+  $("stop").onclick = () => post("engine", { stop: true });
+  $("movetime").onchange = () => post("engine", { moveTime: Number($("movetime").value) });
+  $("variant").onchange = (ev) => { location.href = "/g/" + ev.target.value; };
+  $("legal").ondblclick = $("legal").onkeydown = (ev) => {
+    if (ev.type === "keydown" && ev.key !== "Enter") return;
+    const i = Number($("legal").value);
+    if (st.legal[i]) send(st.legal[i]);
+  };
+  $("typed").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const t = $("move-text").value;
+    if (await post("move", { text: t })) $("move-text").value = "";
+  };
+  $("load").onchange = async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    const data = await f.arrayBuffer();
+    busy = false;
+    try {
+      showError("");
+      setState(await call("load", data, true));
+    } catch (e) {
+      showError(e.message);
+    }
+    ev.target.value = "";
+  };
+  window.zrunLoadZSG = async (text) => {
+    try { showError(""); setState(await call("load", text, true)); } catch (e) { showError(e.message); }
+  };
+
+  // Live updates: the engine's progress and every change of the game (by
+  // the engine, another tab, a reloaded rule file).
+  function listen() {
+    const es = new EventSource(api("events"));
+    es.addEventListener("state", (ev) => {
+      const d = JSON.parse(ev.data);
+      if (!st || d.gen !== st.gen) refresh();
+    });
+    es.addEventListener("info", (ev) => showInfo(JSON.parse(ev.data)));
+  }
+  refresh().then(listen);
+})();

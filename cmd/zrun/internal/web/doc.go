@@ -1,0 +1,15 @@
+// Package web is "zrun serve": a web server that lets people play every game
+// zrun loads in a browser, drawn from the rule file's own geometry.
+//
+// The server keeps one game in progress per browser (a cookie) and game page,
+// as a play.Game: history, notation, undo, results, saving and the engine are
+// the ones the REPL and the GUI protocols use. The page (assets/, embedded)
+// is plain HTML, CSS and JavaScript; it asks /api/g/ID/state for the board's
+// layout, the position and the legal moves as JSON, draws them as SVG and
+// posts moves back. The engine's progress arrives by Server-Sent Events.
+// With --watch, edits to the served rule files reload the rules of every game
+// in progress (or show the errors and keep the old rules).
+//
+// The JSON the page reads is built in state.go, the engine in engine.go, the
+// file watcher in watch.go.
+package web

@@ -1,0 +1,423 @@
+// This file builds the JSON the page draws: the board's layout (from the
+// rule file's geometry, shared with the SVG diagrams of "zrun doc"), the
+// pieces, the position, the legal moves and the move list.
+
+package web
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"unicode"
+
+	"zrun/cmd/zrun/internal/docpage"
+	"zrun/cmd/zrun/internal/play"
+	"zrun/vm"
+	"zrun/vm/describe"
+)
+
+type variantJSON struct {
+	ID    int    `json:"id"`
+	Title string `json:"title"`
+}
+
+type playerJSON struct {
+	Name  string `json:"name"`
+	Color string `json:"color"`
+	Ink   string `json:"ink"` // text colour on a disc of Color
+}
+
+type cellJSON struct {
+	P          int     `json:"p"`
+	N          string  `json:"n"`
+	X, Y, W, H float64 `json:"-"`
+	R          [4]float64 `json:"r"` // x, y, width, height
+	Dark       bool `json:"dark,omitempty"`
+}
+
+type labelJSON struct {
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+	Text string  `json:"t"`
+}
+
+type layoutJSON struct {
+	W      float64     `json:"w"`
+	H      float64     `json:"h"`
+	Cells  []cellJSON  `json:"cells"`
+	Labels []labelJSON `json:"labels"`
+	// Points: the board is drawn as points joined by its links (line
+	// games, positions placed one by one) rather than as tiled cells.
+	Points bool     `json:"points"`
+	Links  [][2]int `json:"links,omitempty"`
+	// Dummies are positions without a place on screen (storage cells,
+	// reserves), drawn beside the board.
+	Dummies []variantJSON `json:"dummies,omitempty"`
+}
+
+type pieceJSON struct {
+	Name   string `json:"name"`
+	Help   string `json:"help,omitempty"`
+	Symbol string `json:"symbol"`
+	// Glyph is the chess piece (K Q R B N P) the piece is drawn as, "" for
+	// a lettered disc.
+	Glyph string `json:"glyph,omitempty"`
+}
+
+type legalJSON struct {
+	From    int    `json:"f"`
+	To      int    `json:"t"`
+	Drop    bool   `json:"d,omitempty"`
+	Piece   int    `json:"p"`
+	Pass    bool   `json:"pass,omitempty"`
+	Zil     string `json:"z"`
+	Coord   string `json:"c"`
+	SAN     string `json:"s,omitempty"`
+	Partial bool   `json:"cont,omitempty"` // the same piece moves on after it
+}
+
+type infoJSON struct {
+	Depth int    `json:"depth"`
+	Score string `json:"score"`
+	Nodes uint64 `json:"nodes"`
+	NPS   int64  `json:"nps"`
+	Time  int64  `json:"ms"`
+	PV    string `json:"pv"`
+}
+
+type stateJSON struct {
+	Gen       int           `json:"gen"`
+	ID        int           `json:"id"`
+	Title     string        `json:"title"`
+	File      string        `json:"file"`
+	Variants  []variantJSON `json:"variants"`
+	Players   []playerJSON  `json:"players"`
+	Layout    *layoutJSON   `json:"layout"`
+	Pieces    []pieceJSON   `json:"pieces"`
+	Board     [][3]int      `json:"board"` // position, type, owner
+	Hands     [][3]int64    `json:"hands"` // player, type, count
+	Legal     []legalJSON   `json:"legal"`
+	Status    string        `json:"status"`
+	Over      bool          `json:"over"`
+	Result    string        `json:"result,omitempty"`
+	Goal      string        `json:"goal,omitempty"`
+	Mover     int           `json:"mover"`
+	Partial   int           `json:"partial"`
+	Last      []int         `json:"last,omitempty"`
+	Check     []int         `json:"check,omitempty"`
+	History   []moveText    `json:"history"`
+	CanUndo   bool          `json:"canUndo"`
+	CanRedo   bool          `json:"canRedo"`
+	SAN       bool          `json:"san"`
+	RuleError string        `json:"ruleError,omitempty"`
+	Note      string        `json:"note,omitempty"`
+	Thinking  bool          `json:"thinking"`
+	EngineFor []bool        `json:"engineFor"`
+	MoveTime  int64         `json:"moveTime"`
+	Info      *infoJSON     `json:"info,omitempty"`
+}
+
+// Player colours by turn order: white and black first, as in chess and
+// Zillions' default, then the colours 3- and 4-player games use.
+var playerColors = [][2]string{{"#ffffff", "#000"}, {"#222222", "#fff"}, {"#d94040", "#fff"}, {"#3a6fd9", "#fff"},
+	{"#3aa655", "#fff"}, {"#e0b030", "#000"}, {"#9b59b6", "#fff"}, {"#16a5a5", "#fff"}}
+
+// knownColors maps player names that are colours to that colour, so "Red"
+// plays red whatever its place in the turn order.
+var knownColors = map[string][2]string{"white": {"#ffffff", "#000"}, "black": {"#222222", "#fff"},
+	"red": {"#d94040", "#fff"}, "blue": {"#3a6fd9", "#fff"}, "green": {"#3aa655", "#fff"},
+	"yellow": {"#e0b030", "#000"}, "orange": {"#f08a24", "#000"}, "purple": {"#9b59b6", "#fff"},
+	"gold": {"#d4af37", "#000"}, "silver": {"#c0c0c0", "#000"}, "brown": {"#8b5a2b", "#fff"}}
+
+// cellSize is the width of a typical cell in layout units.
+const cellSize = 56.0
+
+// gameView is what the page needs of a rule set that does not change from
+// move to move; it is computed once per loaded game.
+type gameView struct {
+	g       *vm.Game
+	layout  *layoutJSON
+	pieces  []pieceJSON
+	players []playerJSON
+	royal   []bool
+}
+
+func newGameView(g *vm.Game) *gameView {
+	gv := &gameView{g: g, layout: layoutOf(g)}
+	for i, p := range g.Players {
+		c := playerColors[i%len(playerColors)]
+		if k, ok := knownColors[strings.ToLower(p.Name)]; ok {
+			c = k
+		}
+		gv.players = append(gv.players, playerJSON{p.Name, c[0], c[1]})
+	}
+	gv.royal = make([]bool, len(g.Pieces))
+	for _, goal := range g.Goals {
+		markRoyal(goal.Cond, gv.royal)
+	}
+	// Descriptions probe every piece's moves on empty boards; large
+	// shogi variants have dozens of pieces, each cheap, so this stays well
+	// under the page's one-second budget (measured in the browser test).
+	for t, p := range g.Pieces {
+		pj := pieceJSON{Name: p.Name, Symbol: symbolOf(g, t)}
+		help := strings.TrimSpace(p.Help)
+		if d := describe.Piece(g, t); d.Betza != "" {
+			if help != "" {
+				help += "\n"
+			}
+			help += "Betza: " + d.Betza
+			if d.English != "" {
+				help += "\n" + d.English
+			}
+			pj.Glyph = chessKind(p.Name, d.Betza)
+		} else {
+			pj.Glyph = chessKind(p.Name, "")
+		}
+		pj.Help = help
+		gv.pieces = append(gv.pieces, pj)
+	}
+	return gv
+}
+
+func markRoyal(c *vm.Cond, royal []bool) {
+	if c == nil {
+		return
+	}
+	if c.Op == vm.CondCheckmated {
+		for _, t := range c.Types {
+			if t >= 0 && t < len(royal) {
+				royal[t] = true
+			}
+		}
+	}
+	for _, a := range c.Args {
+		markRoyal(a, royal)
+	}
+}
+
+// chessKind says which chess piece a piece is, by its name or, failing
+// that, by its moves (a Betza string that is exactly a chess piece's), so
+// a "Tower" that moves as a rook is drawn as one.
+func chessKind(name, betza string) string {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "king":
+		return "K"
+	case "queen":
+		return "Q"
+	case "rook":
+		return "R"
+	case "bishop":
+		return "B"
+	case "knight":
+		return "N"
+	case "pawn":
+		return "P"
+	}
+	switch betza {
+	case "Q", "R", "B", "N":
+		return betza
+	case "K", "KisO2", "KimO2":
+		return "K"
+	case "fmWfceFifmnD":
+		return "P"
+	}
+	return ""
+}
+
+// symbolOf is the text of a piece's disc: its notation when it has one of
+// at most three characters, else the initials of its name's words ("Flying
+// Dragon" → "FD"), else its name's first two letters.
+func symbolOf(g *vm.Game, t int) string {
+	p := g.Pieces[t]
+	if n := strings.TrimSpace(p.Notation); n != "" && len([]rune(n)) <= 3 {
+		return n
+	}
+	words := strings.FieldsFunc(p.Name, func(r rune) bool { return r == '-' || r == '_' || unicode.IsSpace(r) })
+	if len(words) >= 2 {
+		var b strings.Builder
+		for _, w := range words[:min(3, len(words))] {
+			b.WriteRune(unicode.ToUpper([]rune(w)[0]))
+		}
+		return b.String()
+	}
+	if l := docpage.PieceLetter(g, t); l != "" && len([]rune(l)) <= 3 {
+		return l
+	}
+	r := []rune(p.Name)
+	if len(r) > 3 {
+		r = r[:2]
+	}
+	return string(r)
+}
+
+// layoutOf places g's positions as the SVG diagrams do and decides whether
+// the board reads as cells or as points joined by lines.
+func layoutOf(g *vm.Game) *layoutJSON {
+	l := docpage.BoardLayout(g, cellSize)
+	lj := &layoutJSON{W: l.W, H: l.H}
+	drawn := map[int]int{}
+	for i, c := range l.Cells {
+		lj.Cells = append(lj.Cells, cellJSON{P: c.Pos, N: g.Board.Positions[c.Pos].Name, X: c.X, Y: c.Y, W: c.W, H: c.H,
+			R: [4]float64{round1(c.X), round1(c.Y), round1(c.W), round1(c.H)}, Dark: c.Dark})
+		drawn[c.Pos] = i
+	}
+	for _, lb := range l.Labels {
+		lj.Labels = append(lj.Labels, labelJSON{round1(lb.X), round1(lb.Y), lb.Text})
+	}
+	for p, pos := range g.Board.Positions {
+		if _, ok := drawn[p]; !ok {
+			lj.Dummies = append(lj.Dummies, variantJSON{p, pos.Name})
+		}
+	}
+	lj.Points, lj.Links = linkDrawing(g, lj.Cells, drawn)
+	if !lj.Points {
+		lj.Links = nil
+	}
+	return lj
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+// linkDrawing returns the board's links between drawn positions and whether
+// they must be drawn: when some position is placed one by one rather than
+// by a grid, when a link joins cells that do not touch (a line game's long
+// lines, a mancala's loop), or when only some diagonal neighbours are
+// linked (Alquerque's pattern of diagonals on a square grid).
+func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]int) {
+	b := g.Board
+	linked := map[[2]int]bool{}
+	var links [][2]int
+	for p := range b.Positions {
+		if _, ok := drawn[p]; !ok {
+			continue
+		}
+		for d := range b.Dirs {
+			q := b.Link(d, p)
+			if q < 0 || q == p {
+				continue
+			}
+			if _, ok := drawn[q]; !ok {
+				continue
+			}
+			k := [2]int{min(p, q), max(p, q)}
+			if !linked[k] {
+				linked[k] = true
+				links = append(links, k)
+			}
+		}
+	}
+	points := false
+	for _, c := range cells {
+		if b.Positions[c.P].Grid < 0 {
+			points = true
+		}
+	}
+	for _, k := range links {
+		if gap(cells[drawn[k[0]]], cells[drawn[k[1]]]) > 1 {
+			points = true
+		}
+	}
+	// Diagonal neighbours: cells that touch at a corner only.
+	diag, diagLinked := 0, 0
+	for i := range cells {
+		for j := i + 1; j < len(cells); j++ {
+			a, c := cells[i], cells[j]
+			if cornerTouch(a, c) {
+				diag++
+				if linked[[2]int{min(a.P, c.P), max(a.P, c.P)}] {
+					diagLinked++
+				}
+			}
+		}
+		if len(cells) > 400 {
+			break // a huge board is a chess-like grid; skip the quadratic scan
+		}
+	}
+	if diagLinked > 0 && diagLinked*10 < diag*9 {
+		points = true
+	}
+	return points, links
+}
+
+// gap is the distance between two cells' rectangles (0 when they touch).
+func gap(a, b cellJSON) float64 {
+	dx := math.Max(0, math.Max(a.X, b.X)-math.Min(a.X+a.W, b.X+b.W))
+	dy := math.Max(0, math.Max(a.Y, b.Y)-math.Min(a.Y+a.H, b.Y+b.H))
+	return math.Hypot(dx, dy)
+}
+
+func cornerTouch(a, b cellJSON) bool {
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1 }
+	return (near(a.X+a.W, b.X) || near(b.X+b.W, a.X)) && (near(a.Y+a.H, b.Y) || near(b.Y+b.H, a.Y))
+}
+
+// view returns the game view of the session's current rules.
+func (se *session) view() *gameView {
+	if se.gv == nil || se.gv.g != se.g.G {
+		se.gv = newGameView(se.g.G)
+	}
+	return se.gv
+}
+
+// buildState writes the state JSON; mu is held and the engine idle.
+func (se *session) buildState() ([]byte, error) {
+	g := se.g
+	gv := se.view()
+	st := stateJSON{Gen: se.gen, ID: se.entry.ID, Title: g.G.Title, File: g.Path, Variants: se.srv.variants(se.entry),
+		Players: gv.players, Layout: gv.layout, Pieces: gv.pieces, Partial: int(g.S.Partial), Mover: g.S.Chooser(),
+		History: se.texts, CanUndo: len(g.History()) > 0, CanRedo: g.CanRedo(), SAN: g.SAN,
+		RuleError: se.ruleErr, Note: se.note, Thinking: se.thinking, EngineFor: se.engineFor,
+		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo}
+	if st.History == nil {
+		st.History = []moveText{}
+	}
+	for p, c := range g.S.Board {
+		if c != vm.Empty {
+			st.Board = append(st.Board, [3]int{p, c.Type(), c.Owner()})
+		}
+	}
+	for pl := range g.G.Players {
+		for t := range g.G.Pieces {
+			if n := g.S.HandCount(pl, t); n != 0 {
+				st.Hands = append(st.Hands, [3]int64{int64(pl), int64(t), n})
+			}
+		}
+	}
+	if h := g.History(); len(h) > 0 {
+		m := h[len(h)-1].Move
+		st.Last = []int{int(m.From), int(m.To)}
+	}
+	o := g.Outcome()
+	if o.Over {
+		st.Over, st.Result, st.Goal = true, g.ResultText(o), o.Reason
+		st.Status = "Game over: " + st.Result
+	} else {
+		st.Status = g.Status()
+		ml, err := g.Legal()
+		if err != nil {
+			return nil, err
+		}
+		var sans []string
+		if g.SAN {
+			sans = play.SANMoves(g.S, ml, g.View)
+		}
+		st.Legal = make([]legalJSON, len(ml.Moves))
+		for i := range ml.Moves {
+			m := &ml.Moves[i]
+			lj := legalJSON{From: int(m.From), To: int(m.To), Drop: m.Drop, Piece: int(m.Piece), Pass: m.Pass,
+				Zil: g.S.MoveString(m), Coord: g.S.CoordString(m), Partial: m.Continue >= 0}
+			if sans != nil && sans[i] != "" {
+				lj.SAN = sans[i] + play.CheckSuffix(g.S, m)
+			}
+			st.Legal[i] = lj
+		}
+		if g.S.InCheck() {
+			for p, c := range g.S.Board {
+				if c != vm.Empty && c.Owner() == g.S.Mover() && c.Type() < len(gv.royal) && gv.royal[c.Type()] {
+					st.Check = append(st.Check, p)
+				}
+			}
+		}
+	}
+	return json.Marshal(st)
+}
