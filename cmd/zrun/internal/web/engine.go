@@ -57,6 +57,8 @@ func (se *session) apiEvents(w http.ResponseWriter, r *http.Request) error {
 		select {
 		case <-r.Context().Done():
 			return nil
+		case <-se.srv.done:
+			return nil
 		case ev := <-ch:
 			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.name, ev.data)
 			fl.Flush()
@@ -200,8 +202,8 @@ func (se *session) finish(epoch int, res engine.Result[*vm.Move], err error, sta
 		}
 		if i < 0 {
 			err = fmt.Errorf("the engine's move is not legal here")
-		} else {
-			err = se.play(ml, i, false)
+		} else if err = se.play(ml, i, false); err == nil {
+			err = se.moveRandom()
 		}
 	}
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
+	"zrun/vm"
 )
 
 //go:embed assets
@@ -44,6 +45,9 @@ type Entry struct {
 	Title string // the game's title in it
 	Desc  string
 	File  int // index of the file among the served files
+	// game is the rule set as last loaded; sessions start from it rather
+	// than reading the file again (large files take seconds to load).
+	game *vm.Game
 }
 
 // fileInfo is one served rule file.
@@ -61,6 +65,8 @@ type Server struct {
 	sessions map[string]*session // by cookie + "/" + entry ID
 	order    []string            // session keys, oldest first
 	mux      *http.ServeMux
+	done     chan struct{} // closed by Close: event streams end
+	closing  sync.Once
 	// Log receives one line per reload (nil: none).
 	Log io.Writer
 }
@@ -95,7 +101,7 @@ func New(args []string) (*Server, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no .zrf or .ini files to serve")
 	}
-	s := &Server{sessions: map[string]*session{}}
+	s := &Server{sessions: map[string]*session{}, done: make(chan struct{})}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -132,7 +138,7 @@ func (s *Server) loadCatalog() {
 				e = &Entry{ID: len(s.entries), Path: f.Path, Title: g.Title, File: fi}
 				s.entries = append(s.entries, e)
 			}
-			e.Desc = g.Description
+			e.Desc, e.game = g.Description, g
 			f.Entries = append(f.Entries, e)
 		}
 	}
@@ -158,6 +164,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/g/{id}/save.zsg", s.withSession(false, (*session).apiSaveZSG))
 	m.HandleFunc("GET /api/g/{id}/save.pgn", s.withSession(false, (*session).apiSavePGN))
 	m.HandleFunc("POST /api/g/{id}/load", s.withSession(true, (*session).apiLoad))
+	m.HandleFunc("GET /api/g/{id}/pieces", s.withSession(false, (*session).apiPieces))
 	s.mux = m
 }
 
@@ -243,7 +250,10 @@ func (s *Server) sessionFor(w http.ResponseWriter, r *http.Request) (*session, e
 	if se != nil {
 		return se, nil
 	}
-	se, err = newSession(s, e)
+	s.mu.Lock()
+	vg := e.game
+	s.mu.Unlock()
+	se, err = newSession(s, e, vg)
 	if err != nil {
 		return nil, err
 	}
@@ -398,6 +408,15 @@ func (s *Server) sessionList() []*session {
 		out = append(out, se)
 	}
 	return out
+}
+
+// Close ends the event streams and stops the engines, so the HTTP server
+// can shut down (the streams would otherwise stay open).
+func (s *Server) Close() {
+	s.closing.Do(func() { close(s.done) })
+	for _, se := range s.sessionList() {
+		se.halt()
+	}
 }
 
 // Serve serves on ln until it fails. There is no write timeout: the event

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"sync"
@@ -55,19 +56,25 @@ type moveText struct {
 	Coord  string `json:"coord"`
 }
 
-func newSession(srv *Server, e *Entry) (*session, error) {
-	g, err := play.Open(e.Path, e.Title)
+func newSession(srv *Server, e *Entry, vg *vm.Game) (*session, error) {
+	if vg == nil {
+		return nil, &httpError{http.StatusUnprocessableEntity, "the game did not load"}
+	}
+	if vg.Engine != "" {
+		return nil, &httpError{http.StatusUnprocessableEntity,
+			fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", vg.Title, vg.Engine)}
+	}
+	g, err := play.NewGame(e.Path, vg, nil)
 	if err != nil {
 		return nil, &httpError{http.StatusUnprocessableEntity, err.Error()}
-	}
-	if g.G.Engine != "" {
-		return nil, &httpError{http.StatusUnprocessableEntity,
-			fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", g.G.Title, g.G.Engine)}
 	}
 	se := &session{srv: srv, entry: e, g: g, moveTime: 2 * time.Second,
 		engineFor: make([]bool, len(g.G.Players)), subs: map[chan sseEvent]struct{}{}}
 	se.mu.Lock()
 	defer se.mu.Unlock()
+	if err := se.moveRandom(); err != nil {
+		se.note = err.Error()
+	}
 	se.changed()
 	return se, nil
 }
@@ -137,6 +144,28 @@ func (se *session) play(ml *vm.MoveList, i int, keepRedo bool) error {
 	}
 	se.texts = append(se.texts, t)
 	return nil
+}
+
+// moveRandom plays the moves of random players (Zillions' "?Name"
+// players, which pick a legal move at random) until a player who chooses
+// is to move; mu is held and the engine idle.
+func (se *session) moveRandom() error {
+	for n := 0; n < 10000; n++ {
+		if !se.g.G.Players[se.g.S.Chooser()].Random || se.g.GameOver() != nil {
+			return nil
+		}
+		ml, err := se.g.Legal()
+		if err != nil {
+			return err
+		}
+		if len(ml.Moves) == 0 {
+			return nil
+		}
+		if err := se.play(ml, rand.IntN(len(ml.Moves)), false); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("random players made 10000 moves in a row; stopped")
 }
 
 // lockIdle locks the session with the engine stopped: a request that
@@ -233,6 +262,9 @@ func (se *session) apiMove(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	se.note = ""
+	if err := se.moveRandom(); err != nil {
+		se.note = err.Error()
+	}
 	se.changed()
 	se.engineTurn(false)
 	return se.writeState(w)
@@ -255,8 +287,14 @@ func (se *session) apiUndo(w http.ResponseWriter, r *http.Request) error {
 	if _, ok := se.g.Undo(); !ok {
 		return conflict("no move to take back")
 	}
-	if len(se.texts) > 0 {
-		se.texts = se.texts[:len(se.texts)-1]
+	se.texts = se.texts[:max(0, len(se.texts)-1)]
+	// A random player's move is taken back with the move before it, or
+	// the random player would just move again.
+	for se.g.G.Players[se.g.S.Chooser()].Random {
+		if _, ok := se.g.Undo(); !ok {
+			break
+		}
+		se.texts = se.texts[:max(0, len(se.texts)-1)]
 	}
 	se.note = ""
 	se.changed()
@@ -291,6 +329,9 @@ func (se *session) apiNew(w http.ResponseWriter, r *http.Request) error {
 	}
 	se.texts = nil
 	se.note, se.lastInfo = "", nil
+	if err := se.moveRandom(); err != nil {
+		se.note = err.Error()
+	}
 	se.changed()
 	se.engineTurn(false)
 	return se.writeState(w)
@@ -380,4 +421,18 @@ func (se *session) apiLoad(w http.ResponseWriter, r *http.Request) error {
 	}
 	se.changed()
 	return se.writeState(w)
+}
+
+// apiPieces answers each piece's help text with its moves described (Betza
+// and English), for the hover help; large games take a few seconds the
+// first time, which is why the state does not carry them.
+func (se *session) apiPieces(w http.ResponseWriter, r *http.Request) error {
+	se.mu.Lock()
+	gv := se.gv
+	se.mu.Unlock()
+	if gv == nil {
+		return conflict("no game")
+	}
+	writeJSON(w, http.StatusOK, gv.pieceHelps())
+	return nil
 }

@@ -7,7 +7,9 @@ package web
 import (
 	"encoding/json"
 	"math"
+	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"zrun/cmd/zrun/internal/docpage"
@@ -25,14 +27,16 @@ type playerJSON struct {
 	Name  string `json:"name"`
 	Color string `json:"color"`
 	Ink   string `json:"ink"` // text colour on a disc of Color
+	// Random players ("?Name" in Zillions) move at random, by themselves.
+	Random bool `json:"random,omitempty"`
 }
 
 type cellJSON struct {
-	P          int     `json:"p"`
-	N          string  `json:"n"`
-	X, Y, W, H float64 `json:"-"`
+	P          int        `json:"p"`
+	N          string     `json:"n"`
+	X, Y, W, H float64    `json:"-"`
 	R          [4]float64 `json:"r"` // x, y, width, height
-	Dark       bool `json:"dark,omitempty"`
+	Dark       bool       `json:"dark,omitempty"`
 }
 
 type labelJSON struct {
@@ -136,6 +140,8 @@ const cellSize = 56.0
 // move to move; it is computed once per loaded game.
 type gameView struct {
 	g       *vm.Game
+	once    sync.Once
+	helps   []string // per piece: help, Betza and English, made on first request
 	layout  *layoutJSON
 	pieces  []pieceJSON
 	players []playerJSON
@@ -149,34 +155,46 @@ func newGameView(g *vm.Game) *gameView {
 		if k, ok := knownColors[strings.ToLower(p.Name)]; ok {
 			c = k
 		}
-		gv.players = append(gv.players, playerJSON{p.Name, c[0], c[1]})
+		gv.players = append(gv.players, playerJSON{p.Name, c[0], c[1], p.Random})
 	}
 	gv.royal = make([]bool, len(g.Pieces))
 	for _, goal := range g.Goals {
 		markRoyal(goal.Cond, gv.royal)
 	}
-	// Descriptions probe every piece's moves on empty boards; large
-	// shogi variants have dozens of pieces, each cheap, so this stays well
-	// under the page's one-second budget (measured in the browser test).
+	// A piece whose name is not a chess piece's may still move as one; its
+	// moves say so. Describing probes every piece's moves on empty boards
+	// (about 70 ms a piece on Tenjiku Shogi's board), so small sets are
+	// probed at once and the help texts of large ones come later (pieces).
+	probe := len(g.Pieces) <= 12
 	for t, p := range g.Pieces {
-		pj := pieceJSON{Name: p.Name, Symbol: symbolOf(g, t)}
-		help := strings.TrimSpace(p.Help)
-		if d := describe.Piece(g, t); d.Betza != "" {
-			if help != "" {
-				help += "\n"
-			}
-			help += "Betza: " + d.Betza
-			if d.English != "" {
-				help += "\n" + d.English
-			}
-			pj.Glyph = chessKind(p.Name, d.Betza)
-		} else {
-			pj.Glyph = chessKind(p.Name, "")
+		pj := pieceJSON{Name: p.Name, Symbol: symbolOf(g, t), Help: strings.TrimSpace(p.Help), Glyph: chessKind(p.Name, "")}
+		if pj.Glyph == "" && probe {
+			pj.Glyph = chessKind("", describe.Piece(g, t).Betza)
 		}
-		pj.Help = help
 		gv.pieces = append(gv.pieces, pj)
 	}
 	return gv
+}
+
+// pieceHelps returns each piece's help text with its Betza string and
+// English description.
+func (gv *gameView) pieceHelps() []string {
+	gv.once.Do(func() {
+		for t, p := range gv.g.Pieces {
+			help := strings.TrimSpace(p.Help)
+			if d := describe.Piece(gv.g, t); d.Betza != "" {
+				if help != "" {
+					help += "\n"
+				}
+				help += "Betza: " + d.Betza
+				if d.English != "" {
+					help += "\n" + d.English
+				}
+			}
+			gv.helps = append(gv.helps, help)
+		}
+	})
+	return gv.helps
 }
 
 func markRoyal(c *vm.Cond, royal []bool) {
@@ -232,6 +250,10 @@ func symbolOf(g *vm.Game, t int) string {
 	if n := strings.TrimSpace(p.Notation); n != "" && len([]rune(n)) <= 3 {
 		return n
 	}
+	// Short names are their own symbol: mancala counts ("p05"), "X", "O".
+	if r := []rune(strings.TrimSpace(p.Name)); len(r) > 0 && len(r) <= 3 {
+		return string(r)
+	}
 	words := strings.FieldsFunc(p.Name, func(r rune) bool { return r == '-' || r == '_' || unicode.IsSpace(r) })
 	if len(words) >= 2 {
 		var b strings.Builder
@@ -243,11 +265,7 @@ func symbolOf(g *vm.Game, t int) string {
 	if l := docpage.PieceLetter(g, t); l != "" && len([]rune(l)) <= 3 {
 		return l
 	}
-	r := []rune(p.Name)
-	if len(r) > 3 {
-		r = r[:2]
-	}
-	return string(r)
+	return string([]rune(p.Name)[:2])
 }
 
 // layoutOf places g's positions as the SVG diagrams do and decides whether
@@ -286,6 +304,7 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]int) {
 	b := g.Board
 	linked := map[[2]int]bool{}
+	directed := map[[2]int]bool{}
 	var links [][2]int
 	for p := range b.Positions {
 		if _, ok := drawn[p]; !ok {
@@ -299,13 +318,18 @@ func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]in
 			if _, ok := drawn[q]; !ok {
 				continue
 			}
-			k := [2]int{min(p, q), max(p, q)}
-			if !linked[k] {
-				linked[k] = true
-				links = append(links, k)
-			}
+			directed[[2]int{p, q}] = true
 		}
 	}
+	// Only links that go both ways are lines of the board; one-way links
+	// are paths pieces take (a mancala's sowing loop) and would cross it.
+	for k := range directed {
+		if k[0] < k[1] && directed[[2]int{k[1], k[0]}] {
+			linked[k] = true
+			links = append(links, k)
+		}
+	}
+	sort.Slice(links, func(i, j int) bool { return links[i][0] < links[j][0] || links[i][0] == links[j][0] && links[i][1] < links[j][1] })
 	points := false
 	for _, c := range cells {
 		if b.Positions[c.P].Grid < 0 {

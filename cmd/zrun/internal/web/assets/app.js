@@ -14,7 +14,9 @@
   let flipped = false;
   let sel = null; // {pos} or {hand: [player, type]} or {drop: pos}
   let busy = false;
+  let helps = null; // per piece: help with its moves described, fetched after the first drawing
   const times = (window.zrunTimes = { start: performance.now() });
+  window.zrunState = () => st;
 
   function el(name, attrs, parent) {
     const e = document.createElementNS(SVGNS, name);
@@ -72,7 +74,10 @@
     sel = st.partial >= 0 ? { pos: st.partial } : null;
     hideChoice();
     render(relayout);
-    if (!times.ready) times.ready = performance.now();
+    if (!times.ready) {
+      times.ready = performance.now();
+      call("pieces").then((h) => { helps = h; }).catch(() => {});
+    }
   }
 
   // --- geometry
@@ -118,9 +123,11 @@
       e.dataset.idx = c.p;
     }
     for (const l of L.labels || []) {
+      // Flipped, files stay below and ranks left, in reverse order.
       let x = l.x, y = l.y;
-      if (flipped) { x = 22 + L.w - x + 11 * 0; y = y; }
-      const t = el("text", { class: "label", x: flipped && l.x < 22 ? l.x : x, y: flipped && l.x < 22 ? L.h - y + 8 : y }, gBoard);
+      if (flipped && l.x < 22) y = L.h - y + 8;
+      else if (flipped) x = 22 + L.w - x;
+      const t = el("text", { class: "label", x, y }, gBoard);
       t.textContent = l.t;
     }
     // Positions without a place on the board (reserves, storage cells)
@@ -218,7 +225,8 @@
     const pl = st.players[owner] || { name: "?", color: "#888", ink: "#000" };
     const g = el("g", { class: "piece", "data-piece": pc.name, "data-owner": pl.name }, parent);
     if (at !== null) g.setAttribute("data-at", at);
-    g.dataset.help = pc.name + " (" + pl.name + ")" + (pc.help ? "\n" + pc.help : "");
+    const help = (helps && helps[t]) || pc.help;
+    g.dataset.help = pc.name + " (" + pl.name + ")" + (help ? "\n" + help : "");
     if (pc.glyph) {
       const tx = el("text", { x: cx, y: cy + size * 0.3, "font-size": size * 0.82, "text-anchor": "middle",
         "font-family": "DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif",
@@ -420,6 +428,7 @@
       sides.textContent = "";
       st.players.forEach((p, i) => {
         const l = document.createElement("label");
+        l.hidden = !!p.random; // random players move by themselves
         const cb = document.createElement("input");
         cb.type = "checkbox";
         cb.dataset.player = i;

@@ -1,0 +1,197 @@
+// Tests that drive the real page in headless Chromium (chromedp), clicking
+// data-pos elements as a user would.
+
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+const (
+	sharedDir = "../../../../../shared"
+	gamesDir  = "../../../../games"
+)
+
+// corpus returns the path of a corpus file, skipping the test without it.
+func corpus(t testing.TB, rel string) string {
+	t.Helper()
+	p := filepath.Join(sharedDir, "zrf-corpus", rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("reference data %s is absent (%v); clone shared next to the repository to run this test", p, err)
+	}
+	return p
+}
+
+// chromiumPath finds the browser, skipping the test without one.
+func chromiumPath(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium is not installed (apt-get install chromium; .ci/run does); browser tests skipped")
+	return ""
+}
+
+// serve starts a server for files and returns its URL.
+func serve(t testing.TB, files ...string) (*Server, string) {
+	t.Helper()
+	s, err := New(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	t.Cleanup(s.Close) // runs first: ends the event streams ts.Close would wait for
+	return s, ts.URL
+}
+
+// page is a browser tab on a served page.
+type page struct {
+	t   testing.TB
+	ctx context.Context
+}
+
+// newBrowser starts headless Chromium with one tab.
+func newBrowser(t testing.TB, width, height int) *page {
+	t.Helper()
+	exe := chromiumPath(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.WindowSize(width, height), chromedp.Flag("headless", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel3)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return &page{t, ctx}
+}
+
+func (p *page) run(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// value runs an action that returns a value.
+func value[T any](p *page, a chromedp.Action[T]) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, a)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return v
+}
+
+// open loads url and waits until the board is drawn; it returns how long
+// that took by the page's own clock (navigation start to first drawing).
+func (p *page) open(url string) time.Duration {
+	p.t.Helper()
+	p.run(chromedp.Navigate(url))
+	ms := value(p, chromedp.Poll[float64](`window.zrunTimes && window.zrunTimes.ready ? window.zrunTimes.ready : 0`, chromedp.WithPollingTimeout(20*time.Second)))
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
+func (p *page) gen() int {
+	return value(p, chromedp.Evaluate[int](`window.zrunState().gen`))
+}
+
+// click clicks the element of position pos (as a user's mouse would, at
+// its centre) and, when it is expected to play a move, waits for the new
+// state.
+func (p *page) click(pos string) {
+	p.t.Helper()
+	p.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-pos=%q]`, pos))))
+}
+
+// move clicks from then to and waits until the move is made.
+func (p *page) move(from, to string) {
+	p.t.Helper()
+	g := p.gen()
+	p.click(from)
+	p.click(to)
+	p.waitGen(g)
+}
+
+// waitGen waits until the state is newer than generation g.
+func (p *page) waitGen(g int) {
+	p.t.Helper()
+	value(p, chromedp.Poll[bool](fmt.Sprintf(`window.zrunState() && window.zrunState().gen > %d`, g), chromedp.WithPollingTimeout(30*time.Second)))
+}
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	return strings.TrimSpace(value(p, chromedp.TextContent(chromedp.CSS(sel))))
+}
+
+// typed plays a move through the move box.
+func (p *page) typed(move string) {
+	p.t.Helper()
+	g := p.gen()
+	p.run(chromedp.SetValue(chromedp.CSS(`#move-text`), move), chromedp.Click(chromedp.CSS(`#typed button`)))
+	p.waitGen(g)
+}
+
+// pieceAt is "piece/owner" on the named position, "" when empty.
+func (p *page) pieceAt(pos string) string {
+	p.t.Helper()
+	return value(p, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const e = document.querySelector('[data-at=%q]'); return e ? e.dataset.piece + "/" + e.dataset.owner : ""; })()`, pos)))
+}
+
+func (p *page) screenshot(path string) {
+	p.t.Helper()
+	buf := value(p, chromedp.FullScreenshot(90))
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// TestScreenshots writes screenshots of a few boards to $ZRUN_WEB_SHOTS
+// (skipped when unset): for people to look at, not to compare.
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("ZRUN_WEB_SHOTS")
+	if dir == "" {
+		t.Skip("set ZRUN_WEB_SHOTS=DIR to write screenshots")
+	}
+	files := map[string]string{
+		"chess":      filepath.Join(gamesDir, "chess.zrf"),
+		"schoolbook": filepath.Join(gamesDir, "schoolbook.zrf"),
+		"reserve":    filepath.Join(gamesDir, "reserve-chess.zrf"),
+	}
+	for name, rel := range map[string]string{"shisima": "Shisima/shisima.zrf", "dakon": "Dakon/Dakon.zrf", "ur": "Ur/Ur.zrf",
+		"toguz": "ToguzKumalak/ToguzKumalak.zrf", "tenjiku": "TenjikuShogi/Tenjiku Shogi [No AI].zrf",
+		"glinski": "GlinskiCheskers/glinski-cheskers.zrf", "alquerque": "GlukKazan+ZoG/Rules/alquerque.zrf",
+		"gonu": "Gonu/Gonu.zrf", "cubic": "CubicChess/CubicChess.zrf", "dobutsu": "DobutsuShogi/Dobutsu.zrf"} {
+		files[name] = filepath.Join(sharedDir, "zrf-corpus", rel)
+	}
+	if only := os.Getenv("ZRUN_WEB_SHOT"); only != "" {
+		files = map[string]string{only: files[only]}
+	}
+	p := newBrowser(t, 1280, 900)
+	for name, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			t.Logf("%s: %v", name, err)
+			continue
+		}
+		_, url := serve(t, f)
+		d := p.open(url + "/")
+		p.screenshot(filepath.Join(dir, name+".png"))
+		t.Logf("%s: drawn in %v", name, d)
+	}
+}
