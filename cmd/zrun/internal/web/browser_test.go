@@ -145,7 +145,11 @@ func (p *page) typed(move string) {
 	p.t.Helper()
 	g := p.gen()
 	p.run(chromedp.SetValue(chromedp.CSS(`#move-text`), move), chromedp.Click(chromedp.CSS(`#typed button`)))
-	p.waitGen(g)
+	msg := value(p, chromedp.Poll[string](fmt.Sprintf(`window.zrunState().gen > %d ? "ok" : document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`, g),
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if msg != "ok" {
+		p.t.Fatalf("typed move %s: %s", move, msg)
+	}
 }
 
 // pieceAt is "piece/owner" on the named position, "" when empty.

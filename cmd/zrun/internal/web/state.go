@@ -298,9 +298,9 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // linkDrawing returns the board's links between drawn positions and whether
 // they must be drawn: when some position is placed one by one rather than
-// by a grid, when a link joins cells that do not touch (a line game's long
-// lines, a mancala's loop), or when only some diagonal neighbours are
-// linked (Alquerque's pattern of diagonals on a square grid).
+// by a grid, when a link joins positions that are not grid neighbours (a
+// line game's long lines, a hex board's steps), or when only some diagonal
+// neighbours are linked (Alquerque's pattern of diagonals on a square grid).
 func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]int) {
 	b := g.Board
 	linked := map[[2]int]bool{}
@@ -337,7 +337,7 @@ func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]in
 		}
 	}
 	for _, k := range links {
-		if gap(cells[drawn[k[0]]], cells[drawn[k[1]]]) > 1 {
+		if !gridStep(b.Positions[k[0]], b.Positions[k[1]]) {
 			points = true
 		}
 	}
@@ -363,11 +363,19 @@ func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]in
 	return points, links
 }
 
-// gap is the distance between two cells' rectangles (0 when they touch).
-func gap(a, b cellJSON) float64 {
-	dx := math.Max(0, math.Max(a.X, b.X)-math.Min(a.X+a.W, b.X+b.W))
-	dy := math.Max(0, math.Max(a.Y, b.Y)-math.Min(a.Y+a.H, b.Y+b.H))
-	return math.Hypot(dx, dy)
+// gridStep reports whether two positions are neighbours on the same grid
+// (at most one step along each dimension): a link between them is a cell
+// boundary, not a line to draw.
+func gridStep(a, b vm.Position) bool {
+	if a.Grid < 0 || a.Grid != b.Grid || len(a.Coords) != len(b.Coords) {
+		return false
+	}
+	for i := range a.Coords {
+		if d := a.Coords[i] - b.Coords[i]; d < -1 || d > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func cornerTouch(a, b cellJSON) bool {
@@ -435,11 +443,11 @@ func (se *session) buildState() ([]byte, error) {
 			}
 			st.Legal[i] = lj
 		}
-		if g.S.InCheck() {
-			for p, c := range g.S.Board {
-				if c != vm.Empty && c.Owner() == g.S.Mover() && c.Type() < len(gv.royal) && gv.royal[c.Type()] {
-					st.Check = append(st.Check, p)
-				}
+	}
+	if g.S.InCheck() {
+		for p, c := range g.S.Board {
+			if c != vm.Empty && c.Owner() == g.S.Mover() && c.Type() < len(gv.royal) && gv.royal[c.Type()] {
+				st.Check = append(st.Check, p)
 			}
 		}
 	}

@@ -57,7 +57,12 @@
     busy = true;
     try {
       showError("");
-      setState(await call(path, body));
+      const t0 = performance.now();
+      const s = await call(path, body);
+      const t1 = performance.now();
+      setState(s);
+      times.lastFetchMs = t1 - t0;
+      times.lastRenderMs = performance.now() - t1;
       return true;
     } catch (e) {
       showError(e.message);
@@ -496,7 +501,8 @@
     const es = new EventSource(api("events"));
     es.addEventListener("state", (ev) => {
       const d = JSON.parse(ev.data);
-      if (!st || d.gen !== st.gen) refresh();
+      // A command in flight brings the new state with its answer.
+      if (!busy && (!st || d.gen !== st.gen)) refresh();
     });
     es.addEventListener("info", (ev) => showInfo(JSON.parse(ev.data)));
   }

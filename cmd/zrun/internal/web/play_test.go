@@ -1,0 +1,306 @@
+// Browser tests of playing: each drives the real page by clicks on
+// data-pos elements and checks the result against the game's published
+// rules or a Zillions saved game.
+
+package web
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// targets lists the positions highlighted as legal targets.
+func (p *page) targets() []string {
+	p.t.Helper()
+	var out []string
+	s := value(p, chromedp.Evaluate[string](`[...document.querySelectorAll('[data-target]')].map(e => e.dataset.target).join(' ')`))
+	if s != "" {
+		out = strings.Fields(s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (p *page) historyLen() int {
+	return value(p, chromedp.Evaluate[int](`document.querySelectorAll('#moves li').length`))
+}
+
+func (p *page) wantPiece(pos, want string) {
+	p.t.Helper()
+	if got := p.pieceAt(pos); got != want {
+		p.t.Errorf("%s holds %q, want %q", pos, got, want)
+	}
+}
+
+func (p *page) wantStatus(re string) {
+	p.t.Helper()
+	if s := p.text("#status"); !regexp.MustCompile(re).MatchString(s) {
+		p.t.Errorf("status %q does not match %q", s, re)
+	}
+}
+
+// TestChessMate plays Fool's Mate (1. f3 e5 2. g4 Qh4#, the shortest
+// checkmate of chess) by clicks and measures the page's speed.
+func TestChessMate(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
+	p := newBrowser(t, 1280, 900)
+	ready := p.open(url + "/")
+	t.Logf("interactive %v after navigation started", ready)
+	p.click("f2")
+	if got := p.targets(); strings.Join(got, " ") != "f3 f4" {
+		t.Errorf("f2 pawn targets %v, want f3 f4", got)
+	}
+	p.click("f3")
+	p.waitGen(1)
+	var worst float64
+	for _, mv := range [][2]string{{"e7", "e5"}, {"g2", "g4"}, {"d8", "h4"}} {
+		p.move(mv[0], mv[1])
+		ms := value(p, chromedp.Evaluate[float64](`window.zrunTimes.lastMoveMs || 0`))
+		t.Logf("%s-%s: %.1f ms (server answer %.1f ms, drawing %.1f ms)", mv[0], mv[1], ms,
+			value(p, chromedp.Evaluate[float64](`window.zrunTimes.lastFetchMs`)), value(p, chromedp.Evaluate[float64](`window.zrunTimes.lastRenderMs`)))
+		worst = max(worst, ms)
+	}
+	t.Logf("click on a target to the move drawn: worst %.1f ms", worst)
+	if worst > 100 {
+		t.Errorf("a move took %.0f ms to show, want under 100 ms", worst)
+	}
+	if ready > time.Second {
+		t.Errorf("page interactive after %v, want under 1 s", ready)
+	}
+	p.wantStatus(`Black wins by checkmate`)
+	p.wantPiece("h4", "Queen/Black")
+	if got := p.text("#moves"); !strings.Contains(got, "Qh4#") {
+		t.Errorf("move list %q lacks Qh4#", got)
+	}
+	if n := value(p, chromedp.Evaluate[int](`document.querySelectorAll('#board .check').length`)); n != 1 {
+		t.Errorf("%d checked kings marked, want 1", n)
+	}
+}
+
+// TestSchoolbookCastlingAndPromotion: Schoolbook 2.0's king castles three
+// squares towards the rook (f1 to i1, the rook to h1), and a pawn promotes
+// to a rook, knight, bishop, archbishop, marshall or queen (the rules text,
+// shared/seeds/000).
+func TestSchoolbookCastlingAndPromotion(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "schoolbook.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	for _, m := range []string{"h1g3", "a7a6", "h2h4", "a6a5", "g1h2", "a5a4", "i1h3", "b7b6"} {
+		p.typed(m)
+	}
+	p.click("f1")
+	if got := p.targets(); !contains(got, "i1") {
+		t.Fatalf("king targets %v lack i1 (castling)", got)
+	}
+	g := p.gen()
+	p.click("i1")
+	p.waitGen(g)
+	p.wantPiece("i1", "King/White")
+	p.wantPiece("h1", "Rook/White")
+	p.wantPiece("j1", "")
+	// Promotion: the b-pawn takes Black's a-pawn and walks to a7, from
+	// where it takes the queen on b8.
+	for _, m := range []string{"h7h6", "b2b3", "h6h5", "b3a4", "g7g6", "a4a5", "g6g5", "a5a6", "f7f6", "a6a7", "f6f5"} {
+		p.typed(m)
+	}
+	p.click("a7")
+	p.click("b8")
+	opts := value(p, chromedp.Evaluate[string](`[...document.querySelectorAll('#choice button[data-move]')].map(b => b.dataset.move).join('|')`))
+	var kinds []string
+	for _, o := range strings.Split(opts, "|") {
+		if m := regexp.MustCompile(`= ?(\w+)`).FindStringSubmatch(o); m != nil {
+			kinds = append(kinds, m[1])
+		}
+	}
+	sort.Strings(kinds)
+	if strings.Join(kinds, " ") != "Archbishop Bishop Knight Marshall Queen Rook" {
+		t.Fatalf("promotion choices %q, want the six of the rules", opts)
+	}
+	g = p.gen()
+	p.run(chromedp.Click(chromedp.CSS(`#choice button[data-move*="Marshall"]`)))
+	p.waitGen(g)
+	p.wantPiece("b8", "Marshall/White")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestReserveChessDrop: the reserve piece enters on the square the first
+// piece to move leaves (Reserve Chess rules, shared/seeds/003), and the
+// reserve square beside the board empties.
+func TestReserveChessDrop(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "reserve-chess.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	p.wantPiece("white-reserve", "Chancellor/White")
+	p.move("b1", "c3")
+	p.wantPiece("c3", "Knight/White")
+	p.wantPiece("b1", "Chancellor/White")
+	p.wantPiece("white-reserve", "")
+}
+
+// TestCheckersMultiJump: in English checkers a man that can capture again
+// must go on jumping (a double jump e3xc5xa7 here); the page continues the
+// move with the next part highlighted.
+func TestCheckersMultiJump(t *testing.T) {
+	f := corpus(t, "GlukKazan+Dagaz/src/debug/games/checkers/english-checkers.zrf")
+	_, url := serve(t, f)
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	for _, m := range []string{"a3b4", "b6c5", "b4a5", "a7b6", "g3f4", "c5d4"} {
+		p.typed(m)
+	}
+	p.move("e3", "c5")
+	p.wantStatus(`continue`)
+	if got := p.targets(); strings.Join(got, " ") != "a7" {
+		t.Errorf("second jump targets %v, want a7", got)
+	}
+	g := p.gen()
+	p.click("a7")
+	p.waitGen(g)
+	p.wantPiece("a7", p.pieceAt("a7")) // a man of the mover
+	if !strings.HasPrefix(p.pieceAt("a7"), "Man/") {
+		t.Errorf("a7 holds %q, want the jumping man", p.pieceAt("a7"))
+	}
+	for _, sq := range []string{"d4", "b6", "e3", "c5"} {
+		p.wantPiece(sq, "")
+	}
+}
+
+// TestMancalaSowing: in Toguz Kumalak each hole starts with nine stones and
+// a move sows a hole's stones one by one starting from that hole itself
+// (published rules), so a1 ends with one and b1..i1 with ten.
+func TestMancalaSowing(t *testing.T) {
+	_, url := serve(t, corpus(t, "ToguzKumalak/ToguzKumalak.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	p.wantPiece("a1", "P09/South")
+	p.move("a1", "b1")
+	p.wantPiece("a1", "P01/South")
+	for _, sq := range []string{"b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"} {
+		p.wantPiece(sq, "P10/South")
+	}
+	p.wantPiece("a2", "P09/North")
+}
+
+// TestShisimaLine: Shisima's pieces step along the lines of the octagon to
+// an adjacent empty point: from a corner, the next empty point on the rim
+// and the centre.
+func TestShisimaLine(t *testing.T) {
+	_, url := serve(t, corpus(t, "Shisima/shisima.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	if n := value(p, chromedp.Evaluate[int](`document.querySelectorAll('#board line.link').length`)); n != 16 {
+		t.Errorf("%d lines drawn, want 16 (8 rim, 8 spokes)", n)
+	}
+	p.click("a1")
+	if got := p.targets(); strings.Join(got, " ") != "a2 b2" {
+		t.Errorf("a1 targets %v, want a2 b2", got)
+	}
+	g := p.gen()
+	p.click("b2")
+	p.waitGen(g)
+	p.wantPiece("b2", "Piece/Green")
+	p.wantPiece("a1", "")
+}
+
+// TestEngineUndoIllegal: the engine answers with its progress shown; undo
+// takes moves back; an illegal typed move is refused with the state kept.
+func TestEngineUndoIllegal(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	p.run(chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"))
+	value(p, chromedp.Evaluate[bool](`document.getElementById("movetime").dispatchEvent(new Event("change"))`))
+	p.run(chromedp.Click(chromedp.CSS(`#engine-sides input[data-player="1"]`)))
+	value(p, chromedp.Poll[bool](`window.zrunState().engineFor[1] === true`))
+	p.move("e2", "e4")
+	info := value(p, chromedp.Poll[string](`(document.getElementById('engine-info').textContent.match(/depth \d+/) || [""])[0]`, chromedp.WithPollingTimeout(10*time.Second)))
+	if info == "" {
+		t.Error("no search progress shown")
+	}
+	value(p, chromedp.Poll[bool](`document.querySelectorAll('#moves li').length === 2 && !window.zrunState().thinking`, chromedp.WithPollingTimeout(15*time.Second)))
+	t.Logf("engine progress %q; engine played %q", info, p.text("#moves li:last-child"))
+	// The engine plays Black only; turn it off, then take both moves back.
+	p.run(chromedp.Click(chromedp.CSS(`#engine-sides input[data-player="1"]`)))
+	value(p, chromedp.Poll[bool](`window.zrunState().engineFor[1] === false`))
+	for i := 0; i < 2; i++ {
+		g := p.gen()
+		p.run(chromedp.Click(chromedp.CSS(`#undo`)))
+		p.waitGen(g)
+	}
+	if n := p.historyLen(); n != 0 {
+		t.Errorf("%d moves after two undos", n)
+	}
+	p.wantPiece("e2", "Pawn/White")
+	// Illegal: typed and clicked.
+	g := p.gen()
+	p.run(chromedp.SetValue(chromedp.CSS(`#move-text`), "e2e5"), chromedp.Click(chromedp.CSS(`#typed button`)))
+	msg := value(p, chromedp.Poll[string](`document.getElementById('error').hidden ? "" : document.getElementById('error').textContent`))
+	if !strings.Contains(msg, "not a legal move") {
+		t.Errorf("error %q", msg)
+	}
+	p.click("e2")
+	p.click("e5") // not a target: nothing is sent
+	if p.gen() != g || p.historyLen() != 0 {
+		t.Error("an illegal move changed the game")
+	}
+	p.wantPiece("e2", "Pawn/White")
+}
+
+// TestLoadZSG uploads a Zillions saved game through the page's file input;
+// every move line of the file is replayed into the move list.
+func TestLoadZSG(t *testing.T) {
+	zsg := corpus(t, "ShafranCheckers/shafran.zsg")
+	rules := corpus(t, "ShafranCheckers/shafran.zrf")
+	src, err := os.ReadFile(zsg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One line per move (each part of a multi-part move on its own line),
+	// as Zillions wrote them.
+	var lines []string
+	for _, l := range strings.Split(strings.ReplaceAll(string(src), "\r", ""), "\n") {
+		if m := regexp.MustCompile(`^\d+\.\s+(.*)$`).FindStringSubmatch(l); m != nil {
+			lines = append(lines, strings.TrimSpace(m[1]))
+		}
+	}
+	_, url := serve(t, rules)
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	g := p.gen()
+	abs, _ := filepath.Abs(zsg)
+	p.run(chromedp.SetUploadFiles(chromedp.CSS(`#load`), []string{abs}))
+	p.waitGen(g)
+	if msg := p.text("#error"); msg != "" {
+		t.Fatalf("load: %s", msg)
+	}
+	t.Logf("note: %s; %d moves listed", p.text("#note"), p.historyLen())
+	if n := p.historyLen(); n != len(lines) {
+		t.Fatalf("%d moves listed, the file has %d lines", n, len(lines))
+	}
+	// The move texts must be Zillions' own, but for the number of a
+	// partial move's type: zrun numbers Shafran's "partial" moves 4 where
+	// Zillions wrote 3 (a notation difference of the VM, not of the page).
+	partial := regexp.MustCompile(`^partial \d+ `)
+	norm := func(s string) string { return strings.Join(strings.Fields(partial.ReplaceAllString(s, "")), "") }
+	got := strings.Split(value(p, chromedp.Evaluate[string](`window.zrunState().history.map(m => m.zil).join("\n")`)), "\n")
+	for i := range lines {
+		if norm(got[i]) != norm(lines[i]) {
+			t.Errorf("move %d is %q, Zillions wrote %q", i+1, got[i], lines[i])
+		}
+	}
+}
