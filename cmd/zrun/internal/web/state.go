@@ -329,7 +329,9 @@ func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]in
 			links = append(links, k)
 		}
 	}
-	sort.Slice(links, func(i, j int) bool { return links[i][0] < links[j][0] || links[i][0] == links[j][0] && links[i][1] < links[j][1] })
+	sort.Slice(links, func(i, j int) bool {
+		return links[i][0] < links[j][0] || links[i][0] == links[j][0] && links[i][1] < links[j][1]
+	})
 	points := false
 	for _, c := range cells {
 		if b.Positions[c.P].Grid < 0 {
