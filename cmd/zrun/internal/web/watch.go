@@ -53,6 +53,8 @@ func (s *Server) Watch() error {
 					pending[filepath.Dir(ev.Name)] = true
 					timer = time.After(150 * time.Millisecond)
 				}
+			case <-s.done:
+				return
 			case <-timer:
 				for d := range pending {
 					s.reloadDir(d)
