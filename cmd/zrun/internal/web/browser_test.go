@@ -51,6 +51,10 @@ func serve(t testing.TB, files ...string) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveServer(t, s)
+}
+
+func serveServer(t testing.TB, s *Server) (*Server, string) {
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
 	t.Cleanup(s.Close) // runs first: ends the event streams ts.Close would wait for
