@@ -272,6 +272,7 @@ func symbolOf(g *vm.Game, t int) string {
 // the board reads as cells or as points joined by lines.
 func layoutOf(g *vm.Game) *layoutJSON {
 	l := docpage.BoardLayout(g, cellSize)
+	fitGridCells(g, l.Cells)
 	lj := &layoutJSON{W: l.W, H: l.H}
 	drawn := map[int]int{}
 	for i, c := range l.Cells {
@@ -292,6 +293,70 @@ func layoutOf(g *vm.Game) *layoutJSON {
 		lj.Links = nil
 	}
 	return lj
+}
+
+// fitGridCells shrinks grid cells that are larger than the grid's step
+// (Tenjiku Shogi's 49-pixel squares every 36 pixels: Zillions draws piece
+// bitmaps there, overlapping) to the step around their centres, so that
+// every square shows and takes its own clicks.
+func fitGridCells(g *vm.Game, cells []docpage.Cell) {
+	stepX, stepY := map[int]float64{}, map[int]float64{}
+	for i, a := range cells {
+		pa := g.Board.Positions[a.Pos]
+		if pa.Grid < 0 {
+			continue
+		}
+		for _, b := range cells[i+1:] {
+			pb := g.Board.Positions[b.Pos]
+			if pb.Grid != pa.Grid || !gridStep(pa, pb) {
+				continue
+			}
+			dx, dy := math.Abs(a.X+a.W/2-b.X-b.W/2), math.Abs(a.Y+a.H/2-b.Y-b.H/2)
+			if dy < 0.5 && dx > 0.5 && (stepX[pa.Grid] == 0 || dx < stepX[pa.Grid]) {
+				stepX[pa.Grid] = dx
+			}
+			if dx < 0.5 && dy > 0.5 && (stepY[pa.Grid] == 0 || dy < stepY[pa.Grid]) {
+				stepY[pa.Grid] = dy
+			}
+		}
+		if len(cells) > 2000 {
+			break
+		}
+	}
+	for i := range cells {
+		c := &cells[i]
+		gr := g.Board.Positions[c.Pos].Grid
+		if gr < 0 {
+			continue
+		}
+		if sx := stepX[gr]; sx > 0 && c.W > sx+0.5 {
+			c.X, c.W = c.X+(c.W-sx)/2, sx
+		}
+		if sy := stepY[gr]; sy > 0 && c.H > sy+0.5 {
+			c.Y, c.H = c.Y+(c.H-sy)/2, sy
+		}
+	}
+	// Colour by grid coordinates, like a chessboard whose bottom-left
+	// square is dark (the diagram's colouring counts cells by the rectangle
+	// size, which the step no longer is).
+	var corner *docpage.Cell
+	for i := range cells {
+		c := &cells[i]
+		if pos := g.Board.Positions[c.Pos]; pos.Grid >= 0 && len(pos.Coords) == 2 &&
+			(corner == nil || c.Y > corner.Y+0.5 || math.Abs(c.Y-corner.Y) <= 0.5 && c.X < corner.X) {
+			corner = c
+		}
+	}
+	if corner == nil {
+		return
+	}
+	cc := g.Board.Positions[corner.Pos].Coords
+	for i := range cells {
+		c := &cells[i]
+		if pos := g.Board.Positions[c.Pos]; pos.Grid >= 0 && len(pos.Coords) == 2 {
+			c.Dark = (pos.Coords[0]+pos.Coords[1]-cc[0]-cc[1])%2 == 0
+		}
+	}
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
