@@ -74,14 +74,21 @@
   }
 
   function setState(s) {
-    const relayout = !st || st.layout !== s.layout;
+    // The layout is the same object across states of one rule set as far
+    // as the drawing is concerned; keep the old one when it is equal so the
+    // board layer is not rebuilt.
+    if (st && JSON.stringify(st.layout) === JSON.stringify(s.layout)) s.layout = st.layout;
     st = s;
     sel = st.partial >= 0 ? { pos: st.partial } : null;
     hideChoice();
-    render(relayout);
+    panelGen = -1;
+    render();
     if (!times.ready) {
       times.ready = performance.now();
-      call("pieces").then((h) => { helps = h; }).catch(() => {});
+      call("pieces").then((h) => {
+        helps = h;
+        for (const g of document.querySelectorAll("#board [data-t]")) g.dataset.help = helpOf(+g.dataset.t, +g.dataset.o);
+      }).catch(() => {});
     }
   }
 
@@ -94,9 +101,14 @@
     return [22 + L.w - (r[0] + r[2]), L.h - (r[1] + r[3]), r[2], r[3]];
   }
   const posBox = {}; // position index -> [x, y, w, h] as drawn
+  const posName = {}; // position index -> name
+  // The drawing is kept between states: the board layer is rebuilt only
+  // when the layout or the orientation changes, and pieces only where the
+  // position changed, so a move on Tenjiku Shogi's 256 squares touches a
+  // few elements rather than a thousand.
+  let drawn = null; // {layout, flipped, W, H, cs, gHands, gMarks, gPieces, pieces: {pos: {key, g}}}
 
-  function render() {
-    if (!st) return;
+  function buildBoard() {
     const L = st.layout;
     const svg = $("board");
     svg.textContent = "";
@@ -104,11 +116,15 @@
     const cells = L.cells;
     const sizes = cells.map((c) => Math.min(c.r[2], c.r[3])).sort((a, b) => a - b);
     const cs = Math.max(24, Math.min(56, sizes.length ? sizes[sizes.length >> 1] : 48));
-    let W = L.w + 4, H = L.h + 22;
+    let W = L.w + 4;
+    const H = L.h + 22;
     const gBoard = el("g", { class: "board" }, svg);
     if (L.points) el("rect", { class: "boardbg", x: 22 - cs * 0.1, y: -cs * 0.1, width: L.w - 22 + cs * 0.2, height: L.h + cs * 0.2 }, gBoard);
     const centre = (b) => [b[0] + b[2] / 2, b[1] + b[3] / 2];
-    for (const c of cells) posBox[c.p] = box(c.r);
+    for (const c of cells) {
+      posBox[c.p] = box(c.r);
+      posName[c.p] = c.n;
+    }
     if (L.points && L.links) {
       for (const [a, b] of L.links) {
         const p = centre(posBox[a]), q = centre(posBox[b]);
@@ -145,6 +161,7 @@
       dummies.forEach((d, i) => {
         const x = x0 + Math.floor(i / rows) * (cs + 10), y = (i % rows) * (cs + 14);
         posBox[d.id] = [x, y, cs, cs];
+        posName[d.id] = d.title;
         const r = el("rect", { class: "dummy", x, y, width: cs, height: cs, "data-pos": d.title }, gBoard);
         r.dataset.idx = d.id;
         const t = el("text", { class: "hlabel", x: x + cs / 2, y: y + cs + 10, "text-anchor": "middle" }, gBoard);
@@ -152,9 +169,21 @@
       });
       W = x0 + cols * (cs + 10);
     }
+    drawn = { layout: L, flipped, W, H, cs, pieces: {},
+      gHands: el("g", { class: "hands" }, svg), gMarks: el("g", { class: "marks" }, svg), gPieces: el("g", { class: "pieces" }, svg) };
+  }
+
+  function render() {
+    if (!st) return;
+    const L = st.layout;
+    if (!drawn || drawn.layout !== L || drawn.flipped !== flipped) buildBoard();
+    const svg = $("board");
+    const cs = drawn.cs;
+    let W = drawn.W, H = drawn.H;
     // Hands: one row per player under the board, a piece and its count.
     const handRows = handLayout();
-    const gHands = el("g", { class: "hands" }, svg);
+    const gHands = drawn.gHands;
+    gHands.textContent = "";
     const handBoxes = [];
     handRows.forEach((row, ri) => {
       const y = H + 6 + ri * (cs * 0.8 + 8);
@@ -174,7 +203,8 @@
     H += handRows.length * (cs * 0.8 + 8) + (handRows.length ? 10 : 0);
     svg.setAttribute("viewBox", "0 -4 " + W + " " + (H + 4));
     // Marks under the pieces: last move, check, selection, targets.
-    const gMarks = el("g", { class: "marks" }, svg);
+    const gMarks = drawn.gMarks;
+    gMarks.textContent = "";
     const markRect = (p, cls) => {
       const b = posBox[p];
       if (!b) return;
@@ -194,23 +224,33 @@
         r: occupied[t] ? r * 0.44 : r * 0.17, "data-target": nameOf(t) }, gMarks);
       if (occupied[t]) c.setAttribute("stroke-width", r * 0.08);
     }
-    const gPieces = el("g", { class: "pieces" }, svg);
+    // Pieces: redraw only the positions whose piece changed.
+    const now = {};
+    for (const [p, t, o] of st.board || []) now[p] = t + "/" + o;
+    for (const p in drawn.pieces) {
+      if (now[p] !== drawn.pieces[p].key) {
+        drawn.pieces[p].g.remove();
+        delete drawn.pieces[p];
+      }
+    }
     for (const [p, t, o] of st.board || []) {
       const b = posBox[p];
-      if (!b) continue;
+      if (!b || drawn.pieces[p]) continue;
       const size = Math.min(b[2], b[3]);
-      drawPiece(gPieces, t, o, b[0] + b[2] / 2, b[1] + b[3] / 2, size, nameOf(p));
+      drawn.pieces[p] = { key: now[p], g: drawPiece(drawn.gPieces, t, o, b[0] + b[2] / 2, b[1] + b[3] / 2, size, nameOf(p)) };
     }
     if (sel && sel.hand) {
       for (const [pl, t, g] of handBoxes) if (pl === sel.hand[0] && t === sel.hand[1]) g.classList.add("selected");
     }
-    renderPanel();
+    if (panelGen !== st.gen) {
+      panelGen = st.gen;
+      renderPanel();
+    }
   }
+  let panelGen = -1;
 
   function nameOf(p) {
-    for (const c of st.layout.cells) if (c.p === p) return c.n;
-    for (const d of st.layout.dummies || []) if (d.id === p) return d.title;
-    return String(p);
+    return posName[p] !== undefined ? posName[p] : String(p);
   }
 
   // handLayout lists each player's pieces in hand: the counts the position
@@ -225,13 +265,22 @@
     return rows.sort((a, b) => a.pl - b.pl);
   }
 
+  // helpOf is a piece's hover text: its name, owner and rules.
+  function helpOf(t, owner) {
+    const pc = st.pieces[t] || { name: "?" };
+    const pl = st.players[owner] || { name: "?" };
+    const help = (helps && helps[t]) || pc.help;
+    return pc.name + " (" + pl.name + ")" + (help ? "\n" + help : "");
+  }
+
   function drawPiece(parent, t, owner, cx, cy, size, at) {
     const pc = st.pieces[t] || { name: "?", symbol: "?" };
     const pl = st.players[owner] || { name: "?", color: "#888", ink: "#000" };
     const g = el("g", { class: "piece", "data-piece": pc.name, "data-owner": pl.name }, parent);
     if (at !== null) g.setAttribute("data-at", at);
-    const help = (helps && helps[t]) || pc.help;
-    g.dataset.help = pc.name + " (" + pl.name + ")" + (help ? "\n" + help : "");
+    g.dataset.t = t;
+    g.dataset.o = owner;
+    g.dataset.help = helpOf(t, owner);
     if (pc.glyph) {
       const tx = el("text", { x: cx, y: cy + size * 0.3, "font-size": size * 0.82, "text-anchor": "middle",
         "font-family": "DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif",
@@ -408,14 +457,7 @@
       ol.appendChild(li);
     }
     ol.scrollTop = ol.scrollHeight;
-    const lg = $("legal");
-    lg.textContent = "";
-    (st.legal || []).forEach((m, i) => {
-      const o = document.createElement("option");
-      o.value = i;
-      o.textContent = moveLabel(m);
-      lg.appendChild(o);
-    });
+    fillLegal();
     const vs = $("variant");
     if (vs.options.length !== st.variants.length) {
       vs.textContent = "";
@@ -453,6 +495,21 @@
     $("save-pgn").href = api("save.pgn");
     $("save-pgn").setAttribute("aria-disabled", st.san ? "false" : "true");
   }
+
+  // The list of all legal moves is filled only while it is open: large
+  // games have hundreds of moves, and most turns nobody looks.
+  function fillLegal() {
+    const lg = $("legal");
+    lg.textContent = "";
+    if (!$("all-moves").open) return;
+    (st.legal || []).forEach((m, i) => {
+      const o = document.createElement("option");
+      o.value = i;
+      o.textContent = moveLabel(m);
+      lg.appendChild(o);
+    });
+  }
+  $("all-moves").addEventListener("toggle", () => st && fillLegal());
 
   function showInfo(i) {
     $("engine-info").textContent = "depth " + i.depth + "  score " + i.score + "\n" + i.nodes + " nodes  " +
