@@ -6,6 +6,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -236,7 +237,7 @@ func chessKind(name, betza string) string {
 		return betza
 	case "K", "KisO2", "KimO2":
 		return "K"
-	case "fmWfceFifmnD":
+	case "fmWfceFifmnD", "bmWbceFibmnD": // White's pawn, and Black's as fmax.ini defines it
 		return "P"
 	}
 	return ""
@@ -403,9 +404,14 @@ func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]in
 			points = true
 		}
 	}
-	for _, k := range links {
-		if !gridStep(b.Positions[k[0]], b.Positions[k[1]]) {
-			points = true
+	// Links that leap (a knight's in an fmax.ini board) do not make a
+	// board of lines when every square is linked to its orthogonal
+	// neighbours: that is a board of cells with extra moves.
+	if !points && !orthogonallyLinked(b, cells, linked) {
+		for _, k := range links {
+			if !gridStep(b.Positions[k[0]], b.Positions[k[1]]) {
+				points = true
+			}
 		}
 	}
 	// Diagonal neighbours: cells that touch at a corner only.
@@ -428,6 +434,31 @@ func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]in
 		points = true
 	}
 	return points, links
+}
+
+// orthogonallyLinked reports whether every two drawn positions one grid
+// step apart along one dimension are linked both ways.
+func orthogonallyLinked(b *vm.Board, cells []cellJSON, linked map[[2]int]bool) bool {
+	type key struct {
+		grid int
+		c    string
+	}
+	at := map[key]int{}
+	for _, c := range cells {
+		pos := b.Positions[c.P]
+		at[key{pos.Grid, fmt.Sprint(pos.Coords)}] = c.P
+	}
+	for _, c := range cells {
+		pos := b.Positions[c.P]
+		for d := range pos.Coords {
+			next := append([]int(nil), pos.Coords...)
+			next[d]++
+			if q, ok := at[key{pos.Grid, fmt.Sprint(next)}]; ok && !linked[[2]int{min(c.P, q), max(c.P, q)}] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // gridStep reports whether two positions are neighbours on the same grid
