@@ -444,16 +444,24 @@ func orthogonallyLinked(b *vm.Board, cells []cellJSON, linked map[[2]int]bool) b
 		c    string
 	}
 	at := map[key]int{}
-	for _, c := range cells {
+	for i, c := range cells {
 		pos := b.Positions[c.P]
-		at[key{pos.Grid, fmt.Sprint(pos.Coords)}] = c.P
+		at[key{pos.Grid, fmt.Sprint(pos.Coords)}] = i
 	}
 	for _, c := range cells {
 		pos := b.Positions[c.P]
 		for d := range pos.Coords {
 			next := append([]int(nil), pos.Coords...)
 			next[d]++
-			if q, ok := at[key{pos.Grid, fmt.Sprint(next)}]; ok && !linked[[2]int{min(c.P, q), max(c.P, q)}] {
+			j, ok := at[key{pos.Grid, fmt.Sprint(next)}]
+			if !ok {
+				continue
+			}
+			// The neighbours must also tile: side by side or one above
+			// the other, touching (a hex board's staggered cells do not).
+			o := cells[j]
+			aligned := math.Abs(c.X-o.X) < 1 || math.Abs(c.Y-o.Y) < 1
+			if !linked[[2]int{min(c.P, o.P), max(c.P, o.P)}] || !aligned || gap(c, o) > 1 {
 				return false
 			}
 		}
@@ -474,6 +482,13 @@ func gridStep(a, b vm.Position) bool {
 		}
 	}
 	return true
+}
+
+// gap is the distance between two cells' rectangles (0 when they touch).
+func gap(a, b cellJSON) float64 {
+	dx := math.Max(0, math.Max(a.X, b.X)-math.Min(a.X+a.W, b.X+b.W))
+	dy := math.Max(0, math.Max(a.Y, b.Y)-math.Min(a.Y+a.H, b.Y+b.H))
+	return math.Hypot(dx, dy)
 }
 
 func cornerTouch(a, b cellJSON) bool {
