@@ -87,6 +87,12 @@ func TestChessMate(t *testing.T) {
 	if n := value(p, chromedp.Evaluate[int](`document.querySelectorAll('#board .check').length`)); n != 1 {
 		t.Errorf("%d checked kings marked, want 1", n)
 	}
+	// The game survives a reload of the page (the session cookie).
+	p.open(url + "/")
+	p.wantStatus(`Black wins by checkmate`)
+	if n := p.historyLen(); n != 4 {
+		t.Errorf("%d moves after reloading the page, want 4", n)
+	}
 }
 
 // TestSchoolbookCastlingAndPromotion: Schoolbook 2.0's king castles three

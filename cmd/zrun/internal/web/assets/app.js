@@ -7,9 +7,20 @@
   const api = (p) => "/api/g/" + id + "/" + p;
   const SVGNS = "http://www.w3.org/2000/svg";
   const $ = (s) => document.getElementById(s);
-  // Filled chess glyphs for both colours: white pieces get a white fill and
-  // a black outline, which reads better than the hollow "white" glyphs.
-  const GLYPH = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" };
+  // Chess pieces, our own drawings (public domain, like the rest of
+  // zrun's page) on a 100x100 square: "body" paths filled with the
+  // owner's colour and outlined, "line" paths drawn in the contrasting ink.
+  // Drawn as SVG, they need no font.
+  const BASE = "M26 80 H74 Q78 80 78 85 V90 H22 V85 Q22 80 26 80 Z";
+  const CHESS = {
+    P: { body: ["M50 17 A12 12 0 1 1 49.9 17 Z", "M38 41 H62 L58 47 H42 Z", "M42 47 Q44 64 32 80 H68 Q56 64 58 47 Z", BASE] },
+    R: { body: ["M28 14 H38 V22 H45 V14 H55 V22 H62 V14 H72 V32 H28 Z", "M33 32 H67 L64 70 H36 Z", "M30 70 H70 V80 H30 Z", BASE], line: ["M33 32 H67", "M36 70 H64"] },
+    B: { body: ["M50 4 A5 5 0 1 1 49.9 4 Z", "M50 13 C70 30 66 50 59 58 H41 C34 50 30 30 50 13 Z", "M39 58 H61 V64 H39 Z", "M41 64 H59 Q60 74 68 80 H32 Q40 74 41 64 Z", BASE], line: ["M47 30 L55 42", "M39 58 H61"] },
+    N: { body: ["M32 80 C30 62 42 56 45 47 C38 52 30 54 26 48 C22 42 34 32 40 25 L41 13 L49 21 C66 22 76 42 72 80 Z", BASE], line: ["M40 32 L42 30"] },
+    Q: { body: ["M23 32 A5 5 0 1 1 22.9 32 Z", "M37 26 A5 5 0 1 1 36.9 26 Z", "M50 22 A5 5 0 1 1 49.9 22 Z", "M63 26 A5 5 0 1 1 62.9 26 Z", "M77 32 A5 5 0 1 1 76.9 32 Z",
+      "M23 37 L34 64 L37 31 L45 61 L50 27 L55 61 L63 31 L66 64 L77 37 L69 80 H31 Z", BASE], line: ["M33 68 Q50 63 67 68"] },
+    K: { body: ["M46 6 H54 V14 H62 V21 H54 V30 H46 V21 H38 V14 H46 Z", "M31 80 C17 60 27 40 42 46 C43 36 57 36 58 46 C73 40 83 60 69 80 Z", BASE], line: ["M50 44 V58", "M35 68 Q50 62 65 68"] },
+  };
   let st = null; // the last state
   let flipped = false;
   let sel = null; // {pos} or {hand: [player, type]} or {drop: pos}
@@ -281,12 +292,13 @@
     g.dataset.t = t;
     g.dataset.o = owner;
     g.dataset.help = helpOf(t, owner);
-    if (pc.glyph) {
-      const tx = el("text", { x: cx, y: cy + size * 0.3, "font-size": size * 0.82, "text-anchor": "middle",
-        "font-family": "DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif",
-        fill: pl.color, stroke: pl.color === "#222222" ? "#000" : "#111", "stroke-width": size * 0.025, "paint-order": "stroke" }, g);
-      tx.textContent = GLYPH[pc.glyph];
-      if (pl.color === "#ffffff") tx.setAttribute("stroke-width", size * 0.035);
+    if (pc.glyph && CHESS[pc.glyph]) {
+      const k = (size * 0.86) / 100;
+      const d = CHESS[pc.glyph];
+      const pg = el("g", { transform: "translate(" + (cx - 50 * k) + " " + (cy - 50 * k) + ") scale(" + k + ")",
+        "stroke-linejoin": "round", "stroke-linecap": "round" }, g);
+      for (const b of d.body) el("path", { d: b, fill: pl.color, stroke: "#000", "stroke-width": 3 }, pg);
+      for (const l of d.line || []) el("path", { d: l, fill: "none", stroke: pl.ink, "stroke-width": 3 }, pg);
       return g;
     }
     el("circle", { cx, cy, r: size * 0.38, fill: pl.color, stroke: "#000", "stroke-width": Math.max(1, size * 0.025) }, g);
