@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -67,21 +68,43 @@ type page struct {
 	ctx context.Context
 }
 
-// newBrowser starts headless Chromium with one tab.
+// The tests share one Chromium (started by the first that needs it and
+// ended by TestMain); each gets its own tab.
+var (
+	browserOnce sync.Once
+	browserCtx  context.Context
+	browserErr  error
+	browserStop = func() {}
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browserStop()
+	os.Exit(code)
+}
+
+// newBrowser opens a tab in headless Chromium.
 func newBrowser(t testing.TB, width, height int) *page {
 	t.Helper()
 	exe := chromiumPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.WindowSize(width, height), chromedp.Flag("headless", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	browserOnce.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.WindowSize(width, height), chromedp.Flag("headless", true))
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		browserStop = func() { cancelBrowser(); cancelAlloc() }
+		browserCtx, browserErr = bctx, chromedp.Do(bctx)
+	})
+	if browserErr != nil {
+		t.Fatalf("starting chromium: %v", browserErr)
+	}
+	ctx, cancel := chromedp.NewContext(browserCtx)
 	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
+	ctx, cancel2 := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatalf("new tab: %v", err)
 	}
 	return &page{t, ctx}
 }
