@@ -87,6 +87,16 @@ func TestChessMate(t *testing.T) {
 	if n := value(p, chromedp.Evaluate[int](`document.querySelectorAll('#board .check').length`)); n != 1 {
 		t.Errorf("%d checked kings marked, want 1", n)
 	}
+	// Zones on request: White's promotion zone is the eighth rank.
+	zone := value(p, chromedp.Evaluate[string](`(() => { const s = document.getElementById("zones");
+		const o = [...s.options].find(o => o.textContent === "promotion-zone (White)"); if (!o) return "";
+		s.value = o.value; s.dispatchEvent(new Event("change"));
+		return [...document.querySelectorAll("#board .marks .zone")].map(z => {
+			const r = z.getBoundingClientRect(); return document.elementsFromPoint(r.x + r.width/2, r.y + r.height/2).find(e => e.dataset.pos).dataset.pos;
+		}).sort().join(" "); })()`))
+	if zone != "a8 b8 c8 d8 e8 f8 g8 h8" {
+		t.Errorf("White's promotion zone shown on %q", zone)
+	}
 	// The game survives a reload of the page (the session cookie).
 	p.open(url + "/")
 	p.wantStatus(`Black wins by checkmate`)

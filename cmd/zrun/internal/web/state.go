@@ -58,6 +58,15 @@ type layoutJSON struct {
 	// Dummies are positions without a place on screen (storage cells,
 	// reserves), drawn beside the board.
 	Dummies []variantJSON `json:"dummies,omitempty"`
+	// Zones are the file's zones, each per player, which the page shows on
+	// request.
+	Zones []zoneJSON `json:"zones,omitempty"`
+}
+
+type zoneJSON struct {
+	Name      string `json:"name"`
+	Player    string `json:"player"`
+	Positions []int  `json:"positions"`
 }
 
 type pieceJSON struct {
@@ -287,6 +296,19 @@ func layoutOf(g *vm.Game) *layoutJSON {
 	for p, pos := range g.Board.Positions {
 		if _, ok := drawn[p]; !ok {
 			lj.Dummies = append(lj.Dummies, variantJSON{p, pos.Name})
+		}
+	}
+	for z, zone := range g.Board.Zones {
+		for pl := range zone.Members {
+			zj := zoneJSON{Name: zone.Name, Player: g.Players[pl].Name}
+			for p := range g.Board.Positions {
+				if g.Board.InZone(z, pl, p) {
+					zj.Positions = append(zj.Positions, p)
+				}
+			}
+			if len(zj.Positions) > 0 {
+				lj.Zones = append(lj.Zones, zj)
+			}
 		}
 	}
 	lj.Points, lj.Links = linkDrawing(g, lj.Cells, drawn)

@@ -175,7 +175,7 @@
         posName[d.id] = d.title;
         const r = el("rect", { class: "dummy", x, y, width: cs, height: cs, "data-pos": d.title }, gBoard);
         r.dataset.idx = d.id;
-        const t = el("text", { class: "hlabel", x: x + cs / 2, y: y + cs + 10, "text-anchor": "middle" }, gBoard);
+        const t = el("text", { class: "hlabel", x: x + cs / 2, y: y + cs + 10, "text-anchor": "middle", "font-size": Math.max(10, cs * 0.22) }, gBoard);
         t.textContent = d.title;
       });
       W = x0 + cols * (cs + 10);
@@ -198,14 +198,14 @@
     const handBoxes = [];
     handRows.forEach((row, ri) => {
       const y = H + 6 + ri * (cs * 0.8 + 8);
-      const t = el("text", { class: "hlabel", x: 2, y: y + cs * 0.45 }, gHands);
+      const t = el("text", { class: "hlabel", x: 2, y: y + cs * 0.5, "font-size": cs * 0.26 }, gHands);
       t.textContent = st.players[row.pl].name + ":";
       row.items.forEach((it, k) => {
         const x = 70 + k * (cs * 0.8 + 34);
         const g = el("g", { class: "handitem", "data-hand": row.pl + "," + it.t }, gHands);
         el("rect", { x: x - 2, y: y - 2, width: cs * 0.8 + 30, height: cs * 0.8 + 4, fill: "#fff8", stroke: "#bbb", rx: 4 }, g);
         drawPiece(g, it.t, row.pl, x + cs * 0.4, y + cs * 0.4, cs * 0.8, null);
-        const n = el("text", { class: "hlabel count", x: x + cs * 0.8 + 2, y: y + cs * 0.5 }, g);
+        const n = el("text", { class: "hlabel count", x: x + cs * 0.8 + 2, y: y + cs * 0.5, "font-size": cs * 0.26 }, g);
         n.textContent = "\u00d7" + it.n;
         handBoxes.push([row.pl, it.t, g]);
       });
@@ -222,6 +222,8 @@
       if (L.points) el("circle", { class: cls, cx: b[0] + b[2] / 2, cy: b[1] + b[3] / 2, r: Math.min(b[2], b[3]) * 0.42 }, gMarks);
       else el("rect", { class: cls, x: b[0], y: b[1], width: b[2], height: b[3] }, gMarks);
     };
+    const zi = $("zones").value;
+    if (zi !== "" && L.zones && L.zones[+zi]) for (const p of L.zones[+zi].positions) markRect(p, "zone");
     for (const p of st.last || []) if (p >= 0) markRect(p, "last");
     for (const p of st.check || []) markRect(p, "check");
     const occupied = {};
@@ -470,6 +472,18 @@
     }
     ol.scrollTop = ol.scrollHeight;
     fillLegal();
+    const zs = $("zones");
+    const zones = st.layout.zones || [];
+    if (zs.options.length !== zones.length + 1) {
+      zs.length = 1;
+      zones.forEach((z, i) => {
+        const o = document.createElement("option");
+        o.value = i;
+        o.textContent = z.name + " (" + z.player + ")";
+        zs.appendChild(o);
+      });
+    }
+    $("zones-row").hidden = zones.length === 0;
     const vs = $("variant");
     if (vs.options.length !== st.variants.length) {
       vs.textContent = "";
@@ -532,6 +546,7 @@
   $("redo").onclick = () => post("redo", {});
   $("new").onclick = () => post("new", {});
   $("flip").onclick = () => { flipped = !flipped; render(); };
+  $("zones").onchange = () => render();
   $("pass").onclick = () => { const m = st.legal.find((m) => m.pass); if (m) send(m); };
   $("go").onclick = () => post("engine", { go: true, moveTime: Number($("movetime").value) });
   $("stop").onclick = () => post("engine", { stop: true });
