@@ -150,9 +150,15 @@ func (p *page) click(pos string) {
 // move clicks from then to and waits until the move is made.
 func (p *page) move(from, to string) {
 	p.t.Helper()
-	g := p.gen()
 	p.click(from)
-	p.click(to)
+	p.finish(to)
+}
+
+// finish clicks pos, which ends a move, and waits until it is made.
+func (p *page) finish(pos string) {
+	p.t.Helper()
+	g := p.gen()
+	p.click(pos)
 	p.waitGen(g)
 }
 

@@ -120,9 +120,7 @@ func TestSchoolbookCastlingAndPromotion(t *testing.T) {
 	if got := p.targets(); !contains(got, "i1") {
 		t.Fatalf("king targets %v lack i1 (castling)", got)
 	}
-	g := p.gen()
-	p.click("i1")
-	p.waitGen(g)
+	p.finish("i1")
 	p.wantPiece("i1", "King/White")
 	p.wantPiece("h1", "Rook/White")
 	p.wantPiece("j1", "")
@@ -144,7 +142,7 @@ func TestSchoolbookCastlingAndPromotion(t *testing.T) {
 	if strings.Join(kinds, " ") != "Archbishop Bishop Knight Marshall Queen Rook" {
 		t.Fatalf("promotion choices %q, want the six of the rules", opts)
 	}
-	g = p.gen()
+	g := p.gen()
 	p.run(chromedp.Click(chromedp.CSS(`#choice button[data-move*="Marshall"]`)))
 	p.waitGen(g)
 	p.wantPiece("b8", "Marshall/White")
@@ -189,9 +187,7 @@ func TestCheckersMultiJump(t *testing.T) {
 	if got := p.targets(); strings.Join(got, " ") != "a7" {
 		t.Errorf("second jump targets %v, want a7", got)
 	}
-	g := p.gen()
-	p.click("a7")
-	p.waitGen(g)
+	p.finish("a7")
 	p.wantPiece("a7", p.pieceAt("a7")) // a man of the mover
 	if !strings.HasPrefix(p.pieceAt("a7"), "Man/") {
 		t.Errorf("a7 holds %q, want the jumping man", p.pieceAt("a7"))
@@ -231,9 +227,7 @@ func TestShisimaLine(t *testing.T) {
 	if got := p.targets(); strings.Join(got, " ") != "a2 b2" {
 		t.Errorf("a1 targets %v, want a2 b2", got)
 	}
-	g := p.gen()
-	p.click("b2")
-	p.waitGen(g)
+	p.finish("b2")
 	p.wantPiece("b2", "Piece/Green")
 	p.wantPiece("a1", "")
 }
