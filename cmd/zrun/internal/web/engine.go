@@ -216,8 +216,9 @@ func (se *session) finish(epoch int, res engine.Result[*vm.Move], err error, sta
 		return
 	}
 	// Think's goroutine must end before another search starts.
+	g := se.g
 	go func() {
-		se.g.Wait()
+		g.Wait()
 		se.mu.Lock()
 		defer se.mu.Unlock()
 		if epoch != se.epoch || se.thinking {

@@ -5,6 +5,7 @@
 package web
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -356,4 +357,34 @@ func TestTenjikuUsable(t *testing.T) {
 	if times[1] > 100 {
 		t.Errorf("moves shown after %.0f ms (median), want under 100 ms", times[1])
 	}
+}
+
+// TestTicTacToeDrops: Zillions' own Tic-Tac-Toe gives each player five men
+// off the board, dropped on any empty square; three in a line wins. Drops
+// are played from the hand (click the man, then a square) and by a click
+// on an empty square.
+func TestTicTacToeDrops(t *testing.T) {
+	_, url := serve(t, corpus(t, "_embedded/TicTacToe-zillions-v2.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	hand := func(pl int) string {
+		return value(p, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const h = document.querySelector('[data-hand^="%d,"] .count'); return h ? h.textContent : ""; })()`, pl)))
+	}
+	if h := hand(0); h != "×5" {
+		t.Fatalf("X holds %q, want ×5", h)
+	}
+	p.run(chromedp.Click(chromedp.CSS(`[data-hand^="0,"]`)))
+	if got := p.targets(); len(got) != 9 {
+		t.Errorf("X may drop on %v, want all 9 squares", got)
+	}
+	p.finish("middle-middle")
+	p.wantPiece("middle-middle", "man/X")
+	if h := hand(0); h != "×4" {
+		t.Errorf("X holds %q after a drop, want ×4", h)
+	}
+	for _, sq := range []string{"top-left", "top-middle", "bottom-left", "bottom-middle"} {
+		p.finish(sq) // a click on an empty square drops there
+	}
+	p.wantPiece("bottom-left", "man/O")
+	p.wantStatus(`X wins`)
 }

@@ -179,10 +179,10 @@ func (se *session) lockIdle() {
 func (se *session) halt() {
 	se.mu.Lock()
 	se.epoch++
-	busy := se.thinking
+	busy, g := se.thinking, se.g
 	se.mu.Unlock()
 	if busy {
-		se.g.Stop()
+		g.Stop()
 	}
 	se.mu.Lock()
 	if se.thinking {
@@ -338,7 +338,7 @@ func (se *session) apiNew(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (se *session) apiSaveZSG(w http.ResponseWriter, r *http.Request) error {
-	return se.download(w, "zsg", se.g.WriteZSG)
+	return se.download(w, "zsg", (*play.Game).WriteZSG)
 }
 
 func (se *session) apiSavePGN(w http.ResponseWriter, r *http.Request) error {
@@ -348,18 +348,18 @@ func (se *session) apiSavePGN(w http.ResponseWriter, r *http.Request) error {
 	if !san {
 		return badRequest("PGN needs a chess-like game; save as .zsg instead")
 	}
-	return se.download(w, "pgn", se.g.WritePGN)
+	return se.download(w, "pgn", (*play.Game).WritePGN)
 }
 
 // download answers with the saved game as an attachment.
-func (se *session) download(w http.ResponseWriter, ext string, write func(io.Writer) error) error {
+func (se *session) download(w http.ResponseWriter, ext string, write func(*play.Game, io.Writer) error) error {
 	se.mu.Lock()
 	defer se.mu.Unlock()
 	if se.thinking {
 		return conflict("the engine is thinking; stop it first")
 	}
 	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
+	if err := write(se.g, &buf); err != nil {
 		return err
 	}
 	name := strings.Map(func(r rune) rune {
