@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,6 +55,7 @@ type Entry struct {
 type fileInfo struct {
 	Path    string
 	Err     string // why it could not be loaded ("" when it loaded)
+	Loading bool   // not loaded yet
 	Entries []*Entry
 }
 
@@ -109,39 +111,78 @@ func New(args []string) (*Server, error) {
 		}
 		s.files = append(s.files, &fileInfo{Path: abs})
 	}
-	s.loadCatalog()
+	// A few files load before the server answers, so "/" opens the board
+	// at once; a folder of many loads in the background.
+	if len(s.files) <= 8 {
+		s.loadCatalog("")
+	} else {
+		for _, f := range s.files {
+			f.Loading = true
+		}
+		s.loadInBackground()
+	}
 	s.routes()
 	return s, nil
 }
 
-// loadCatalog (re)reads the titles and descriptions of every served file.
-// Entry IDs stay stable across reloads as long as a file's games keep their
-// titles, because pages and sessions are keyed by them.
-func (s *Server) loadCatalog() {
+// loadCatalog (re)reads the titles and descriptions of the served files in
+// dir ("" = all). Entry IDs stay stable across reloads as long as a file's
+// games keep their titles, because pages and sessions are keyed by them.
+// Files load without the lock held (a large one takes seconds).
+func (s *Server) loadCatalog(dir string) {
+	s.mu.Lock()
+	files := append([]*fileInfo(nil), s.files...)
+	s.mu.Unlock()
+	for fi, f := range files {
+		if dir != "" && filepath.Dir(f.Path) != dir {
+			continue
+		}
+		s.loadFile(fi, f)
+	}
+}
+
+func (s *Server) loadFile(fi int, f *fileInfo) {
+	games, err := play.LoadGames(f.Path, "")
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	f.Loading = false
+	if err != nil {
+		f.Err = err.Error()
+		return // keep the entries of the last good load
+	}
 	old := map[string]*Entry{}
-	for _, e := range s.entries {
-		old[e.Path+"\x00"+e.Title] = e
+	for _, e := range f.Entries {
+		old[e.Title] = e
 	}
-	for fi, f := range s.files {
-		games, err := play.LoadGames(f.Path, "")
-		if err != nil {
-			f.Err = err.Error()
-			continue // keep the entries of the last good load
+	f.Err, f.Entries = "", nil
+	for _, g := range games {
+		e := old[g.Title]
+		if e == nil {
+			e = &Entry{ID: len(s.entries), Path: f.Path, Title: g.Title, File: fi}
+			s.entries = append(s.entries, e)
 		}
-		f.Err = ""
-		f.Entries = nil
-		for _, g := range games {
-			e := old[f.Path+"\x00"+g.Title]
-			if e == nil {
-				e = &Entry{ID: len(s.entries), Path: f.Path, Title: g.Title, File: fi}
-				s.entries = append(s.entries, e)
+		e.Desc, e.game = g.Description, g
+		f.Entries = append(f.Entries, e)
+	}
+}
+
+// loadInBackground loads many files with a worker per processor, so the
+// server answers (listing what has loaded) while a whole corpus loads.
+func (s *Server) loadInBackground() {
+	jobs := make(chan int)
+	for range max(1, runtime.NumCPU()) {
+		go func() {
+			for fi := range jobs {
+				s.loadFile(fi, s.files[fi])
 			}
-			e.Desc, e.game = g.Description, g
-			f.Entries = append(f.Entries, e)
-		}
+		}()
 	}
+	go func() {
+		for fi := range s.files {
+			jobs <- fi
+		}
+		close(jobs)
+	}()
 }
 
 // Handler is the server's HTTP handler.
@@ -325,6 +366,7 @@ var pageTmpl = template.Must(template.ParseFS(assets, "assets/*.html"))
 type indexFile struct {
 	Path    string
 	Err     string
+	Loading bool
 	Entries []*Entry
 }
 
@@ -333,7 +375,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	files := make([]indexFile, len(s.files))
 	for i, f := range s.files {
-		files[i] = indexFile{f.Path, f.Err, f.Entries}
+		files[i] = indexFile{f.Path, f.Err, f.Loading, f.Entries}
 	}
 	s.mu.Unlock()
 	if len(files) == 1 && len(files[0].Entries) > 0 {

@@ -80,7 +80,7 @@ func (s *Server) logf(format string, a ...any) {
 // reloadDir reloads the rules of every game whose file is in dir: a rule
 // file there may include another from the same folder.
 func (s *Server) reloadDir(dir string) {
-	s.loadCatalog()
+	s.loadCatalog(dir)
 	for _, se := range s.sessionList() {
 		if filepath.Dir(se.entry.Path) == dir {
 			se.reload()
