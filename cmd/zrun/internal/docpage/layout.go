@@ -47,3 +47,7 @@ func BoardLayout(g *vm.Game, size float64) *Layout {
 // PieceLetter is the letter diagrams show for piece type t: its notation
 // letter, or its name's first letter.
 func PieceLetter(g *vm.Game, t int) string { return svgPieceLetter(g, t) }
+
+// Paragraphs splits a rule file's text (description, help) into paragraphs
+// at Zillions' line breaks (backslashes) and blank lines.
+func Paragraphs(s string) []string { return paragraphs(s) }

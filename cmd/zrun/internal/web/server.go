@@ -24,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"zrun/cmd/zrun/internal/docpage"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
 )
@@ -44,8 +45,8 @@ type Entry struct {
 	ID    int
 	Path  string // the rule file
 	Title string // the game's title in it
-	Desc  string
-	File  int // index of the file among the served files
+	Desc  []string // the game's description, in paragraphs
+	File  int      // index of the file among the served files
 	// game is the rule set as last loaded; sessions start from it rather
 	// than reading the file again (large files take seconds to load).
 	game *vm.Game
@@ -161,7 +162,7 @@ func (s *Server) loadFile(fi int, f *fileInfo) {
 			e = &Entry{ID: len(s.entries), Path: f.Path, Title: g.Title, File: fi}
 			s.entries = append(s.entries, e)
 		}
-		e.Desc, e.game = g.Description, g
+		e.Desc, e.game = docpage.Paragraphs(g.Description), g
 		f.Entries = append(f.Entries, e)
 	}
 }

@@ -177,7 +177,7 @@ func newGameView(g *vm.Game) *gameView {
 	// probed at once and the help texts of large ones come later (pieces).
 	probe := len(g.Pieces) <= 12
 	for t, p := range g.Pieces {
-		pj := pieceJSON{Name: p.Name, Symbol: symbolOf(g, t), Help: strings.TrimSpace(p.Help), Glyph: chessKind(p.Name, "")}
+		pj := pieceJSON{Name: p.Name, Symbol: symbolOf(g, t), Help: strings.Join(docpage.Paragraphs(p.Help), "\n"), Glyph: chessKind(p.Name, "")}
 		if pj.Glyph == "" && probe {
 			pj.Glyph = chessKind("", describe.Piece(g, t).Betza)
 		}
@@ -191,7 +191,7 @@ func newGameView(g *vm.Game) *gameView {
 func (gv *gameView) pieceHelps() []string {
 	gv.once.Do(func() {
 		for t, p := range gv.g.Pieces {
-			help := strings.TrimSpace(p.Help)
+			help := strings.Join(docpage.Paragraphs(p.Help), "\n")
 			if d := describe.Piece(gv.g, t); d.Betza != "" {
 				if help != "" {
 					help += "\n"
