@@ -230,5 +230,13 @@ func TestScreenshots(t *testing.T) {
 		d := p.open(url + "/")
 		p.screenshot(filepath.Join(dir, name+".png"))
 		t.Logf("%s: drawn in %v", name, d)
+		if name == "chess" {
+			// The engine thinking, its progress in the panel.
+			p.typed("e4")
+			p.run(chromedp.SetValue(chromedp.CSS(`#movetime`), "5000"), chromedp.Click(chromedp.CSS(`#go`)))
+			value(p, chromedp.Poll[bool](`/depth [3-9]/.test(document.getElementById("engine-info").textContent)`))
+			p.screenshot(filepath.Join(dir, "chess-engine.png"))
+			p.run(chromedp.Click(chromedp.CSS(`#stop`)))
+		}
 	}
 }
