@@ -43,8 +43,8 @@ const (
 // Entry is one game or variant the server offers, with its own page.
 type Entry struct {
 	ID    int
-	Path  string // the rule file
-	Title string // the game's title in it
+	Path  string   // the rule file
+	Title string   // the game's title in it
 	Desc  []string // the game's description, in paragraphs
 	File  int      // index of the file among the served files
 	// game is the rule set as last loaded; sessions start from it rather
