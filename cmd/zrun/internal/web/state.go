@@ -315,6 +315,7 @@ func layoutOf(g *vm.Game) *layoutJSON {
 	if !lj.Points {
 		lj.Links = nil
 	}
+	lj.Links = dropLongLinks(lj.Links, lj.Cells, drawn)
 	return lj
 }
 
@@ -380,6 +381,41 @@ func fitGridCells(g *vm.Game, cells []docpage.Cell) {
 			c.Dark = (pos.Coords[0]+pos.Coords[1]-cc[0]-cc[1])%2 == 0
 		}
 	}
+}
+
+// dropLongLinks leaves out links far longer than the board's typical one:
+// they are jumps of the rules (a mancala pit's link to its store, a
+// cylinder's wrap-around) rather than lines of the board, and drawn they
+// would cross it.
+func dropLongLinks(links [][2]int, cells []cellJSON, drawn map[int]int) [][2]int {
+	if len(links) == 0 {
+		return links
+	}
+	length := func(k [2]int) float64 {
+		a, b := cells[drawn[k[0]]], cells[drawn[k[1]]]
+		return math.Hypot(a.X+a.W/2-b.X-b.W/2, a.Y+a.H/2-b.Y-b.H/2)
+	}
+	ls := make([]float64, len(links))
+	for i, k := range links {
+		ls[i] = length(k)
+	}
+	sorted := append([]float64(nil), ls...)
+	sort.Float64s(sorted)
+	// Also longer than five cells: a board whose links are mostly such
+	// jumps (Toguz Kumalak's pits to their stores) has a long median.
+	sizes := make([]float64, len(cells))
+	for i, c := range cells {
+		sizes[i] = math.Min(c.W, c.H)
+	}
+	sort.Float64s(sizes)
+	limit := math.Min(2.5*sorted[len(sorted)/2], 5*sizes[len(sizes)/2])
+	var out [][2]int
+	for i, k := range links {
+		if ls[i] <= limit {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
@@ -483,7 +519,8 @@ func orthogonallyLinked(b *vm.Board, cells []cellJSON, linked map[[2]int]bool) b
 			// the other, touching (a hex board's staggered cells do not).
 			o := cells[j]
 			aligned := math.Abs(c.X-o.X) < 1 || math.Abs(c.Y-o.Y) < 1
-			if !linked[[2]int{min(c.P, o.P), max(c.P, o.P)}] || !aligned || gap(c, o) > 1 {
+			tol := math.Max(1, math.Min(math.Min(c.W, c.H), math.Min(o.W, o.H))/6)
+			if !linked[[2]int{min(c.P, o.P), max(c.P, o.P)}] || !aligned || gap(c, o) > tol {
 				return false
 			}
 		}
@@ -513,8 +550,12 @@ func gap(a, b cellJSON) float64 {
 	return math.Hypot(dx, dy)
 }
 
+// cornerTouch reports whether two cells meet at a corner only; cells may
+// stand a little apart (a board image's grid lines), up to a sixth of
+// their size.
 func cornerTouch(a, b cellJSON) bool {
-	near := func(x, y float64) bool { return math.Abs(x-y) < 1 }
+	tol := math.Max(1, math.Min(math.Min(a.W, a.H), math.Min(b.W, b.H))/6)
+	near := func(x, y float64) bool { return math.Abs(x-y) < tol }
 	return (near(a.X+a.W, b.X) || near(b.X+b.W, a.X)) && (near(a.Y+a.H, b.Y) || near(b.Y+b.H, a.Y))
 }
 
