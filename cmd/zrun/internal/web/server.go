@@ -37,7 +37,7 @@ var assets embed.FS
 const (
 	maxBody    = 16 << 10
 	maxUpload  = 1 << 20
-	maxSession = 2000 // games in progress kept; the oldest is dropped beyond
+	maxSession = 200 // games in progress kept; the oldest is dropped beyond
 )
 
 // Entry is one game or variant the server offers, with its own page.

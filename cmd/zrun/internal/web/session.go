@@ -64,7 +64,7 @@ func newSession(srv *Server, e *Entry, vg *vm.Game) (*session, error) {
 		return nil, &httpError{http.StatusUnprocessableEntity,
 			fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", vg.Title, vg.Engine)}
 	}
-	g, err := play.NewGame(e.Path, vg, nil)
+	g, err := newGame(e.Path, vg)
 	if err != nil {
 		return nil, &httpError{http.StatusUnprocessableEntity, err.Error()}
 	}
@@ -77,6 +77,18 @@ func newSession(srv *Server, e *Entry, vg *vm.Game) (*session, error) {
 	}
 	se.changed()
 	return se, nil
+}
+
+// hashMB is the engine's transposition table per game in progress: a
+// server keeps many games, and moves of a few seconds fill little of it.
+const hashMB = 16
+
+func newGame(path string, vg *vm.Game) (*play.Game, error) {
+	g, err := play.NewGame(path, vg, nil)
+	if err == nil {
+		g.SetHash(hashMB)
+	}
+	return g, err
 }
 
 // changed rebuilds the cached state after a change; mu is held and the
@@ -400,7 +412,7 @@ func (se *session) apiLoad(w http.ResponseWriter, r *http.Request) error {
 	defer se.mu.Unlock()
 	// Load into a copy, so a saved game of another variant or with a
 	// move that does not replay leaves the game as it was.
-	g, err := play.Open(se.g.Path, se.g.Variant)
+	g, err := newGame(se.g.Path, se.g.G)
 	if err != nil {
 		return err
 	}
