@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -387,4 +388,25 @@ func TestTicTacToeDrops(t *testing.T) {
 	}
 	p.wantPiece("bottom-left", "man/O")
 	p.wantStatus(`X wins`)
+}
+
+// TestDragMove: a piece dragged to a target square moves there.
+func TestDragMove(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	centre := func(pos string) (float64, float64) {
+		xy := value(p, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector('[data-pos=%q]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`, pos)))
+		return xy[0], xy[1]
+	}
+	x0, y0 := centre("g1")
+	x1, y1 := centre("f3")
+	g := p.gen()
+	p.run(chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	p.waitGen(g)
+	p.wantPiece("f3", "Knight/White")
+	p.wantPiece("g1", "")
 }

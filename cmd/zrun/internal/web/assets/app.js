@@ -370,8 +370,8 @@
     const cand = candidates();
     const here = cand.filter((m) => (m.t >= 0 ? m.t : m.f) === p);
     if (here.length) return playMove(here);
+    if (sel && sel.pos === p) return; // selected already, by the press that began this click
     const from = st.legal.filter((m) => m.f === p && !m.d && !m.pass);
-    if (sel && sel.pos === p && cand.length === 1) return playMove(cand);
     if (from.length && !(st.partial >= 0 && p !== st.partial)) {
       sel = { pos: p };
       render();
@@ -404,26 +404,33 @@
     clickPos(c ? c.p : d ? d.id : -1);
   });
 
-  // Drag: pressing on a piece selects it, releasing over a target plays.
-  let dragFrom = null;
+  // Drag: pressing on a piece selects it (so its targets show while it is
+  // dragged), releasing over a target plays the move.
+  const idxOf = (name) => {
+    for (const k in posName) if (posName[k] === name) return +k;
+    return -1;
+  };
+  let dragFrom = -1;
   $("board").addEventListener("pointerdown", (ev) => {
     const e = ev.target.closest("[data-at]");
-    dragFrom = e ? e.dataset.at : null;
+    dragFrom = e ? idxOf(e.dataset.at) : -1;
+    if (dragFrom < 0 || !st || st.over || st.thinking || busy || (sel && sel.pos === dragFrom)) return;
+    if (candidates().some((m) => (m.t >= 0 ? m.t : m.f) === dragFrom)) return; // a capture target: the click plays it
+    if (st.legal.some((m) => m.f === dragFrom && !m.d && !m.pass) && !(st.partial >= 0 && dragFrom !== st.partial)) {
+      sel = { pos: dragFrom };
+      render();
+    }
   });
   $("board").addEventListener("pointerup", (ev) => {
-    if (!dragFrom) return;
+    if (dragFrom < 0) return;
     const under = document.elementFromPoint(ev.clientX, ev.clientY);
     const e = under && under.closest("[data-pos],[data-at]");
-    const name = e && (e.dataset.pos || e.dataset.at);
-    if (name && name !== dragFrom && sel && sel.pos !== undefined && nameOf(sel.pos) === dragFrom) {
-      ev.preventDefault();
-      const c = st.layout.cells.find((c) => c.n === name);
-      if (c) {
-        suppressClick = true;
-        clickPos(c.p);
-      }
+    const q = e ? idxOf(e.dataset.pos || e.dataset.at) : -1;
+    if (q >= 0 && q !== dragFrom && sel && sel.pos === dragFrom) {
+      suppressClick = true;
+      clickPos(q);
     }
-    dragFrom = null;
+    dragFrom = -1;
   });
   let suppressClick = false;
   $("board").addEventListener("click", (ev) => { if (suppressClick) { suppressClick = false; ev.stopImmediatePropagation(); } }, true);
