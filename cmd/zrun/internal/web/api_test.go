@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 type client struct {
@@ -129,5 +130,30 @@ func TestIndexListsGames(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("index lacks %q", want)
 		}
+	}
+}
+
+// TestEngineBothSides: the engine playing both sides of Tic-Tac-Toe moves
+// by itself to the end, and with perfect play (a search sees all of it)
+// the game is a draw.
+func TestEngineBothSides(t *testing.T) {
+	c := newClient(t, corpus(t, "_embedded/TicTacToe-zillions-v2.zrf"))
+	c.state()
+	if code, body := c.do("POST", "/api/g/0/engine", `{"engineFor":[true,true],"moveTime":200}`); code != 200 {
+		t.Fatalf("engine: %d %s", code, body)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		st := c.state()
+		if st.Over {
+			if len(st.History) != 9 || !strings.Contains(st.Result, "draw") {
+				t.Errorf("engine against itself: %q after %d moves, want a draw after 9", st.Result, len(st.History))
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not over after 30 s: %s, %d moves", st.Status, len(st.History))
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }

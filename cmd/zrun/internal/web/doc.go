@@ -10,6 +10,11 @@
 // With --watch, edits to the served rule files reload the rules of every game
 // in progress (or show the errors and keep the old rules).
 //
-// The JSON the page reads is built in state.go, the engine in engine.go, the
-// file watcher in watch.go.
+// server.go holds the served files, routes and pages; session.go a game in
+// progress and the requests that change it; state.go the JSON the page
+// reads (layout, pieces, position, legal moves); engine.go the engine and
+// the event stream; watch.go the file watcher.
+//
+// Tests drive the page in headless Chromium (chromedp) and skip without
+// it; the 55-board gallery runs with -tags slow.
 package web
