@@ -20,6 +20,7 @@ import (
 
 // galleryQuick is the default run's sample: one board of each main kind.
 var galleryQuick = []string{
+	"DagazProject+DagazProject.github.io/checkmate/zrf/raumschach.zrf", // 3-D, levels side by side
 	"games/chess.zrf",
 	"Shisima/shisima.zrf",                  // points and lines
 	"ToguzKumalak/ToguzKumalak.zrf",        // mancala
@@ -27,7 +28,7 @@ var galleryQuick = []string{
 	"DobutsuShogi/Dobutsu.zrf",             // hands beside the board
 }
 
-// galleryAll is the slow gallery (go test -tags slow): 50 files, every
+// galleryAll is the slow gallery (go test -tags slow): 61 files, every
 // board kind of the corpus.
 var galleryAll = []string{
 	// square boards, chess-like
@@ -53,6 +54,10 @@ var galleryAll = []string{
 	"GlinskiCheskers/glinski-cheskers.zrf", "Agon/agon.zrf", "Chase/Chase.zrf", "HiQue/hi-que.zrf", "Anathem/Anathem.zrf",
 	// race games and several boards
 	"Ur/Ur.zrf", "Daldosa/Daldosa.zrf", "OssetianKena/OssetianKena.zrf",
+	// 3-D boards (several levels side by side) and more hex boards
+	"DagazProject+DagazProject.github.io/checkmate/zrf/raumschach.zrf", "DagazProject+DagazProject.github.io/morris/zrf/3d-morris.zrf",
+	"DagazProject+DagazProject.github.io/checkmate/zrf/3d-klin-zha.zrf", "DagazProject+DagazProject.github.io/xiangqi/zrf/xiang-hex.zrf",
+	"GlukKazan+Dagaz/src/debug/games/shogi-family/hex-kyoto-shogi.zrf", "DagazProject+DagazProject.github.io/checkmate/zrf/dragonfly-hex.zrf",
 	// stacks, puzzles and others
 	"Focus/Focus.zrf", "Sokoban/levels_01_10.zrf", "Splut/08.Splut.zrf", "Thud/Thud.zrf", "Duel/Duel.zrf",
 	"Kamisado/kamisado.zrf", "Mana/Mana.zrf", "Escalation/Escalation.zrf", "Spock/spock.zrf",

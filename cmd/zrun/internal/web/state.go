@@ -282,6 +282,9 @@ func symbolOf(g *vm.Game, t int) string {
 // the board reads as cells or as points joined by lines.
 func layoutOf(g *vm.Game) *layoutJSON {
 	l := docpage.BoardLayout(g, cellSize)
+	if l3 := levelsLayout(g); l3 != nil {
+		l = l3
+	}
 	fitGridCells(g, l.Cells)
 	lj := &layoutJSON{W: l.W, H: l.H}
 	drawn := map[int]int{}
@@ -317,6 +320,53 @@ func layoutOf(g *vm.Game) *layoutJSON {
 	}
 	lj.Links = dropLongLinks(lj.Links, lj.Cells, drawn)
 	return lj
+}
+
+// levelsLayout lays out a three-dimensional grid whose levels the file puts
+// on the same screen rectangles (Raumschach: offset (0 0) for the level
+// dimension) as the levels side by side, each a 2-D board named below; nil
+// for any other board.
+func levelsLayout(g *vm.Game) *docpage.Layout {
+	b := g.Board
+	if len(b.Grids) != 1 || len(b.Grids[0].Labels) != 3 {
+		return nil
+	}
+	seen := map[[4]int]bool{}
+	n := 0
+	for _, p := range b.Positions {
+		if p.Grid == 0 && !p.Dummy {
+			n++
+			seen[p.Rect] = true
+		}
+	}
+	if 2*len(seen) >= n {
+		return nil // the file places the levels apart itself
+	}
+	lb := b.Grids[0].Labels
+	cols, rows, levels := len(lb[0]), len(lb[1]), len(lb[2])
+	const m = 22.0 // the diagrams' margin for rank labels
+	l := &docpage.Layout{Margin: m}
+	blockW := float64(cols+1) * cellSize
+	for p, pos := range b.Positions {
+		if pos.Grid != 0 || pos.Dummy || len(pos.Coords) != 3 {
+			continue
+		}
+		x, y, z := pos.Coords[0], pos.Coords[1], pos.Coords[2]
+		l.Cells = append(l.Cells, docpage.Cell{Pos: p, X: m + float64(z)*blockW + float64(x)*cellSize, Y: float64(y) * cellSize,
+			W: cellSize, H: cellSize, Dark: (x+y+z)%2 == 1})
+	}
+	l.W, l.H = m+float64(levels)*blockW-cellSize, float64(rows)*cellSize
+	for z := range levels {
+		x0 := m + float64(z)*blockW
+		l.Labels = append(l.Labels, docpage.Label{X: x0 + float64(cols)*cellSize/2, Y: l.H + 30, Text: "level " + lb[2][z]})
+		for x := range cols {
+			l.Labels = append(l.Labels, docpage.Label{X: x0 + (float64(x)+0.5)*cellSize, Y: l.H + 15, Text: lb[0][x]})
+		}
+	}
+	for y := range rows {
+		l.Labels = append(l.Labels, docpage.Label{X: m / 2, Y: (float64(y)+0.5)*cellSize + 4, Text: lb[1][y]})
+	}
+	return l
 }
 
 // fitGridCells shrinks grid cells that are larger than the grid's step

@@ -128,7 +128,7 @@
     const sizes = cells.map((c) => Math.min(c.r[2], c.r[3])).sort((a, b) => a - b);
     const cs = Math.max(24, Math.min(56, sizes.length ? sizes[sizes.length >> 1] : 48));
     let W = L.w + 4;
-    const H = L.h + 22;
+    const H = Math.max(L.h + 22, ...(L.labels || []).map((l) => l.y + 6));
     const gBoard = el("g", { class: "board" }, svg);
     if (L.points) el("rect", { class: "boardbg", x: 22 - cs * 0.1, y: -cs * 0.1, width: L.w - 22 + cs * 0.2, height: L.h + cs * 0.2 }, gBoard);
     const centre = (b) => [b[0] + b[2] / 2, b[1] + b[3] / 2];
