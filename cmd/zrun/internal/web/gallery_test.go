@@ -21,6 +21,7 @@ import (
 // galleryQuick is the default run's sample: one board of each main kind.
 var galleryQuick = []string{
 	"DagazProject+DagazProject.github.io/checkmate/zrf/raumschach.zrf", // 3-D, levels side by side
+	"DagazProject+DagazProject.github.io/morris/zrf/3d-morris.zrf",     // a grid a level
 	"games/chess.zrf",
 	"Shisima/shisima.zrf",                  // points and lines
 	"ToguzKumalak/ToguzKumalak.zrf",        // mancala

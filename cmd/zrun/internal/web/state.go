@@ -322,49 +322,80 @@ func layoutOf(g *vm.Game) *layoutJSON {
 	return lj
 }
 
-// levelsLayout lays out a three-dimensional grid whose levels the file puts
-// on the same screen rectangles (Raumschach: offset (0 0) for the level
-// dimension) as the levels side by side, each a 2-D board named below; nil
-// for any other board.
+// levelsLayout lays out a board whose levels the file puts on the same
+// screen rectangles as the levels side by side, each a 2-D board named
+// below it: a three-dimensional grid (Raumschach: offset (0 0) for the
+// level dimension) or several 2-D grids (3-D Morris: one grid a level, no
+// screen rectangles). It returns nil for any other board.
 func levelsLayout(g *vm.Game) *docpage.Layout {
 	b := g.Board
-	if len(b.Grids) != 1 || len(b.Grids[0].Labels) != 3 {
+	if len(b.Grids) == 0 {
+		return nil
+	}
+	type placed struct{ p, x, y, level int }
+	var ps []placed
+	var levelNames []string
+	cols, rows := 0, 0
+	var fileLabels [][]string // per level
+	var rankLabels []string
+	switch {
+	case len(b.Grids) == 1 && len(b.Grids[0].Labels) == 3:
+		lb := b.Grids[0].Labels
+		levelNames, rankLabels = lb[2], lb[1]
+		for range lb[2] {
+			fileLabels = append(fileLabels, lb[0])
+		}
+	case len(b.Grids) > 1:
+		for gi, gr := range b.Grids {
+			if len(gr.Labels) != 2 {
+				return nil
+			}
+			fileLabels = append(fileLabels, gr.Labels[0])
+			levelNames = append(levelNames, fmt.Sprintf("%d", gi+1))
+			if len(gr.Labels[1]) > len(rankLabels) {
+				rankLabels = gr.Labels[1]
+			}
+		}
+	default:
 		return nil
 	}
 	seen := map[[4]int]bool{}
-	n := 0
-	for _, p := range b.Positions {
-		if p.Grid == 0 && !p.Dummy {
-			n++
-			seen[p.Rect] = true
+	for p, pos := range b.Positions {
+		if pos.Grid < 0 || pos.Dummy {
+			continue
+		}
+		seen[pos.Rect] = true
+		switch len(pos.Coords) {
+		case 3:
+			ps = append(ps, placed{p, pos.Coords[0], pos.Coords[1], pos.Coords[2]})
+		case 2:
+			ps = append(ps, placed{p, pos.Coords[0], pos.Coords[1], pos.Grid})
 		}
 	}
-	if 2*len(seen) >= n {
+	if len(ps) == 0 || 2*len(seen) >= len(ps) {
 		return nil // the file places the levels apart itself
 	}
-	lb := b.Grids[0].Labels
-	cols, rows, levels := len(lb[0]), len(lb[1]), len(lb[2])
+	for _, fl := range fileLabels {
+		cols = max(cols, len(fl))
+	}
+	rows = len(rankLabels)
 	const m = 22.0 // the diagrams' margin for rank labels
 	l := &docpage.Layout{Margin: m}
 	blockW := float64(cols+1) * cellSize
-	for p, pos := range b.Positions {
-		if pos.Grid != 0 || pos.Dummy || len(pos.Coords) != 3 {
-			continue
-		}
-		x, y, z := pos.Coords[0], pos.Coords[1], pos.Coords[2]
-		l.Cells = append(l.Cells, docpage.Cell{Pos: p, X: m + float64(z)*blockW + float64(x)*cellSize, Y: float64(y) * cellSize,
-			W: cellSize, H: cellSize, Dark: (x+y+z)%2 == 1})
+	for _, q := range ps {
+		l.Cells = append(l.Cells, docpage.Cell{Pos: q.p, X: m + float64(q.level)*blockW + float64(q.x)*cellSize,
+			Y: float64(q.y) * cellSize, W: cellSize, H: cellSize, Dark: (q.x+q.y+q.level)%2 == 1})
 	}
-	l.W, l.H = m+float64(levels)*blockW-cellSize, float64(rows)*cellSize
-	for z := range levels {
+	l.W, l.H = m+float64(len(levelNames))*blockW-cellSize, float64(rows)*cellSize
+	for z, name := range levelNames {
 		x0 := m + float64(z)*blockW
-		l.Labels = append(l.Labels, docpage.Label{X: x0 + float64(cols)*cellSize/2, Y: l.H + 30, Text: "level " + lb[2][z]})
-		for x := range cols {
-			l.Labels = append(l.Labels, docpage.Label{X: x0 + (float64(x)+0.5)*cellSize, Y: l.H + 15, Text: lb[0][x]})
+		l.Labels = append(l.Labels, docpage.Label{X: x0 + float64(cols)*cellSize/2, Y: l.H + 30, Text: "level " + name})
+		for x, f := range fileLabels[z] {
+			l.Labels = append(l.Labels, docpage.Label{X: x0 + (float64(x)+0.5)*cellSize, Y: l.H + 15, Text: f})
 		}
 	}
-	for y := range rows {
-		l.Labels = append(l.Labels, docpage.Label{X: m / 2, Y: (float64(y)+0.5)*cellSize + 4, Text: lb[1][y]})
+	for y, r := range rankLabels {
+		l.Labels = append(l.Labels, docpage.Label{X: m / 2, Y: (float64(y)+0.5)*cellSize + 4, Text: r})
 	}
 	return l
 }
