@@ -16,5 +16,5 @@
 // the event stream; watch.go the file watcher.
 //
 // Tests drive the page in headless Chromium (chromedp) and skip without
-// it; the 55-board gallery runs with -tags slow.
+// it; the 60-board gallery runs with -tags slow.
 package web

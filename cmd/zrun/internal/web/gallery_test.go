@@ -29,7 +29,7 @@ var galleryQuick = []string{
 	"DobutsuShogi/Dobutsu.zrf",             // hands beside the board
 }
 
-// galleryAll is the slow gallery (go test -tags slow): 61 files, every
+// galleryAll is the slow gallery (go test -tags slow): 60 files, every
 // board kind of the corpus.
 var galleryAll = []string{
 	// square boards, chess-like
