@@ -40,8 +40,13 @@ func (g *Game) WriteZSG(w io.Writer) error {
 // LoadZSG plays a saved game: its rule file (looked for next to it and next
 // to the current rule file), its setup and its moves. When a move does not
 // replay, the game is left as it was.
-func (g *Game) LoadZSG(path string) (*Saved, error) {
-	sv, err := LoadSaved(path, "", []string{filepath.Dir(g.Path)})
+func (g *Game) LoadZSG(path string) (*Saved, error) { return g.LoadZSGRules(path, "") }
+
+// LoadZSGRules is LoadZSG replaying with the rule file rules ("" = the one
+// the saved game names); a server that may read only the files it serves
+// passes the game's own.
+func (g *Game) LoadZSGRules(path, rules string) (*Saved, error) {
+	sv, err := LoadSaved(path, rules, []string{filepath.Dir(g.Path)})
 	if err != nil {
 		return nil, err
 	}
