@@ -69,7 +69,7 @@ const replHashMB = 32
 // newBoard makes the board printer for the game, keeping the flip.
 func (r *Session) newBoard() {
 	flip := r.bp != nil && r.bp.flip
-	r.bp = &boardPrinter{g: r.game.G, view: r.game.View, color: r.color, flip: flip}
+	r.bp = newBoardPrinter(r.game.G, r.game.View, r.color, r.term, flip)
 }
 
 // Game is the game in progress.
