@@ -60,6 +60,9 @@ type boardPrinter struct {
 	// P09 is a pit of 9 seeds), -1 for other pieces.
 	count  []int
 	glyphs bool // the game's pieces are chess pieces: glyphs may stand for them
+	// byPlayer: one piece type and players named by one letter each (X and
+	// O): a piece is drawn as its owner's name.
+	byPlayer bool
 }
 
 // newBoardPrinter decides once per game how its board is drawn.
@@ -67,6 +70,12 @@ func newBoardPrinter(g *vm.Game, view *vm.GridView, color, unicode, flip bool) *
 	bp := &boardPrinter{g: g, color: color, unicode: unicode, flip: flip, drawn: make([]bool, g.Board.N())}
 	bp.count = countPieces(g)
 	bp.glyphs = chessPieces(g)
+	bp.byPlayer = len(g.Pieces) == 1
+	names := map[string]bool{}
+	for _, pl := range g.Players {
+		bp.byPlayer = bp.byPlayer && len([]rune(pl.Name)) == 1 && !names[pl.Name]
+		names[pl.Name] = true
+	}
 	layers := vm.Layers(g)
 	counting := false
 	for _, c := range bp.count {
@@ -205,6 +214,9 @@ func (bp *boardPrinter) letter(t int) string {
 // upper case for the first player.
 func (bp *boardPrinter) pieceText(c vm.Cell) string {
 	t, owner := c.Type(), c.Owner()
+	if bp.byPlayer {
+		return bp.g.Players[owner].Name
+	}
 	if t < len(bp.count) && bp.count[t] >= 0 {
 		return strconv.Itoa(bp.count[t])
 	}
@@ -505,6 +517,18 @@ func (bp *boardPrinter) printLegend(w io.Writer, s *vm.State) {
 		items = append(items, l+" "+pt.Name)
 	}
 	var parts []string
+	if bp.byPlayer {
+		items = nil
+		for pl := range g.Players {
+			if owners[pl] {
+				items = append(items, g.Players[pl].Name+" "+g.Pieces[0].Name+" of "+g.Players[pl].Name)
+			}
+		}
+		if len(items) > 0 {
+			parts = append(parts, "Pieces: "+strings.Join(items, ", "))
+		}
+		items = nil
+	}
 	if len(items) > 0 {
 		p := "Pieces: " + strings.Join(items, ", ")
 		if len(g.Players) > 1 {

@@ -133,7 +133,7 @@ func (r *Session) afterChange() {
 // play makes legal move i of ml and reports it. A new move ends the redo line.
 func (r *Session) play(ml *vm.MoveList, i int, keepRedo bool) error {
 	who := r.game.G.Players[r.game.S.Chooser()].Name
-	text := r.game.MoveText(ml, i)
+	text := r.game.ShortMoveText(ml, i)
 	if err := r.game.Play(ml, i, keepRedo); err != nil {
 		return err
 	}
