@@ -46,3 +46,17 @@ func TestCECPSecondPlayerFirst(t *testing.T) {
 		t.Errorf("after setboard: %s", f)
 	}
 }
+
+// A chess position without a king, or with two white kings, is refused
+// with a reason, and the game stays as it was.
+func TestCECPSetboardRoyal(t *testing.T) {
+	g, c := startCECP(t)
+	g.Send("new", "force", "usermove e2e4", "setboard 8/8/8/8/8/8/8/K7 w - - 0 1")
+	g.Expect("tellusererror Illegal position: Black has no King: the goals need one (a King checkmated loses)")
+	g.Send("setboard 4k3/8/8/8/8/8/8/KK6 w - - 0 1")
+	g.Expect("tellusererror Illegal position: White has 2 pieces of type King: the game starts with 1")
+	g.Sync("1")
+	if f := fen(t, c); !strings.HasPrefix(f, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq") {
+		t.Errorf("position changed by refused setboards: %s", f)
+	}
+}

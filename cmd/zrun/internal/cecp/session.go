@@ -377,7 +377,7 @@ func (c *Session) setBoard(fen string) {
 	if c.swap {
 		fen = swapFEN(fen)
 	}
-	if err := c.g.SetFEN(fen); err != nil {
+	if err := c.g.SetPosition(fen); err != nil {
 		c.out.Printf("tellusererror Illegal position: %v", err)
 	}
 }

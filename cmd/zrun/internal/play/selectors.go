@@ -27,7 +27,10 @@ func (g *Game) Selectors(ml *vm.MoveList) []string {
 	// When each move starts on a square of its own (mancala: a pit sows),
 	// or each is a drop on a square of its own (Tic-Tac-Toe), that square
 	// alone is the plainest text for it.
-	byFrom, byTo := len(ml.Moves) > 0, len(ml.Moves) > 0
+	// (Not in games with SAN, whose players expect it, nor for a lone
+	// move, where a square alone would read as a misprint.)
+	byFrom := !g.SAN && len(ml.Moves) > 1
+	byTo := byFrom
 	seen, seenTo := map[int32]bool{}, map[int32]bool{}
 	for _, m := range ml.Moves {
 		byFrom = byFrom && m.From >= 0 && !m.Drop && !seen[m.From]

@@ -411,7 +411,7 @@ func (r *Session) cmdSetboard(args string) error {
 	if args == "" {
 		return fmt.Errorf("usage: setboard FEN")
 	}
-	if err := r.game.SetFEN(args); err != nil {
+	if err := r.game.SetPosition(args); err != nil {
 		return err
 	}
 	if r.term {
