@@ -161,6 +161,9 @@ func (r *Session) userMove(text string) error {
 	case 1:
 		return r.play(ml, cands[0], false)
 	case 0:
+		if ok, err := r.playPath(text); ok {
+			return err
+		}
 		return r.illegal(ml, text)
 	}
 	var b strings.Builder
