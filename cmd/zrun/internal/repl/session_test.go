@@ -7,6 +7,7 @@ package repl
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,4 +233,77 @@ func fenLine(screen string) string {
 		}
 	}
 	return found
+}
+
+// TestTmuxBoards draws the boards of every kind in a real terminal (with
+// colours and Unicode on): mancala pits with counts, 3-D levels and
+// several grids side by side, hexagonal and position-by-position boards,
+// and Tic-Tac-Toe played by typing a square. The lines looked for follow
+// the rule files' geometry (see the board_*.txt transcripts).
+func TestTmuxBoards(t *testing.T) {
+	t.Chdir("../..")
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not installed")
+	}
+	const corpus = "../../../shared/zrf-corpus/"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("corpus absent: %v", err)
+	}
+	bin := testbin.Zrun(t)
+	games := []struct {
+		file, prompt string
+		keys         []string
+		want         []string
+	}{
+		{"ToguzKumalak/ToguzKumalak.zrf", "South 1>", []string{"a1"},
+			[]string{"2  9  9  9  9  9  9  9  9  9", "1  1  10 10 10 10 10 10 10 10", "Store a10-u7: empty"}},
+		{"DagazProject+DagazProject.github.io/checkmate/zrf/raumschach.zrf", "White 1>", []string{"board"},
+			[]string{"Level A        Level B        Level C        Level D        Level E"}},
+		{"DagazProject+DagazProject.github.io/morris/zrf/3d-morris.zrf", "Blue 1>", []string{"e2"},
+			[]string{"2  . . .   2  . S .   2  . . .", "   a b c      d e f      g h i"}},
+		{"DagazProject+DagazProject.github.io/checkmate/zrf/hexes.zrf", "White 1>", []string{"board"},
+			[]string{"    ♚   ♝", "  ♛   ♝   ♜", "a13 c13 e13"}},
+		{"Ur/Ur.zrf", "White 1>", []string{"board"},
+			[]string{"y0    a30 b30 c30 d30         g30 h30     B"}},
+		{"_embedded/TicTacToe-zillions-v2.zrf", "X 1>", []string{"b2"},
+			[]string{"middle-  .      X      .", "X plays M@middle-middle"}},
+	}
+	for i, gm := range games {
+		sock := filepath.Join(t.TempDir(), "tmux.sock")
+		tmux := func(args ...string) string {
+			out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
+			if err != nil {
+				t.Fatalf("tmux %v: %v\n%s", args, err, out)
+			}
+			return string(out)
+		}
+		tmux("new-session", "-d", "-x", "120", "-y", "60", "-s", "zrun",
+			"env", "XDG_CACHE_HOME="+t.TempDir(), bin, corpus+gm.file)
+		screen := func() string { return tmux("capture-pane", "-p", "-t", "zrun") }
+		waitFor := func(what string) string {
+			deadline := time.Now().Add(15 * time.Second)
+			for {
+				s := screen()
+				if strings.Contains(s, what) {
+					return s
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%s: %q did not appear; screen:\n%s", gm.file, what, s)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		waitFor(gm.prompt)
+		for _, k := range gm.keys {
+			tmux("send-keys", "-t", "zrun", k, "Enter")
+		}
+		var s string
+		for _, w := range gm.want {
+			s = waitFor(w)
+		}
+		if dir := os.Getenv("ZRUN_TMUX_OUT"); dir != "" {
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("board-%d.txt", i)), []byte(s), 0o644)
+		}
+		exec.Command("tmux", "-S", sock, "kill-server").Run()
+	}
 }
