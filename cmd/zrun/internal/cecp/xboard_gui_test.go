@@ -70,6 +70,11 @@ func startXBoard(t *testing.T, name string, game xbGame, extra ...string) *xbUse
 	if !*slow {
 		t.Skip("real-XBoard test: run with -args -slow")
 	}
+	return launchXBoard(t, name, game, extra...)
+}
+
+// launchXBoard is startXBoard for the short check that runs by default.
+func launchXBoard(t *testing.T, name string, game xbGame, extra ...string) *xbUser {
 	tools := map[string]string{}
 	for _, prog := range []string{"xboard", "Xvfb", "xdotool", "import"} {
 		p, err := exec.LookPath(prog)
@@ -129,7 +134,7 @@ func startXBoard(t *testing.T, name string, game xbGame, extra ...string) *xbUse
 		xb.Process.Kill()
 		xb.Wait()
 		log, _ := os.ReadFile(u.debug)
-		for _, bad := range []string{"Illegal move", "Error (", "tellusererror"} {
+		for _, bad := range []string{"Illegal move", "Error (", "tellusererror", "Forfeit", "illegal-move claim"} {
 			if strings.Contains(string(log), bad) {
 				t.Errorf("debug log contains %q", bad)
 			}
