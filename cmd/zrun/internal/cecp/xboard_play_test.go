@@ -109,3 +109,13 @@ func userChoice(t *testing.T, c *Session) (text string, more bool) {
 	}
 	return c.board.moveText(c.g.S, &ml.Moves[0]), true
 }
+
+// Xiangqi from the corpus (Dagaz's file), which XBoard plays by its own
+// rules: the user's and zrun's moves must pass XBoard's own legality test.
+func TestRealXBoardXiangqi(t *testing.T) {
+	if !*slow {
+		t.Skip("real-XBoard game: run with -args -slow")
+	}
+	playXBoardGame(t, "xiangqi", xbGame{"../../../../../shared/zrf-corpus/GlukKazan+Dagaz/src/debug/games/xiangqi/xiangqi.zrf",
+		"xiangqi", 9, 10}, 20)
+}
