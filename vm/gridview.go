@@ -5,7 +5,6 @@
 package vm
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 )
@@ -22,11 +21,6 @@ type GridView struct {
 	File, Rank []string
 	ColOf      []int // by position: screen column (for castling sides)
 }
-
-// upperIRe finds a square written with a capital I in a game description
-// ("f1 to I1"): such games spell the i-file I, since a lower-case i is easy
-// to misread as a 1 or an l.
-var upperIRe = regexp.MustCompile(`\bI[0-9]+\b`)
 
 // NewGridView lays out the board's main 2-D grid as Board.Orientation
 // orients it. It returns nil when the board has no 2-D grid.
@@ -150,13 +144,12 @@ func layoutGrid(g *Game, at map[[2]int]int32, labels [][]string, horiz0, rev0, r
 		}
 		return i
 	}
-	upperI := upperIRe.MatchString(g.Description)
 	for c := 0; c < nc; c++ {
-		l := labels[colDim][idx(c, nc, revCol)]
-		if upperI && l == "i" {
-			l = "I"
-		}
-		v.ColLabels = append(v.ColLabels, l)
+		// The rule file's own spelling, as moves, SAN and the Zillions
+		// notation print it: a game whose description writes "I1" (to
+		// keep i apart from 1 and l) still names its positions i1..i8,
+		// and typed squares are matched in any case.
+		v.ColLabels = append(v.ColLabels, labels[colDim][idx(c, nc, revCol)])
 	}
 	for r := 0; r < nr; r++ {
 		v.RowLabels = append(v.RowLabels, labels[rowDim][idx(r, nr, revRow)])
