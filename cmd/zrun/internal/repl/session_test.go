@@ -140,32 +140,8 @@ func TestTmux(t *testing.T) {
 		t.Skip("tmux not installed")
 	}
 	bin := testbin.Zrun(t)
-	sock := filepath.Join(t.TempDir(), "tmux.sock")
-	tmux := func(args ...string) string {
-		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %v: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
 	cache := t.TempDir()
-	tmux("new-session", "-d", "-x", "100", "-y", "50", "-s", "zrun",
-		"env", "XDG_CACHE_HOME="+cache, "NO_COLOR=1", bin, "../../games/chess.zrf")
-	defer exec.Command("tmux", "-S", sock, "kill-server").Run()
-	screen := func() string { return tmux("capture-pane", "-p", "-t", "zrun") }
-	waitFor := func(what string) string {
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			s := screen()
-			if strings.Contains(s, what) {
-				return s
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%q did not appear; screen:\n%s", what, s)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
+	tmux, screen, waitFor := startTmux(t, 100, 50, "env", "XDG_CACHE_HOME="+cache, "NO_COLOR=1", bin, "../../games/chess.zrf")
 	waitFor("White 1>")
 	tmux("send-keys", "-t", "zrun", "level depth 3", "Enter")
 	waitFor("Level: depth 3")
@@ -269,30 +245,7 @@ func TestTmuxBoards(t *testing.T) {
 			[]string{"middle-  .      X      .", "X plays M@middle-middle"}},
 	}
 	for i, gm := range games {
-		sock := filepath.Join(t.TempDir(), "tmux.sock")
-		tmux := func(args ...string) string {
-			out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
-			if err != nil {
-				t.Fatalf("tmux %v: %v\n%s", args, err, out)
-			}
-			return string(out)
-		}
-		tmux("new-session", "-d", "-x", "120", "-y", "60", "-s", "zrun",
-			"env", "XDG_CACHE_HOME="+t.TempDir(), bin, corpus+gm.file)
-		screen := func() string { return tmux("capture-pane", "-p", "-t", "zrun") }
-		waitFor := func(what string) string {
-			deadline := time.Now().Add(15 * time.Second)
-			for {
-				s := screen()
-				if strings.Contains(s, what) {
-					return s
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("%s: %q did not appear; screen:\n%s", gm.file, what, s)
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
-		}
+		tmux, _, waitFor := startTmux(t, 120, 60, "env", "XDG_CACHE_HOME="+t.TempDir(), bin, corpus+gm.file)
 		waitFor(gm.prompt)
 		for _, k := range gm.keys {
 			tmux("send-keys", "-t", "zrun", k, "Enter")
@@ -304,6 +257,38 @@ func TestTmuxBoards(t *testing.T) {
 		if dir := os.Getenv("ZRUN_TMUX_OUT"); dir != "" {
 			os.WriteFile(filepath.Join(dir, fmt.Sprintf("board-%d.txt", i)), []byte(s), 0o644)
 		}
-		exec.Command("tmux", "-S", sock, "kill-server").Run()
+		tmux("kill-server")
 	}
+}
+
+// startTmux runs a command in a new tmux server of its own, w x h
+// characters; it returns tmux itself, the screen's text, and a wait for a
+// text on the screen (the test fails after 15 s). The server ends with
+// the test.
+func startTmux(t *testing.T, w, h int, cmd ...string) (tmux func(args ...string) string, screen func() string, waitFor func(what string) string) {
+	sock := filepath.Join(t.TempDir(), "tmux.sock")
+	tmux = func(args ...string) string {
+		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
+		if err != nil && args[0] != "kill-server" {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	tmux(append([]string{"new-session", "-d", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "-s", "zrun"}, cmd...)...)
+	t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
+	screen = func() string { return tmux("capture-pane", "-p", "-t", "zrun") }
+	waitFor = func(what string) string {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			s := screen()
+			if strings.Contains(s, what) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%q did not appear; screen:\n%s", what, s)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	return tmux, screen, waitFor
 }
