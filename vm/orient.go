@@ -17,6 +17,11 @@ type Orientation struct {
 	// Step[d] is the screen direction (sign of x, sign of y, y growing
 	// downwards as Zillions draws) of one step up dimension d's labels.
 	Step [2][2]int
+	// Staggered: a hexagonal board drawn as a grid: cells next to each
+	// other across the screen sit at different heights in most places, or
+	// each row is shifted along the one before; a square layout (and
+	// Betza) would misplace them.
+	Staggered bool
 }
 
 // Orientation finds the board's largest 2-D grid and orients it by the
@@ -42,6 +47,14 @@ func (b *Board) Orientation() Orientation {
 			o.At[[2]int{pos.Coords[0], pos.Coords[1]}] = int32(p)
 		}
 	}
+	o.orient(b, b.Grids[o.Grid].LabelsAscend(1))
+	return o
+}
+
+// orient sets Across, Step and Staggered from the screen rectangles of the
+// positions in At; lacking them, dimension 0 runs across and, when
+// ranksAscend, dimension 1 runs up the screen.
+func (o *Orientation) orient(b *Board, ranksAscend bool) {
 	rect := func(c0, c1 int) ([4]int, bool) {
 		p, ok := o.At[[2]int{c0, c1}]
 		if !ok {
@@ -59,13 +72,43 @@ func (b *Board) Orientation() Orientation {
 		if absInt(dx0) < absInt(dy0) {
 			o.Across = 1
 		}
-		return o
+		// A hexagonal board is drawn either with staggered cells or with
+		// each row shifted along the one before (a rhombus: both of a
+		// step's screen coordinates change for one dimension only).
+		o.Staggered = staggered(b, o.At, o.Across == 0) ||
+			(dx0 != 0 && dy0 != 0) != (dx1 != 0 && dy1 != 0)
+		return
 	}
 	o.Step = [2][2]int{{1, 0}, {0, 1}}
-	if b.Grids[o.Grid].LabelsAscend(1) {
+	if ranksAscend {
 		o.Step[1][1] = -1
 	}
-	return o
+}
+
+// staggered reports whether cells next to each other along the grid's
+// across dimension sit at different heights (more than a tenth of a cell)
+// in most places: a hexagonal board drawn as a grid.
+func staggered(b *Board, at map[[2]int]int32, horiz0 bool) bool {
+	off, pairs := 0, 0
+	for c, p := range at {
+		q, ok := at[[2]int{c[0] + 1, c[1]}]
+		if !horiz0 {
+			q, ok = at[[2]int{c[0], c[1] + 1}]
+		}
+		if !ok {
+			continue
+		}
+		r, s := b.Positions[p].Rect, b.Positions[q].Rect
+		h := r[3] - r[1]
+		if h <= 0 {
+			return false
+		}
+		pairs++
+		if absInt(r[1]-s[1])*10 > h && absInt(r[1]-s[1]) < h*10 {
+			off++
+		}
+	}
+	return pairs > 0 && 2*off > pairs
 }
 
 func sign(x int) int {

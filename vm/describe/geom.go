@@ -38,7 +38,7 @@ func newBetzaGeom(b *vm.Board) *betzaGeom {
 	if o.Across == 1 {
 		horiz0, rev0, rev1 = false, o.Step[0][1] > 0, o.Step[1][0] < 0
 	}
-	geo := &betzaGeom{xy: make([][2]int, len(b.Positions)), staggered: staggered(b, byCoord, horiz0)}
+	geo := &betzaGeom{xy: make([][2]int, len(b.Positions)), staggered: o.Staggered}
 	for i := range geo.xy {
 		geo.xy[i] = [2]int{-1, -1}
 	}
@@ -167,30 +167,4 @@ func (g *betzaGeom) firstPlayerDown(game *vm.Game) bool {
 		n[it.Player]++
 	}
 	return n[0] > 0 && n[1] > 0 && sum[0]*n[1] > sum[1]*n[0]
-}
-
-// staggered reports whether cells next to each other along the grid's
-// across dimension sit at different heights (more than a tenth of a cell)
-// in most places: a hexagonal board drawn as a grid.
-func staggered(b *vm.Board, byCoord map[[2]int]int, horiz0 bool) bool {
-	off, pairs := 0, 0
-	for c, p := range byCoord {
-		q, ok := byCoord[[2]int{c[0] + 1, c[1]}]
-		if !horiz0 {
-			q, ok = byCoord[[2]int{c[0], c[1] + 1}]
-		}
-		if !ok {
-			continue
-		}
-		r, s := b.Positions[p].Rect, b.Positions[q].Rect
-		h := r[3] - r[1]
-		if h <= 0 {
-			return false
-		}
-		pairs++
-		if iabs(r[1]-s[1])*10 > h && iabs(r[1]-s[1]) < h*10 {
-			off++
-		}
-	}
-	return pairs > 0 && 2*off > pairs
 }

@@ -27,6 +27,7 @@ type Session struct {
 	g     *play.Game
 	entry *play.Entry // the catalog entry g plays
 	board *cecpBoard  // XBoard's square names for g's board
+	swap  bool        // XBoard's White is g's second player (colors.go)
 
 	lifted liftState // the piece the user holds (lift/put/hover)
 
@@ -71,6 +72,7 @@ func (c *Session) reset(e *play.Entry) error {
 		return err
 	}
 	c.g, c.entry, c.force, c.engineSide = g, e, false, 1
+	c.swap = swapColors(g, e)
 	c.board = newCECPBoard(e.Game)
 	if c.board != nil {
 		c.board.viaVictims = victimLegTypes(e)
@@ -222,7 +224,7 @@ func (c *Session) cmdVariant(name string) {
 	if xboardKnows(e) {
 		return
 	}
-	lines, err := setupLines(c.g, c.entry)
+	lines, err := setupLines(c.g, c.entry, c.swap)
 	if err != nil {
 		c.out.Printf("# no setup for %s: %v", e.Name, err)
 		return
@@ -365,7 +367,10 @@ func (c *Session) makeCECP(text string) (bool, error) {
 // setBoard replaces the position; a FEN we cannot read leaves the game as it was.
 func (c *Session) setBoard(fen string) {
 	c.halt()
-	if err := c.g.SetFEN(fen); err != nil {
+	if c.swap {
+		fen = swapFEN(fen)
+	}
+	if err := c.g.SetPosition(fen); err != nil {
 		c.out.Printf("tellusererror Illegal position: %v", err)
 	}
 }
@@ -525,7 +530,11 @@ func (c *Session) claimIfOver() bool {
 	if err != nil || !o.Over {
 		return false
 	}
-	c.out.Printf("%s", resultText(c.g.S.Game(), o))
+	res := resultText(c.g.S.Game(), o)
+	if c.swap {
+		res = swapScore(res)
+	}
+	c.out.Printf("%s", res)
 	return true
 }
 

@@ -14,10 +14,21 @@ import (
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
+	"zrun/vm/describe"
 )
 
 // xboardImages is XBoard's default piece image order; the last one is the King.
 const xboardImages = "PNBRQFEACWMOHIJGDVLSUK"
+
+// wildcardImages are the images XBoard lets move anywhere but onto a piece
+// of their own side (the Falcon and the Cobra, drawn as a snake): a piece
+// whose moves no Betza string describes (checkers' jumping captures) is
+// drawn with one, so that XBoard accepts zrun's moves with it instead of
+// judging them by the moves of whatever image it would otherwise get, and
+// the highlight answers tell the user's side which moves are legal (XBoard
+// treats squares a highlight leaves unmarked as illegal). Two pieces at
+// most get one; others keep their images as before.
+const wildcardImages = "VS"
 
 // imageByName picks an image for well-known pieces whose letter differs from
 // the image's (Schoolbook's Marshall is lettered M but looks like a Chancellor).
@@ -45,12 +56,17 @@ func pieceToChar(g *vm.Game) (string, error) {
 		return true
 	}
 	var letters []string
+	wild := wildcardImages
 	for t, pt := range g.Pieces {
 		if t >= len(g.Letters) || len(g.Letters[t]) != 1 {
 			return "", fmt.Errorf("piece %s has no one-letter notation", pt.Name)
 		}
 		l := strings.ToUpper(g.Letters[t])
 		letters = append(letters, l)
+		if wild != "" && !isRoyalLetter(g, l) && !describe.Piece(g, t).Exact {
+			place(wild[0], l)
+			wild = wild[1:]
+		}
 		if img, ok := imageByName[strings.ToLower(pt.Name)]; ok {
 			place(img, l)
 		}
@@ -92,7 +108,7 @@ func isRoyalLetter(g *vm.Game, l string) bool {
 // the setup line, then the piece lines. Games with pieces in hand get
 // holdings of one slot per piece type. An fmax.ini game keeps Fairy-Max's
 // own table, parent and hand-written piece lines.
-func setupLines(p *play.Game, e *play.Entry) ([]string, error) {
+func setupLines(p *play.Game, e *play.Entry, swap bool) ([]string, error) {
 	g, hints := p.S.Game(), e.XB
 	ptc, parent := hints.PTC, hints.Parent
 	if ptc == "" {
@@ -107,6 +123,9 @@ func setupLines(p *play.Game, e *play.Entry) ([]string, error) {
 	fen, err := p.S.FEN()
 	if err != nil {
 		return nil, err
+	}
+	if swap {
+		fen = swapFEN(fen)
 	}
 	w, h := play.FENBoardSize(fen)
 	holdings := 0

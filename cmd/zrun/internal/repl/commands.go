@@ -80,7 +80,9 @@ func (r *Session) cmdBoard(string) error {
 	return nil
 }
 
-// cmdMoves lists the legal moves: SAN (if any), coordinates, Zillions text.
+// cmdMoves lists the legal moves grouped by the piece that moves, each as
+// a text that selects exactly it (play.Game.Selectors), then its Zillions
+// text, shortened where it repeats itself.
 func (r *Session) cmdMoves(args string) error {
 	if o := r.game.Outcome(); o.Over {
 		// The rules may still generate moves (a goal such as
@@ -101,22 +103,38 @@ func (r *Session) cmdMoves(args string) error {
 		}
 		from = p
 	}
-	var sans []string
-	if r.game.SAN {
-		sans = play.SANMoves(r.game.S, ml, r.game.View)
+	sel := r.game.Selectors(ml)
+	width := 8
+	for _, s := range sel {
+		width = max(width, len(s))
 	}
+	names, groups := r.game.GroupByPiece(ml)
 	n := 0
-	for i := range ml.Moves {
-		m := &ml.Moves[i]
-		if from != vm.NoPos && m.From != from && !(m.Drop && m.To == from) {
-			continue
+	for gi, group := range groups {
+		header := false
+		for _, i := range group {
+			m := &ml.Moves[i]
+			if from != vm.NoPos && m.From != from && !(m.Drop && m.To == from) {
+				continue
+			}
+			if !header {
+				fmt.Fprintf(r.out, "%s:\n", names[gi])
+				header = true
+			}
+			n++
+			z := r.game.ShortZillions(r.game.S.MoveString(m))
+			s := sel[i]
+			if s == "" {
+				// every text of this move also names another: only its
+				// number in this list can tell them apart
+				s = "(same as another)"
+			}
+			if s == z {
+				fmt.Fprintf(r.out, "  %s\n", s)
+				continue
+			}
+			fmt.Fprintf(r.out, "  %-*s %s\n", width, s, z)
 		}
-		n++
-		line := fmt.Sprintf("  %-8s %s", r.game.S.CoordString(m), r.game.S.MoveString(m))
-		if sans != nil {
-			line = fmt.Sprintf("  %-8s %-8s %s", sans[i]+play.CheckSuffix(r.game.S, m), r.game.S.CoordString(m), r.game.S.MoveString(m))
-		}
-		fmt.Fprintln(r.out, line)
 	}
 	fmt.Fprintf(r.out, "%d legal moves\n", n)
 	return nil
@@ -216,7 +234,7 @@ func (r *Session) cmdHint(string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(r.out, "Hint:", r.game.MoveText(ml, i))
+	fmt.Fprintln(r.out, "Hint:", r.game.ShortMoveText(ml, i))
 	return nil
 }
 
@@ -393,7 +411,7 @@ func (r *Session) cmdSetboard(args string) error {
 	if args == "" {
 		return fmt.Errorf("usage: setboard FEN")
 	}
-	if err := r.game.SetFEN(args); err != nil {
+	if err := r.game.SetPosition(args); err != nil {
 		return err
 	}
 	if r.term {

@@ -75,7 +75,7 @@ const replHashMB = 32
 // newBoard makes the board printer for the game, keeping the flip.
 func (r *Session) newBoard() {
 	flip := r.bp != nil && r.bp.flip
-	r.bp = &boardPrinter{g: r.game.G, view: r.game.View, color: r.color, flip: flip}
+	r.bp = newBoardPrinter(r.game.G, r.game.View, r.color, r.term, flip)
 }
 
 // Game is the game in progress.
@@ -139,7 +139,7 @@ func (r *Session) afterChange() {
 // play makes legal move i of ml and reports it. A new move ends the redo line.
 func (r *Session) play(ml *vm.MoveList, i int, keepRedo bool) error {
 	who := r.game.G.Players[r.game.S.Chooser()].Name
-	text := r.game.MoveText(ml, i)
+	text := r.game.ShortMoveText(ml, i)
 	if err := r.game.Play(ml, i, keepRedo); err != nil {
 		return err
 	}
@@ -167,6 +167,9 @@ func (r *Session) userMove(text string) error {
 	case 1:
 		return r.play(ml, cands[0], false)
 	case 0:
+		if ok, err := r.playPath(text); ok {
+			return err
+		}
 		return r.illegal(ml, text)
 	}
 	var b strings.Builder

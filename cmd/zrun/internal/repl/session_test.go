@@ -7,6 +7,7 @@ package repl
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,32 +140,8 @@ func TestTmux(t *testing.T) {
 		t.Skip("tmux not installed")
 	}
 	bin := testbin.Zrun(t)
-	sock := filepath.Join(t.TempDir(), "tmux.sock")
-	tmux := func(args ...string) string {
-		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %v: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
 	cache := t.TempDir()
-	tmux("new-session", "-d", "-x", "100", "-y", "50", "-s", "zrun",
-		"env", "XDG_CACHE_HOME="+cache, "NO_COLOR=1", bin, "../../games/chess.zrf")
-	defer exec.Command("tmux", "-S", sock, "kill-server").Run()
-	screen := func() string { return tmux("capture-pane", "-p", "-t", "zrun") }
-	waitFor := func(what string) string {
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			s := screen()
-			if strings.Contains(s, what) {
-				return s
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%q did not appear; screen:\n%s", what, s)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
+	tmux, screen, waitFor := startTmux(t, 100, 50, "env", "XDG_CACHE_HOME="+cache, "NO_COLOR=1", bin, "../../games/chess.zrf")
 	waitFor("White 1>")
 	tmux("send-keys", "-t", "zrun", "level depth 3", "Enter")
 	waitFor("Level: depth 3")
@@ -250,4 +227,86 @@ func fenLine(screen string) string {
 		}
 	}
 	return found
+}
+
+// TestTmuxBoards draws the boards of every kind in a real terminal (with
+// colours and Unicode on): mancala pits with counts, 3-D levels and
+// several grids side by side, hexagonal and position-by-position boards,
+// and Tic-Tac-Toe played by typing a square. The lines looked for follow
+// the rule files' geometry (see the board_*.txt transcripts).
+func TestTmuxBoards(t *testing.T) {
+	t.Chdir("../..")
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not installed")
+	}
+	const corpus = "../../../shared/zrf-corpus/"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("corpus absent: %v", err)
+	}
+	bin := testbin.Zrun(t)
+	games := []struct {
+		file, prompt string
+		keys         []string
+		want         []string
+	}{
+		{"ToguzKumalak/ToguzKumalak.zrf", "South 1>", []string{"a1"},
+			[]string{"2  9  9  9  9  9  9  9  9  9", "1  1  10 10 10 10 10 10 10 10", "Store a10-u7: empty"}},
+		{"DagazProject+DagazProject.github.io/checkmate/zrf/raumschach.zrf", "White 1>", []string{"board"},
+			[]string{"Level A        Level B        Level C        Level D        Level E"}},
+		{"DagazProject+DagazProject.github.io/morris/zrf/3d-morris.zrf", "Blue 1>", []string{"e2"},
+			[]string{"2  . . .   2  . S .   2  . . .", "   a b c      d e f      g h i"}},
+		{"DagazProject+DagazProject.github.io/checkmate/zrf/hexes.zrf", "White 1>", []string{"board"},
+			[]string{"    ♚   ♝", "  ♛   ♝   ♜", "a13 c13 e13"}},
+		{"Ur/Ur.zrf", "White 1>", []string{"board"},
+			[]string{"y0    a30 b30 c30 d30         g30 h30     B"}},
+		{"_embedded/TicTacToe-zillions-v2.zrf", "X 1>", []string{"b2"},
+			[]string{"middle-  .      X      .", "X plays M@middle-middle"}},
+	}
+	for i, gm := range games {
+		tmux, _, waitFor := startTmux(t, 120, 60, "env", "XDG_CACHE_HOME="+t.TempDir(), bin, corpus+gm.file)
+		waitFor(gm.prompt)
+		for _, k := range gm.keys {
+			tmux("send-keys", "-t", "zrun", k, "Enter")
+		}
+		var s string
+		for _, w := range gm.want {
+			s = waitFor(w)
+		}
+		if dir := os.Getenv("ZRUN_TMUX_OUT"); dir != "" {
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("board-%d.txt", i)), []byte(s), 0o644)
+		}
+		tmux("kill-server")
+	}
+}
+
+// startTmux runs a command in a new tmux server of its own, w x h
+// characters; it returns tmux itself, the screen's text, and a wait for a
+// text on the screen (the test fails after 15 s). The server ends with
+// the test.
+func startTmux(t *testing.T, w, h int, cmd ...string) (tmux func(args ...string) string, screen func() string, waitFor func(what string) string) {
+	sock := filepath.Join(t.TempDir(), "tmux.sock")
+	tmux = func(args ...string) string {
+		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
+		if err != nil && args[0] != "kill-server" {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	tmux(append([]string{"new-session", "-d", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "-s", "zrun"}, cmd...)...)
+	t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
+	screen = func() string { return tmux("capture-pane", "-p", "-t", "zrun") }
+	waitFor = func(what string) string {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			s := screen()
+			if strings.Contains(s, what) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%q did not appear; screen:\n%s", what, s)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	return tmux, screen, waitFor
 }
