@@ -7,6 +7,7 @@
 package zrf
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -72,6 +73,11 @@ func stripComments(src string) string {
 	return strings.Join(lines, "\n")
 }
 
+// dagazAll sweeps every corpus file; the default run loads the files the
+// test names and every tenth other one, since TestCorpus already loads them
+// all and a second full load doubles the package's time.
+var dagazAll = flag.Bool("dagaz.all", false, "count the Dagaz stubs of every corpus file (about 4 minutes)")
+
 func TestDagazStubsCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
@@ -88,7 +94,10 @@ func TestDagazStubsCorpus(t *testing.T) {
 	anyStub := map[string]int{}
 	var noStart, noStartExplained int
 	seen := map[string]bool{}
-	for _, e := range entries {
+	for i, e := range entries {
+		if _, known := knownStubs[e.path]; !*dagazAll && !known && !complete[e.path] && i%10 != 0 {
+			continue
+		}
 		dialect := "native"
 		switch e.kind {
 		case "include", "savedgame":
@@ -167,6 +176,9 @@ func TestDagazStubsCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("dagaz games and variants with no move at the start: %d, of which %d explained by a Dagaz stub", noStart, noStartExplained)
+	if !*dagazAll {
+		t.Logf("counts above are of a sample (every tenth file); -args -dagaz.all counts the whole corpus")
+	}
 }
 
 // stubKinds lists the distinct kinds of a game's stubs.
