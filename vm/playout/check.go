@@ -16,18 +16,18 @@ type checker struct {
 	g   *vm.Game
 	opt Options
 
-	s             *vm.State
-	legal, again  vm.MoveList
-	pseudo, noisy vm.MoveList
-	copyList      vm.MoveList
-	want          []int // indexes into pseudo of the moves that should be legal
-	before, after snapshot
-	moves         int   // moves made in the current playout
-	picks         []int // the index in the legal list of each move made
-	move          vm.Move
-	moveEff       []vm.Effect
-	moveActs      []vm.Act
-	hasRoyal      bool
+	s              *vm.State
+	legal, again   vm.MoveList
+	pseudo, noisy  vm.MoveList
+	copyList, cont vm.MoveList
+	want           []int // indexes into pseudo of the moves that should be legal
+	before, after  snapshot
+	moves          int   // moves made in the current playout
+	picks          []int // the index in the legal list of each move made
+	move           vm.Move
+	moveEff        []vm.Effect
+	moveActs       []vm.Act
+	hasRoyal       bool
 }
 
 func newChecker(g *vm.Game, opt Options) *checker {
@@ -198,7 +198,8 @@ func (c *checker) checkPosition() *Violation {
 }
 
 // checkFilter checks that the legal moves are the pseudo-legal moves that
-// do not leave one of the mover's royal pieces attacked, in order, with the
+// do not leave one of the mover's royal pieces attacked (or, for a part of
+// a turn, after which the turn can be finished legally), in order, with the
 // pass the options allow.
 func (c *checker) checkFilter() *Violation {
 	s := c.s
@@ -215,6 +216,12 @@ func (c *checker) checkFilter() *Violation {
 		}
 		err := s.Make(m)
 		bad := s.LeftInCheck(pl)
+		if err == nil && s.Partial != vm.NoPos {
+			// A part of a turn is legal when the turn can be finished
+			// legally: its continuation has a legal move.
+			err = s.Generate(&c.cont)
+			bad = len(c.cont.Moves) == 0
+		}
 		s.Unmake()
 		if err != nil {
 			return violation("budget", "making pseudo-legal %s: %v", s.MoveString(m), err)
