@@ -26,7 +26,7 @@ import (
 )
 
 func init() {
-	register("check", "[-q] [--play N [--seed S] [--cap M] [--variant NAME]] FILE|DIR...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
+	register("check", "[-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME]] FILE|DIR...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
 }
 
 // checkTotals accumulates the final summary line.
@@ -42,8 +42,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 1, "with --play: playout i of each game uses seed S+i")
 	moveCap := fs.Int("cap", playout.DefaultMaxMoves, "with --play: stop a playout after this many moves (a draw by the cap)")
 	variant := fs.String("variant", "", "with --play: only the game or variant of this title or number")
+	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--variant NAME]] FILE|DIR...")
+		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME]] FILE|DIR...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,7 +60,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *plays > 0 {
-		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap}
+		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget}
 		return runCheckPlay(files, *variant, opt, stdout, stderr)
 	}
 	start := time.Now()
@@ -241,7 +242,7 @@ func ruleFiles(args []string) ([]string, error) {
 // playTotals accumulates the --play summary.
 type playTotals struct {
 	files, loadFailed, games, engine, playouts, moves, violations int
-	decisive, drawn, capped                                       int
+	decisive, drawn, capped, timed, skipped                       int
 	elapsed                                                       time.Duration
 }
 
@@ -260,9 +261,9 @@ func runCheckPlay(files []string, variant string, opt playout.Options, stdout, s
 	if tot.elapsed > 0 {
 		rate = float64(tot.moves) / tot.elapsed.Seconds()
 	}
-	fmt.Fprintf(stdout, "%d files (%d failed to load), %d games played (%d left out: external engine), %d playouts, %d moves (%.0f moves/s), ended by a goal %d, by a draw rule %d, by the cap %d; %d violations in %v\n",
+	fmt.Fprintf(stdout, "%d files (%d failed to load), %d games played (%d left out: external engine), %d playouts, %d moves (%.0f moves/s), ended by a goal %d, by a draw rule %d, by the cap %d, stopped by --time %d (%d not played); %d violations in %v\n",
 		tot.files, tot.loadFailed, tot.games, tot.engine, tot.playouts, tot.moves, rate,
-		tot.decisive, tot.drawn, tot.capped, tot.violations, time.Since(start).Round(time.Millisecond))
+		tot.decisive, tot.drawn, tot.capped, tot.timed, tot.skipped, tot.violations, time.Since(start).Round(time.Millisecond))
 	if tot.violations > 0 || tot.loadFailed > 0 {
 		return 1
 	}
@@ -296,9 +297,15 @@ func checkPlayFile(file, variant string, opt playout.Options, w io.Writer, tot *
 		tot.decisive += st.Decisive
 		tot.drawn += st.Drawn
 		tot.capped += st.Capped
+		tot.timed += st.Timed
+		tot.skipped += st.Skipped
 		tot.violations += len(st.Violations)
 		tot.elapsed += st.Elapsed
-		fmt.Fprintf(w, "  %q: %d playouts, %d moves, %.0f moves/s; %s\n", g.Title, st.Playouts, st.Moves,
+		skipped := ""
+		if st.Skipped > 0 {
+			skipped = fmt.Sprintf(" (%d more not played: --time)", st.Skipped)
+		}
+		fmt.Fprintf(w, "  %q: %d playouts%s, %d moves, %.0f moves/s; %s\n", g.Title, st.Playouts, skipped, st.Moves,
 			float64(st.Moves)/max(st.Elapsed.Seconds(), 1e-9), endsText(st.Ends))
 		for _, v := range st.Violations {
 			name := variant

@@ -6,6 +6,7 @@ package playout
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"zrun/vm"
 )
@@ -28,6 +29,10 @@ type checker struct {
 	moveEff        []vm.Effect
 	moveActs       []vm.Act
 	hasRoyal       bool
+	// deadline is the end of the run's time budget (zero: none); timedOut
+	// says the current playout stopped there.
+	deadline time.Time
+	timedOut bool
 }
 
 func newChecker(g *vm.Game, opt Options) *checker {
@@ -101,7 +106,7 @@ func violation(check, format string, args ...any) *Violation {
 // returns the final outcome (not Over when the cap ended it) or the first
 // violation.
 func (c *checker) playout(seed int64) (end vm.Outcome, v *Violation) {
-	c.moves, c.picks = 0, c.picks[:0]
+	c.moves, c.picks, c.timedOut = 0, c.picks[:0], false
 	defer func() {
 		if r := recover(); r != nil {
 			v = violation("panic", "%v", r)
@@ -126,6 +131,10 @@ func (c *checker) playout(seed int64) (end vm.Outcome, v *Violation) {
 			return o, nil
 		}
 		if c.moves >= c.opt.MaxMoves {
+			return o, nil
+		}
+		if !c.deadline.IsZero() && time.Now().After(c.deadline) {
+			c.timedOut = true
 			return o, nil
 		}
 		if len(c.legal.Moves) == 0 {

@@ -23,6 +23,11 @@ type Options struct {
 	// StopAfter stops the run at its first violation (the rest of the
 	// playouts would mostly repeat it) when true.
 	StopAfter bool
+	// Budget, when positive, bounds a run's time: no playout starts after
+	// it has passed, and the playout running then stops (counted in
+	// Stats.Timed), so the few games whose generation is slow cannot hold
+	// up a sweep of the corpus.
+	Budget time.Duration
 }
 
 // DefaultMaxMoves is long enough for random chess games to end by the
@@ -38,6 +43,9 @@ type Stats struct {
 	// winner or loser, ended drawn (a draw goal, a count tie, the fifty-move
 	// rule, insufficient material, no legal move), or reached MaxMoves.
 	Decisive, Drawn, Capped int
+	// Timed counts the playouts the time budget stopped; Skipped the
+	// playouts it left unplayed.
+	Timed, Skipped int
 	// Ends counts the playouts by how they ended, "win-condition
 	// checkmated", "draw-condition repetition", "cap", ...
 	Ends       map[string]int
@@ -79,7 +87,14 @@ func Run(g *vm.Game, opt Options) (*Stats, error) {
 	st := &Stats{Ends: map[string]int{}}
 	start := time.Now()
 	c := newChecker(g, opt)
+	if opt.Budget > 0 {
+		c.deadline = start.Add(opt.Budget)
+	}
 	for i := 0; i < opt.Playouts; i++ {
+		if opt.Budget > 0 && time.Now().After(c.deadline) {
+			st.Skipped = opt.Playouts - i
+			break
+		}
 		seed := opt.Seed + int64(i)
 		end, v := c.playout(seed)
 		st.Playouts++
@@ -94,6 +109,9 @@ func Run(g *vm.Game, opt Options) (*Stats, error) {
 			continue
 		}
 		switch {
+		case c.timedOut:
+			st.Timed++
+			st.Ends["time budget"]++
 		case !end.Over:
 			st.Capped++
 			st.Ends["cap"]++
