@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
+	"zrun/cmd/zrun/internal/status"
+	"zrun/engine"
 	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/vm/playout"
@@ -26,7 +28,7 @@ import (
 )
 
 func init() {
-	register("check", "[-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME]] FILE|DIR...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
+	register("check", "[-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT.md]] FILE|DIR...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
 }
 
 // checkTotals accumulates the final summary line.
@@ -42,9 +44,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 1, "with --play: playout i of each game uses seed S+i")
 	moveCap := fs.Int("cap", playout.DefaultMaxMoves, "with --play: stop a playout after this many moves (a draw by the cap)")
 	variant := fs.String("variant", "", "with --play: only the game or variant of this title or number")
+	statusOut := fs.String("status", "", "with --play and the corpus directory: write the corpus status table (Markdown) to this file")
 	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME]] FILE|DIR...")
+		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT.md]] FILE|DIR...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -53,6 +56,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
+	}
+	if *statusOut != "" {
+		if *plays <= 0 || fs.NArg() != 1 {
+			fmt.Fprintln(stderr, "check: --status needs --play N and one argument, the corpus directory (with MANIFEST.tsv)")
+			return 2
+		}
+		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget}
+		return runCheckStatus(fs.Arg(0), *statusOut, opt, stdout, stderr)
 	}
 	files, err := ruleFiles(fs.Args())
 	if err != nil {
@@ -338,4 +349,50 @@ func endsText(ends map[string]int) string {
 		return "no playout ended"
 	}
 	return "ended by " + strings.Join(parts, ", ")
+}
+
+// statusEngine bounds the engine's search per game in the status table:
+// enough to show it finds a move, little enough for 1,000 games.
+var statusEngine = engine.Limits{Depth: 2, MoveTime: time.Second}
+
+// runCheckStatus builds the corpus status table (package status), printing
+// a line per game as it goes, and writes it to out.
+func runCheckStatus(dir, out string, opt playout.Options, stdout, stderr io.Writer) int {
+	start := time.Now()
+	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine}, func(r *status.Row, progress string) {
+		if r == nil {
+			fmt.Fprintln(stderr, progress)
+			return
+		}
+		fmt.Fprintf(stdout, "%s %q: loads %s; plays %s; ends %s; saves %s; engine %s\n", r.File, r.Game, r.Loads, r.Plays, r.Ends, r.Replays, r.Engine)
+		if r.Stats != nil {
+			for _, v := range r.Stats.Violations {
+				fmt.Fprintf(stdout, "    VIOLATION %s: %s (seed %d; moves: %s)\n", v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
+			}
+		}
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	settings := fmt.Sprintf("%d playouts a game from seed %d, at most %d moves each, at most %v a game; engine: depth %d or %v",
+		opt.Playouts, opt.Seed, opt.MaxMoves, opt.Budget, statusEngine.Depth, statusEngine.MoveTime)
+	f, err := os.Create(out)
+	if err == nil {
+		err = status.WriteMarkdown(f, rows, settings)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	t := status.Sum(rows)
+	fmt.Fprintf(stdout, "%d files, %d games (%d external engine, %d without a start move), %d played: %d playouts, %d moves, ended by a goal %d, by a draw rule %d, by the cap %d, by --time %d; %d violations; %d/%d saves replayed; wrote %s in %v\n",
+		t.Files, t.Games, t.Engine, t.NoStart, t.Played, t.Playouts, t.Moves, t.Goal, t.Draw, t.Cap, t.Timed, t.Violations, t.SavesOK, t.Saves, out, time.Since(start).Round(time.Second))
+	if t.Violations > 0 {
+		return 1
+	}
+	return 0
 }
