@@ -45,6 +45,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	moveCap := fs.Int("cap", playout.DefaultMaxMoves, "with --play: stop a playout after this many moves (a draw by the cap)")
 	variant := fs.String("variant", "", "with --play: only the game or variant of this title or number")
 	statusOut := fs.String("status", "", "with --play and the corpus directory: write the corpus status table (Markdown) to this file")
+	jobs := fs.Int("j", 1, "with --status: check this many files at once")
 	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT.md]] FILE|DIR...")
@@ -63,7 +64,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget}
-		return runCheckStatus(fs.Arg(0), *statusOut, opt, stdout, stderr)
+		return runCheckStatus(fs.Arg(0), *statusOut, opt, *jobs, stdout, stderr)
 	}
 	files, err := ruleFiles(fs.Args())
 	if err != nil {
@@ -353,13 +354,13 @@ func endsText(ends map[string]int) string {
 
 // statusEngine bounds the engine's search per game in the status table:
 // enough to show it finds a move, little enough for 1,000 games.
-var statusEngine = engine.Limits{Depth: 2, MoveTime: time.Second}
+var statusEngine = engine.Limits{Depth: 2, MoveTime: 500 * time.Millisecond}
 
 // runCheckStatus builds the corpus status table (package status), printing
 // a line per game as it goes, and writes it to out.
-func runCheckStatus(dir, out string, opt playout.Options, stdout, stderr io.Writer) int {
+func runCheckStatus(dir, out string, opt playout.Options, jobs int, stdout, stderr io.Writer) int {
 	start := time.Now()
-	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine}, func(r *status.Row, progress string) {
+	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine, Workers: jobs}, func(r *status.Row, progress string) {
 		if r == nil {
 			fmt.Fprintln(stderr, progress)
 			return

@@ -9,7 +9,7 @@ import (
 )
 
 // Command is the command that rebuilds the table, printed at its top.
-const Command = "go run ./cmd/zrun check --play 10 --cap 500 --time 1500ms --status docs/corpus-status.md ../shared/zrf-corpus"
+const Command = "go run ./cmd/zrun check --play 10 --cap 500 --time 1s -j 4 --status docs/corpus-status.md ../shared/zrf-corpus"
 
 // Totals are the table's summary numbers.
 type Totals struct {

@@ -42,6 +42,8 @@ type Options struct {
 	Playout playout.Options
 	// EngineLimits bounds the engine's search from the start position.
 	EngineLimits engine.Limits
+	// Workers is how many files are checked at once (at least 1).
+	Workers int
 }
 
 // manifestEntry is one .zrf row of MANIFEST.tsv.
@@ -172,10 +174,31 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 		return nil, err
 	}
 	saves := replaySaves(dir, func(s string) { report(nil, s) })
+	// Files are checked by opt.Workers goroutines (each game's playouts
+	// are independent), and reported in manifest order.
+	workers := max(opt.Workers, 1)
+	results := make([]chan []*Row, len(entries))
+	for i := range results {
+		results[i] = make(chan []*Row, 1)
+	}
+	next := make(chan int)
+	go func() {
+		for i := range entries {
+			next <- i
+		}
+		close(next)
+	}()
+	for w := 0; w < workers; w++ {
+		go func() {
+			for i := range next {
+				results[i] <- fileRows(dir, entries[i], saves, opt)
+			}
+		}()
+	}
 	var rows []*Row
 	for i, e := range entries {
 		report(nil, fmt.Sprintf("file %d/%d: %s", i+1, len(entries), e.path))
-		for _, r := range fileRows(dir, e, saves, opt) {
+		for _, r := range <-results[i] {
 			rows = append(rows, r)
 			report(r, "")
 		}
