@@ -253,9 +253,8 @@ func ruleFiles(args []string) ([]string, error) {
 
 // playTotals accumulates the --play summary.
 type playTotals struct {
-	files, loadFailed, games, engine, playouts, moves, violations int
-	decisive, drawn, capped, timed, skipped                       int
-	elapsed                                                       time.Duration
+	files, loadFailed, games, engine int
+	sum                              playout.Stats
 }
 
 // runCheckPlay runs the playouts of every game of every file and prints a
@@ -266,17 +265,18 @@ func runCheckPlay(files []string, variant string, opt playout.Options, stdout, s
 	for i, file := range files {
 		checkPlayFile(file, variant, opt, stdout, &tot)
 		if len(files) >= 10 && ((i+1)%10 == 0 || i+1 == len(files)) {
-			fmt.Fprintf(stderr, "played %d/%d files, %d violations so far\n", i+1, len(files), tot.violations)
+			fmt.Fprintf(stderr, "played %d/%d files, %d violations so far\n", i+1, len(files), len(tot.sum.Violations))
 		}
 	}
+	sum := &tot.sum
 	rate := 0.0
-	if tot.elapsed > 0 {
-		rate = float64(tot.moves) / tot.elapsed.Seconds()
+	if sum.Elapsed > 0 {
+		rate = float64(sum.Moves) / sum.Elapsed.Seconds()
 	}
 	fmt.Fprintf(stdout, "%d files (%d failed to load), %d games played (%d left out: external engine), %d playouts, %d moves (%.0f moves/s), ended by a goal %d, by a draw rule %d, by the cap %d, stopped by --time %d (%d not played); %d violations in %v\n",
-		tot.files, tot.loadFailed, tot.games, tot.engine, tot.playouts, tot.moves, rate,
-		tot.decisive, tot.drawn, tot.capped, tot.timed, tot.skipped, tot.violations, time.Since(start).Round(time.Millisecond))
-	if tot.violations > 0 || tot.loadFailed > 0 {
+		tot.files, tot.loadFailed, tot.games, tot.engine, sum.Playouts, sum.Moves, rate,
+		sum.Decisive, sum.Drawn, sum.Capped, sum.Timed, sum.Skipped, len(sum.Violations), time.Since(start).Round(time.Millisecond))
+	if len(sum.Violations) > 0 || tot.loadFailed > 0 {
 		return 1
 	}
 	return 0
@@ -304,15 +304,7 @@ func checkPlayFile(file, variant string, opt playout.Options, w io.Writer, tot *
 			continue
 		}
 		tot.games++
-		tot.playouts += st.Playouts
-		tot.moves += st.Moves
-		tot.decisive += st.Decisive
-		tot.drawn += st.Drawn
-		tot.capped += st.Capped
-		tot.timed += st.Timed
-		tot.skipped += st.Skipped
-		tot.violations += len(st.Violations)
-		tot.elapsed += st.Elapsed
+		tot.sum.Add(st)
 		skipped := ""
 		if st.Skipped > 0 {
 			skipped = fmt.Sprintf(" (%d more not played: --time)", st.Skipped)
@@ -390,9 +382,10 @@ func runCheckStatus(dir, out string, opt playout.Options, jobs int, stdout, stde
 		return 1
 	}
 	t := status.Sum(rows)
+	p := &t.Playouts
 	fmt.Fprintf(stdout, "%d files, %d games (%d external engine, %d without a start move), %d played: %d playouts, %d moves, ended by a goal %d, by a draw rule %d, by the cap %d, by --time %d; %d violations; %d/%d saves replayed; wrote %s in %v\n",
-		t.Files, t.Games, t.Engine, t.NoStart, t.Played, t.Playouts, t.Moves, t.Goal, t.Draw, t.Cap, t.Timed, t.Violations, t.SavesOK, t.Saves, out, time.Since(start).Round(time.Second))
-	if t.Violations > 0 {
+		t.Files, t.Games, t.Engine, t.NoStart, t.Played, p.Playouts, p.Moves, p.Decisive, p.Drawn, p.Capped, p.Timed, len(p.Violations), t.SavesOK, t.Saves, out, time.Since(start).Round(time.Second))
+	if len(p.Violations) > 0 {
 		return 1
 	}
 	return 0

@@ -66,6 +66,26 @@ func (v *Violation) Error() string {
 	return fmt.Sprintf("%s: %s (seed %d, after %d moves: %s)", v.Check, v.Detail, v.Seed, len(v.Moves), strings.Join(v.Moves, "; "))
 }
 
+// Add adds the counts of o to st, for totals over several runs (Ends
+// merged, Violations appended, Elapsed summed).
+func (st *Stats) Add(o *Stats) {
+	st.Playouts += o.Playouts
+	st.Moves += o.Moves
+	st.Decisive += o.Decisive
+	st.Drawn += o.Drawn
+	st.Capped += o.Capped
+	st.Timed += o.Timed
+	st.Skipped += o.Skipped
+	st.Violations = append(st.Violations, o.Violations...)
+	st.Elapsed += o.Elapsed
+	if st.Ends == nil {
+		st.Ends = map[string]int{}
+	}
+	for k, n := range o.Ends {
+		st.Ends[k] += n
+	}
+}
+
 // EndKey is the Ends key of an outcome.
 func EndKey(o vm.Outcome) string {
 	return o.Kind.String() + " " + o.Reason

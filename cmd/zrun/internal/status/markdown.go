@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"zrun/vm/playout"
 )
 
 // Command is the command that rebuilds the table, printed at its top.
@@ -14,8 +16,9 @@ const Command = "go run ./cmd/zrun check --play 10 --cap 500 --time 1s -j 4 --st
 // Totals are the table's summary numbers.
 type Totals struct {
 	Files, FilesLoaded, Games, Engine, NoStart, Played, Violating int
-	Playouts, Moves, Goal, Draw, Cap, Timed, Violations           int
 	SavesOK, Saves, PerftChecked, EngineMoves                     int
+	// Playouts sums the games' playout numbers.
+	Playouts playout.Stats
 }
 
 // Sum counts the rows.
@@ -55,13 +58,7 @@ func Sum(rows []*Row) Totals {
 		if len(st.Violations) > 0 {
 			t.Violating++
 		}
-		t.Playouts += st.Playouts
-		t.Moves += st.Moves
-		t.Goal += st.Decisive
-		t.Draw += st.Drawn
-		t.Cap += st.Capped
-		t.Timed += st.Timed
-		t.Violations += len(st.Violations)
+		t.Playouts.Add(st)
 	}
 	t.Files, t.FilesLoaded = len(files), len(loaded)
 	return t
@@ -87,9 +84,10 @@ func WriteMarkdown(w io.Writer, rows []*Row, settings string) error {
 	fmt.Fprintf(&b, "| games and variants | %d |\n", t.Games)
 	fmt.Fprintf(&b, "| moves from an external (Axiom) engine | %d |\n", t.Engine)
 	fmt.Fprintf(&b, "| no legal move at the start | %d (reasons below) |\n", t.NoStart)
-	fmt.Fprintf(&b, "| played | %d games, %d playouts, %d moves |\n", t.Played, t.Playouts, t.Moves)
-	fmt.Fprintf(&b, "| playouts ended by a goal / a draw rule / the cap / the time budget | %d / %d / %d / %d |\n", t.Goal, t.Draw, t.Cap, t.Timed)
-	fmt.Fprintf(&b, "| invariant violations | %d (in %d games) |\n", t.Violations, t.Violating)
+	p := &t.Playouts
+	fmt.Fprintf(&b, "| played | %d games, %d playouts, %d moves |\n", t.Played, p.Playouts, p.Moves)
+	fmt.Fprintf(&b, "| playouts ended by a goal / a draw rule / the cap / the time budget | %d / %d / %d / %d |\n", p.Decisive, p.Drawn, p.Capped, p.Timed)
+	fmt.Fprintf(&b, "| invariant violations | %d (in %d games) |\n", len(p.Violations), t.Violating)
 	fmt.Fprintf(&b, "| saved games replayed to their end | %d of %d |\n", t.SavesOK, t.Saves)
 	fmt.Fprintf(&b, "| perft checked against a reference | %d games |\n", t.PerftChecked)
 	fmt.Fprintf(&b, "| engine moves from the start | %d games |\n\n", t.EngineMoves)
