@@ -346,7 +346,7 @@ func endsText(ends map[string]int) string {
 
 // statusEngine bounds the engine's search per game in the status table:
 // enough to show it finds a move, little enough for 1,000 games.
-var statusEngine = engine.Limits{Depth: 2, MoveTime: 500 * time.Millisecond}
+var statusEngine = engine.Limits{Depth: 2, MoveTime: 300 * time.Millisecond}
 
 // runCheckStatus builds the corpus status table (package status), printing
 // a line per game as it goes, and writes it to out.

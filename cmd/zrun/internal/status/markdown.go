@@ -11,7 +11,7 @@ import (
 )
 
 // Command is the command that rebuilds the table, printed at its top.
-const Command = "go run ./cmd/zrun check --play 10 --cap 500 --time 1s -j 4 --status docs/corpus-status.md ../shared/zrf-corpus"
+const Command = "go run ./cmd/zrun check --play 2 --cap 300 --time 300ms -j 6 --status docs/corpus-status.md ../shared/zrf-corpus"
 
 // Totals are the table's summary numbers.
 type Totals struct {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
@@ -96,13 +97,17 @@ type saveResult struct {
 	err  error
 }
 
-// replaySaves replays every saved game of the corpus and groups the
-// results by rule file (relative path) and game title.
-func replaySaves(dir string, progress func(string)) map[string][]saveResult {
+// replaySaves replays every saved game of the corpus, workers at a time,
+// and groups the results by rule file (relative path) and game title.
+func replaySaves(dir string, workers int, progress func(string)) map[string][]saveResult {
+	var mu sync.Mutex
 	out := map[string][]saveResult{}
 	loaded := map[string]*zrf.File{}
 	loadErr := map[string]error{}
+	// Rule files load once, under the lock (a replay never changes its File).
 	load := func(rules string) (*zrf.File, error) {
+		mu.Lock()
+		defer mu.Unlock()
 		if f, ok := loaded[rules]; ok {
 			return f, loadErr[rules]
 		}
@@ -118,26 +123,51 @@ func replaySaves(dir string, progress func(string)) map[string][]saveResult {
 		return nil
 	})
 	sort.Strings(saves)
+	add := func(k string, r saveResult) {
+		mu.Lock()
+		out[k] = append(out[k], r)
+		mu.Unlock()
+	}
+	next := make(chan string)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				replayOne(dir, p, load, add)
+			}
+		}()
+	}
 	for _, p := range saves {
 		progress("replaying " + p)
-		rs, err := zrf.ReplaySaveFile(p, "", historySearch(p), load)
-		if rs == nil {
-			// Not matched to a game: nothing to attribute it to but its rule file.
-			var se *zrf.SaveError
-			if errors.As(err, &se) && se.Stage != "read" && se.Stage != "rules" {
-				if sg, e := readSave(p); e == nil {
-					if rules, e := zrf.ResolveRules(p, sg.RulesFile(), historySearch(p)); e == nil {
-						k := key(dir, rules, sg.VariantName())
-						out[k] = append(out[k], saveResult{p, err})
-					}
-				}
-			}
-			continue
-		}
-		k := key(dir, rs.Rules, rs.Game.Title)
-		out[k] = append(out[k], saveResult{p, err})
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	// Saves of one game are listed in path order whatever order they finished in.
+	for _, rs := range out {
+		sort.Slice(rs, func(i, j int) bool { return rs[i].path < rs[j].path })
 	}
 	return out
+}
+
+// replayOne replays the save at p and adds its result under its game.
+func replayOne(dir, p string, load zrf.LoadRules, add func(string, saveResult)) {
+	rs, err := zrf.ReplaySaveFile(p, "", historySearch(p), load)
+	if rs != nil {
+		add(key(dir, rs.Rules, rs.Game.Title), saveResult{p, err})
+		return
+	}
+	// Not matched to a game: attribute it to the game it names.
+	var se *zrf.SaveError
+	if errors.As(err, &se) && se.Stage != "read" && se.Stage != "rules" {
+		if sg, e := readSave(p); e == nil {
+			if rules, e := zrf.ResolveRules(p, sg.RulesFile(), historySearch(p)); e == nil {
+				add(key(dir, rules, sg.VariantName()), saveResult{p, err})
+			}
+		}
+	}
 }
 
 func readSave(p string) (*zrf.SavedGame, error) {
@@ -173,10 +203,10 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	saves := replaySaves(dir, func(s string) { report(nil, s) })
+	workers := max(opt.Workers, 1)
+	saves := replaySaves(dir, workers, func(s string) { report(nil, s) })
 	// Files are checked by opt.Workers goroutines (each game's playouts
 	// are independent), and reported in manifest order.
-	workers := max(opt.Workers, 1)
 	results := make([]chan []*Row, len(entries))
 	for i := range results {
 		results[i] = make(chan []*Row, 1)
