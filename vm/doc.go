@@ -201,7 +201,11 @@
 // and one of the mover's royal pieces is attacked (with Options.SpareRoyals,
 // two of them while the mover has more than one: Spartan duple check). While the same player keeps
 // moving (partial moves, consecutive turn-order entries) the test waits for
-// the last move (Schoolbook's "Double-Move (Checkmate)" description).
+// the last move (Schoolbook's "Double-Move (Checkmate)" description). A
+// part of a partial move is legal only when the turn can be finished
+// legally from it (a continuation, or the pass of the rest, passes the
+// test), so a player is never left with a pending part and no legal move
+// (Gravity Chess: a pinned piece stepping aside, then falling).
 //
 // "maximal captures" keeps, of the moves that capture, those that capture
 // the most; moves that capture nothing stay (captures are made mandatory by
