@@ -21,7 +21,8 @@
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and
 //	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
-//	perft.go            perft and divide
+//	perft.go            perft and divide, a move a whole turn (the parts of a partial
+//	                    move together) or, with PerftParts, each part
 //	gate.go             gating: add-gate places a held piece on a square the move vacated
 //	betza*.go           DescribePiece: a piece's Betza string, English sentence and
 //	                    movement-diagram squares, derived by probing its programs
