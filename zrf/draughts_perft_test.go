@@ -233,6 +233,47 @@ func TestPerftTurnsAndParts(t *testing.T) {
 	}
 }
 
+// TestPerftHopsGoingRound: a man that may hop back and forth over its
+// neighbour, and stop after any hop ("pass partial"), could make a turn of
+// endless parts, yet ends it with one of two boards (on c1 after one hop, or
+// back on a1 after two): two moves. Whole-turn perft counts them, not
+// following the position on c1 when the turn comes back to it.
+func TestPerftHopsGoingRound(t *testing.T) {
+	const src = `(game (title "Hop") (players White Black) (turn-order White Black)
+  (option "pass partial" true)
+  (board (grid (start-rectangle 0 0 50 50)
+    (dimensions ("a/b/c/d" (50 0)) ("1" (0 50))) (directions (e 1 0) (w -1 0))))
+  (piece (name Man) (moves (move-type hop)
+    (e (verify friend?) e (verify empty?) (add-partial hop))
+    (w (verify friend?) w (verify empty?) (add-partial hop))))
+  (board-setup (White (Man a1 b1)) (Black (Man d1)))
+  (loss-condition (White Black) stalemated))`
+	f, err := Load("hop.zrf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := vm.NewState(f.Games[0].Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, total, err := s.Divide(1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range lines {
+		got = append(got, l.Text)
+	}
+	// The pass that stops a partial move comes after the moves (vm's addPass).
+	want := []string{"partial 1 Man a1 - c1, partial 1 Man c1 - a1, Pass", "partial 1 Man a1 - c1, Pass"}
+	if total != 2 || strings.Join(got, " / ") != strings.Join(want, " / ") {
+		t.Errorf("divide(1) = %q (total %d), want %q", got, total, want)
+	}
+	if n, err := s.PerftParts(1); err != nil || n != 1 {
+		t.Errorf("PerftParts(1) = %d (%v), want 1: the hop a1-c1", n, err)
+	}
+}
+
 // BenchmarkDraughtsPerft measures whole-turn perft through partial moves;
 // once the move lists have grown it must not allocate.
 func BenchmarkDraughtsPerft(b *testing.B) {
