@@ -110,28 +110,12 @@ func draughtsState(t *testing.T, path, variant string) *vm.State {
 	f, ok := draughtsFiles[path]
 	if !ok {
 		var err error
-		if f, err = LoadFile(path); f == nil {
+		if f, err = LoadFile(path); f == nil || len(f.Games) == 0 {
 			t.Fatalf("load %s: %v", path, err)
 		}
 		draughtsFiles[path] = f
 	}
-	g := f.Games[0].Game
-	if variant != "" {
-		g = nil
-		for _, gd := range f.Games {
-			if gd.Game.Title == variant {
-				g = gd.Game
-			}
-		}
-		if g == nil {
-			t.Fatalf("%s: no game %q", path, variant)
-		}
-	}
-	s, err := vm.NewState(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return startOf(t, f, path, variant)
 }
 
 // TestDraughtsPerftTables runs whole-turn perft of each corpus draughts file
@@ -248,14 +232,7 @@ func TestPerftHopsGoingRound(t *testing.T) {
     (w (verify friend?) w (verify empty?) (add-partial hop))))
   (board-setup (White (Man a1 b1)) (Black (Man d1)))
   (loss-condition (White Black) stalemated))`
-	f, err := Load("hop.zrf", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := vm.NewState(f.Games[0].Game)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s, _, _ := toyMoves(t, src)
 	lines, total, err := s.Divide(1, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -271,42 +248,5 @@ func TestPerftHopsGoingRound(t *testing.T) {
 	}
 	if n, err := s.PerftParts(1); err != nil || n != 1 {
 		t.Errorf("PerftParts(1) = %d (%v), want 1: the hop a1-c1", n, err)
-	}
-}
-
-// BenchmarkDraughtsPerft measures whole-turn perft through partial moves;
-// once the move lists have grown it must not allocate.
-func BenchmarkDraughtsPerft(b *testing.B) {
-	path := filepath.Join(corpusDir, "CheckersCollection", "CheckersCollection.zrf")
-	f, err := LoadFile(path)
-	if err != nil && f == nil {
-		b.Skipf("corpus not available: %v", err)
-	}
-	for _, c := range []struct {
-		variant string
-		depth   int
-	}{{"Checkers (English draughts)", 6}, {"Pool Checkers", 5}} {
-		b.Run(strings.ReplaceAll(c.variant, " ", "_"), func(b *testing.B) {
-			var g *vm.Game
-			for _, gd := range f.Games {
-				if gd.Game.Title == c.variant {
-					g = gd.Game
-				}
-			}
-			s, err := vm.NewState(g)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			var nodes uint64
-			for b.Loop() {
-				n, err := s.Perft(c.depth)
-				if err != nil {
-					b.Fatal(err)
-				}
-				nodes += n
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
 	}
 }
