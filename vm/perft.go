@@ -9,8 +9,11 @@ import "strings"
 // one player make one move together, as the published draughts counts take
 // them (English checkers 7, 49, 302, ... 179740 at depth 7).
 //
-// Chains of parts that leave the same board (the same pieces captured, the
-// same landing square) are one move, as the published draughts tables count
+// Chains of two or more parts that leave the same board (the same pieces
+// captured, the same landing square) are one move (a one-part move is not
+// compared with them: no draughts chain ends as one jump does, and the
+// generator already merges identical one-part moves), as the published
+// draughts tables count
 // them: a man's windmill capture of four pieces round a square, clockwise
 // or anticlockwise, is one Brazilian, Pool or Russian move (their depth-8
 // counts 907830, 929896 and 929899 take it once). Two chains that end on
