@@ -21,7 +21,8 @@
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and
 //	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
-//	perft.go            perft and divide
+//	perft.go            perft and divide, a move a whole turn (the parts of a partial
+//	                    move together) or, with PerftParts, each part
 //	gate.go             gating: add-gate places a held piece on a square the move vacated
 //	nomoves.go          WhyNoMoves: why the player to move has no legal move, in words
 //	squarecase.go       PositionIndexFold: a position named in another case (typed or saved input)

@@ -4,7 +4,6 @@ package vm
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"sync/atomic"
 )
@@ -14,14 +13,20 @@ import (
 // one player make one move together, as the published draughts counts take
 // them (English checkers 7, 49, 302, ... 179740 at depth 7).
 //
-// Chains of parts that leave the same board (the same pieces captured, the
-// same landing square) are one move, as the published draughts tables count
+// Chains of two or more parts that leave the same board (the same pieces
+// captured, the same landing square) are one move (a one-part move is not
+// compared with them: no draughts chain ends as one jump does, and the
+// generator already merges identical one-part moves), as the published
+// draughts tables count
 // them: a man's windmill capture of four pieces round a square, clockwise
 // or anticlockwise, is one Brazilian, Pool or Russian move (their depth-8
 // counts 907830, 929896 and 929899 take it once). Two chains that end on
 // the same square having captured different pieces are two moves. The last
 // move's squares, which differ between the two directions, are not
-// compared: the board, the hands and whose turn it is are.
+// compared: the board, the hands and whose turn it is are. So a turn whose
+// parts may go round (Halma's and Chinese checkers' hops back and forth) has
+// finitely many moves too: a position the turn has passed through already
+// is not followed again, as what can end the turn from it has been counted.
 //
 // It reuses one move list per level, kept in the state across calls, so it
 // allocates only while the lists grow.
@@ -67,7 +72,7 @@ func (s *State) perft(depth, lv int, parts bool) (uint64, error) {
 	if depth == 1 && parts {
 		return uint64(len(ml.Moves)), nil
 	}
-	s.resetTurnEnds(lv)
+	s.resetTurnKeys(lv)
 	var n uint64
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
@@ -97,13 +102,13 @@ func (s *State) perftMove(m *Move, depth, lv, root int, parts bool) (uint64, err
 	}
 	defer s.Unmake()
 	if parts || s.Partial == NoPos {
-		if lv > root && !s.newTurnEnd(root) {
+		if lv > root && !s.newTurnKey(root, s.endKey()) {
 			return 0, nil
 		}
 		return s.perft(depth-1, lv+1, parts)
 	}
-	if err := s.chainRepeats(); err != nil {
-		return 0, err
+	if !s.newTurnKey(root, s.hash) {
+		return 0, nil
 	}
 	ml := s.perftList(lv + 1)
 	if err := s.Generate(ml); err != nil {
@@ -120,47 +125,38 @@ func (s *State) perftMove(m *Move, depth, lv, root int, parts bool) (uint64, err
 	return n, nil
 }
 
-// resetTurnEnds empties the record of the boards the chains of parts from
-// the position at level root have ended with.
-func (s *State) resetTurnEnds(root int) {
-	for len(s.turnEnds) <= root {
-		s.turnEnds = append(s.turnEnds, nil)
+// resetTurnKeys empties the record of the positions the turn that begins
+// at level root has reached.
+func (s *State) resetTurnKeys(root int) {
+	for len(s.turnKeys) <= root {
+		s.turnKeys = append(s.turnKeys, nil)
 	}
-	s.turnEnds[root] = s.turnEnds[root][:0]
+	s.turnKeys[root] = s.turnKeys[root][:0]
 }
 
-// newTurnEnd records the board a chain of parts from the position at level
-// root has just ended its turn with, and reports whether no earlier chain
-// from there ended with the same one. The key is the hash without the last
-// move's squares (stateKey).
-func (s *State) newTurnEnd(root int) bool {
-	k := s.hash
-	if s.pre.usesLast {
-		k ^= mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
-	}
-	for _, e := range s.turnEnds[root] {
+// newTurnKey records k, a position the turn that began at level root has
+// reached (endKey at the end of the turn, the hash in the middle of a
+// partial move: they differ by the partial-move state), and reports whether
+// the turn had not reached it before.
+func (s *State) newTurnKey(root int, k uint64) bool {
+	for _, e := range s.turnKeys[root] {
 		if e == k {
 			return false
 		}
 	}
-	s.turnEnds[root] = append(s.turnEnds[root], k)
+	s.turnKeys[root] = append(s.turnKeys[root], k)
 	return true
 }
 
-// chainRepeats returns an error when the partial move under way has come
-// back to a position it already passed through in this turn: the parts
-// could go round for ever, so the turns are not finitely many (whole-turn
-// perft cannot count them; PerftParts can). Draughts captures never do, as
-// every part removes or marks a piece; a hop that may go back and forth
-// could.
-func (s *State) chainRepeats() error {
-	for k := len(s.hist) - 1; k >= 0 && s.hist[k].partial != NoPos; k-- {
-		if s.hist[k].hash == s.hash {
-			return fmt.Errorf("perft: the partial move of %s returns to a position it passed (on %s), so its turns are endless; count the parts instead",
-				s.g.Players[s.Mover()].Name, s.g.Board.Positions[s.Partial].Name)
-		}
+// endKey identifies the position a turn has ended with for perft: the hash
+// without the last move's squares (stateKey), which the two directions of a
+// windmill capture leave different.
+func (s *State) endKey() uint64 {
+	k := s.hash
+	if s.pre.usesLast {
+		k ^= mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
 	}
-	return nil
+	return k
 }
 
 // DivideLine is one root move and the perft count below it.
@@ -171,8 +167,9 @@ type DivideLine struct {
 }
 
 // Divide runs perft(depth-1) below each root move (a whole turn, as Perft
-// counts them: a chain of parts leaving the same board as an earlier one is
-// not listed), calling progress (if not nil) after each one.
+// counts them: a chain of parts leaving the same board as an earlier one,
+// or passing a position an earlier one passed, is not listed), calling
+// progress (if not nil) after each one.
 func (s *State) Divide(depth int, progress func(DivideLine)) ([]DivideLine, uint64, error) {
 	return s.divide(depth, false, progress)
 }
@@ -185,7 +182,7 @@ func (s *State) DivideParts(depth int, progress func(DivideLine)) ([]DivideLine,
 
 func (s *State) divide(depth int, parts bool, progress func(DivideLine)) ([]DivideLine, uint64, error) {
 	d := divider{s: s, depth: depth, parts: parts, progress: progress}
-	s.resetTurnEnds(0)
+	s.resetTurnKeys(0)
 	if err := d.walk(0, nil, nil); err != nil {
 		return nil, 0, err
 	}
@@ -232,12 +229,12 @@ func (d *divider) walk(lv int, move, text []string) error {
 func (d *divider) below(lv int, move, text []string) error {
 	s := d.s
 	if !d.parts && s.Partial != NoPos {
-		if err := s.chainRepeats(); err != nil {
-			return err
+		if !s.newTurnKey(0, s.hash) {
+			return nil
 		}
 		return d.walk(lv+1, move, text)
 	}
-	if !d.parts && lv > 0 && !s.newTurnEnd(0) {
+	if !d.parts && lv > 0 && !s.newTurnKey(0, s.endKey()) {
 		return nil
 	}
 	n, err := s.perft(d.depth-1, lv+1, d.parts)

@@ -45,9 +45,10 @@ type State struct {
 	// perftLists are the move lists of Perft and Divide, one per level of
 	// Make calls, reused across calls.
 	perftLists []*MoveList
-	// turnEnds[lv] holds the keys of the boards the chains of parts from
-	// the perft node at level lv ended their turn with (perft.go).
-	turnEnds [][]uint64
+	// turnKeys[lv] holds the positions the turn that began at perft level
+	// lv has reached, in the middle of a partial move and at its end
+	// (perft.go).
+	turnKeys [][]uint64
 	Limit    Limits
 	// interrupt, when set, stops Perft and Divide (SetInterrupt).
 	interrupt *atomic.Bool

@@ -3,5 +3,5 @@
 package zrf
 
 // With -tags slow, TestDraughtsPerftTables runs every depth of the published
-// tables (depth 8: about a minute in all).
+// tables (depth 8: about half a minute of CPU in all).
 func init() { draughtsAllDepths = true }

@@ -55,6 +55,13 @@ func loadState(t *testing.T, path string, src []byte, title string) *vm.State {
 	if f == nil || len(f.Games) == 0 {
 		t.Fatalf("load %s: %v", path, err)
 	}
+	return startOf(t, f, path, title)
+}
+
+// startOf returns the start position of the game or variant of f (loaded
+// from path) titled title, or of its first game when title is "".
+func startOf(t *testing.T, f *File, path, title string) *vm.State {
+	t.Helper()
 	g := f.Games[0].Game
 	if title != "" {
 		g = nil
