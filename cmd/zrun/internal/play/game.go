@@ -103,26 +103,39 @@ func (g *Game) Restart() error {
 	if err != nil {
 		return err
 	}
-	g.S = s
-	g.played, g.redo, g.StartFEN = nil, nil, ""
-	g.engine.reset(s)
+	g.startFrom(s, "")
 	return nil
 }
 
 // SetFEN sets up a position of the same game; the history starts there. On
 // error the game is unchanged.
 func (g *Game) SetFEN(fen string) error {
-	s, err := vm.NewState(g.G)
+	s, err := g.stateAt(fen)
 	if err != nil {
 		return err
 	}
-	if err := s.SetFEN(fen); err != nil {
-		return err
+	g.startFrom(s, fen)
+	return nil
+}
+
+// stateAt is a fresh state of the game set up from fen.
+func (g *Game) stateAt(fen string) (*vm.State, error) {
+	s, err := vm.NewState(g.G)
+	if err != nil {
+		return nil, err
 	}
+	if err := s.SetFEN(fen); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// startFrom makes s (set up from fen, "" for the start position) the
+// position the history starts from, keeping the searcher and its table.
+func (g *Game) startFrom(s *vm.State, fen string) {
 	g.S = s
 	g.played, g.redo, g.StartFEN = nil, nil, fen
 	g.engine.reset(s)
-	return nil
 }
 
 // Legal generates the legal moves of the current position.

@@ -17,17 +17,15 @@ import (
 // reason, a FEN that CheckPosition finds against the rules, and leaves the
 // game as it was on any error.
 func (g *Game) SetPosition(fen string) error {
-	s, err := vm.NewState(g.G)
+	s, err := g.stateAt(fen)
 	if err != nil {
-		return err
-	}
-	if err := s.SetFEN(fen); err != nil {
 		return err
 	}
 	if err := CheckPosition(s); err != nil {
 		return err
 	}
-	return g.SetFEN(fen)
+	g.startFrom(s, fen)
+	return nil
 }
 
 // CheckPosition reports a royal piece missing, or more royal pieces than
