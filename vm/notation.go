@@ -332,19 +332,24 @@ func (s *State) PlayCoords(moves string) error {
 		if err := s.Generate(ml); err != nil {
 			return err
 		}
-		found := false
-		for i := range ml.Moves {
-			if s.CoordString(&ml.Moves[i]) == text {
-				if err := s.Make(&ml.Moves[i]); err != nil {
-					return err
-				}
-				found = true
-				break
-			}
-		}
-		if !found {
+		i := s.CoordIndex(ml, text)
+		if i < 0 {
 			return fmt.Errorf("%q is not a legal move here", text)
+		}
+		if err := s.Make(&ml.Moves[i]); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// CoordIndex returns the index in ml (moves of this position) of the move
+// whose CoordString is exactly text, or -1.
+func (s *State) CoordIndex(ml *MoveList, text string) int {
+	for i := range ml.Moves {
+		if s.CoordString(&ml.Moves[i]) == text {
+			return i
+		}
+	}
+	return -1
 }

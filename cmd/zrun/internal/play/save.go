@@ -10,14 +10,18 @@ import (
 	"zrun/vm"
 )
 
-// start is a fresh copy of the position the history starts from.
-func (g *Game) start() (*vm.State, error) {
-	return NewState(g.Path, g.Variant, g.StartFEN)
+// StartState is a fresh copy of the position the history starts from, of
+// the rules loaded (not re-read from the file, which may have changed).
+func (g *Game) StartState() (*vm.State, error) {
+	if g.StartFEN == "" {
+		return vm.NewState(g.G)
+	}
+	return g.stateAt(g.StartFEN)
 }
 
 // WritePGN writes the game as PGN (chess-like games only).
 func (g *Game) WritePGN(w io.Writer) error {
-	start, err := g.start()
+	start, err := g.StartState()
 	if err != nil {
 		return err
 	}
@@ -26,7 +30,7 @@ func (g *Game) WritePGN(w io.Writer) error {
 
 // WriteZSG writes the game as a Zillions saved game.
 func (g *Game) WriteZSG(w io.Writer) error {
-	start, err := g.start()
+	start, err := g.StartState()
 	if err != nil {
 		return err
 	}
@@ -77,7 +81,7 @@ func (g *Game) LoadZSGRules(path, rules string) (*Saved, error) {
 // ("" when all were). On a load error the game is unchanged.
 func (g *Game) Reload() (replayed, total int, stoppedAt string, err error) {
 	hist := g.History()
-	s, err := NewState(g.Path, g.Variant, g.StartFEN)
+	s, err := NewState(g.Path, g.Variant, g.StartFEN) // the file as it is now
 	if err != nil {
 		return 0, len(hist), "", err
 	}
@@ -93,13 +97,7 @@ func (g *Game) Reload() (replayed, total int, stoppedAt string, err error) {
 		if err != nil {
 			return k, len(coords), "", err
 		}
-		i := -1
-		for j := range ml.Moves {
-			if g.S.CoordString(&ml.Moves[j]) == c {
-				i = j
-				break
-			}
-		}
+		i := g.S.CoordIndex(ml, c)
 		if i < 0 {
 			return k, len(coords), c, nil
 		}

@@ -107,14 +107,9 @@ func (se *session) changed() {
 // loaded game, new rules): it replays the moves from the start position.
 func (se *session) retext() error {
 	g := se.g
-	s, err := vm.NewState(g.G)
+	s, err := g.StartState()
 	if err != nil {
 		return err
-	}
-	if g.StartFEN != "" {
-		if err := s.SetFEN(g.StartFEN); err != nil {
-			return err
-		}
 	}
 	se.texts = se.texts[:0]
 	ml := &vm.MoveList{}
