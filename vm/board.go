@@ -23,6 +23,7 @@ type Board struct {
 
 	links  []int32
 	byName map[string]int
+	byFold map[string]int // squarecase.go: lower-cased name -> index, or ambiguousFold
 	dirIdx map[string]int
 	zoneIx map[string]int
 }
@@ -73,7 +74,7 @@ type Zone struct {
 
 // NewBoard returns an empty board.
 func NewBoard() *Board {
-	return &Board{byName: map[string]int{}, dirIdx: map[string]int{}, zoneIx: map[string]int{}}
+	return &Board{byName: map[string]int{}, byFold: map[string]int{}, dirIdx: map[string]int{}, zoneIx: map[string]int{}}
 }
 
 // N is the number of positions.
@@ -90,6 +91,7 @@ func (b *Board) AddPosition(p Position) (int, bool) {
 	}
 	b.Positions = append(b.Positions, p)
 	b.byName[p.Name] = len(b.Positions) - 1
+	b.addFold(p.Name, len(b.Positions)-1)
 	return len(b.Positions) - 1, true
 }
 
@@ -170,8 +172,10 @@ func (b *Board) RemovePositions(kill map[int]bool) {
 	b.Positions = keep
 	b.links = links
 	b.byName = make(map[string]int, m)
+	b.byFold = make(map[string]int, m)
 	for i, p := range keep {
 		b.byName[p.Name] = i
+		b.addFold(p.Name, i)
 	}
 }
 

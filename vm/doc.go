@@ -21,10 +21,15 @@
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and
 //	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
-//	perft.go            perft and divide
+//	perft.go            perft and divide, a move a whole turn (the parts of a partial
+//	                    move together) or, with PerftParts, each part
 //	gate.go             gating: add-gate places a held piece on a square the move vacated
-//	betza*.go           DescribePiece: a piece's Betza string, English sentence and
-//	                    movement-diagram squares, derived by probing its programs
+//	nomoves.go          WhyNoMoves: why the player to move has no legal move, in words
+//	squarecase.go       PositionIndexFold: a position named in another case (typed or saved input)
+//
+// Descriptions of pieces for people (Betza strings, English sentences,
+// movement diagrams) live in package vm/describe, which probes a piece's
+// programs through State.RunProgram; vm does not import it.
 //
 // # The machine
 //
@@ -106,6 +111,17 @@
 // with every add makes it again before each (games/reserve-chess.zrf's
 // again macro re-runs its bring-reserve prefix from the start square).
 //
+// Every attribute change an add has not spent is written ("@ sq N value"),
+// in program order, wherever it applies: on an empty square too, where it
+// changes nothing. Issue 22 reports Zillions writing Schoolbook-b's Castle-b
+// (whose run sets never-moved? on d8, a square no piece stands on before or
+// after, then on the king's b8) as "King f8 - b8 Rook a8 - c8 @ d8 0 0 @ b8 0
+// 0". The marks a slider leaves on the squares it passed are the ones its
+// earlier adds spent (Chess.zrf's rook-slide: TransportChess.zsg's "Rook h8 -
+// d8 @ d8 0 0"), so no corpus save is written without a mark this rule
+// writes: writing them all leaves every corpus replay and round trip as it
+// was.
+//
 // Zillions numbers attributes in saved games ("@ sq N value") in the order it
 // meets their declarations reading the pieces from the last to the first, each
 // piece's from its last declaration to its first (Game.AttributeNumbers, filled
@@ -186,7 +202,11 @@
 // and one of the mover's royal pieces is attacked (with Options.SpareRoyals,
 // two of them while the mover has more than one: Spartan duple check). While the same player keeps
 // moving (partial moves, consecutive turn-order entries) the test waits for
-// the last move (Schoolbook's "Double-Move (Checkmate)" description).
+// the last move (Schoolbook's "Double-Move (Checkmate)" description). A
+// part of a partial move is legal only when the turn can be finished
+// legally from it (a continuation, or the pass of the rest, passes the
+// test), so a player is never left with a pending part and no legal move
+// (Gravity Chess: a pinned piece stepping aside, then falling).
 //
 // "maximal captures" keeps, of the moves that capture, those that capture
 // the most; moves that capture nothing stay (captures are made mandatory by
@@ -200,6 +220,18 @@
 // captured rests on no save since quiet moves stay: the saved Northern Kings
 // game's "King b6 - f2 = Checker on e3", a demotion, while a capture "x e5"
 // is available, fits either reading.
+//
+// It compares the moves generated together, a part of a partial move by
+// what that part takes, not by what its turn goes on to take: the same
+// Ossetian Checkers save has White play "partial 2 Checker c3 - c5 x c4", a
+// one-piece capture, where "d4 - d6 x d5" goes on to take e5 too, and again
+// "e3 - e5 x e4" at move 22; counted over the turn, the one-piece captures
+// would not be legal. (CheckersCollection's older Armenian Tama and Harzdame,
+// whose chains mark the men they jump and remove them all with the last
+// part, switched the option off as a "bugfix".) So the majority rule the
+// option names holds across a multi-jump only for what its parts take
+// each: zrf/draughts_perft_test.go shows where draughts files written with
+// partial moves part from the published counts for this reason.
 //
 // Partial moves: a move emitted by add-partial is made at once; the same
 // player then continues with the moving piece's definitions of the

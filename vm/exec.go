@@ -117,6 +117,18 @@ type RunError struct {
 
 func (e *RunError) Error() string { return e.Src + ": " + e.Msg }
 
+// RunProgram runs one move program from square from, as a move of type
+// moveType for player pl, on the position as it stands, and appends the
+// moves it emits to ml. It is the interpreter alone: no turn order, no move
+// priorities, duplicate removal or check filter, no pass. Analyses of what a
+// piece's programs do (package describe) use it; play uses Generate.
+func (s *State) RunProgram(prog *Program, from int32, pl, moveType int, ml *MoveList) error {
+	gn := s.genAt(0)
+	gn.ml, gn.err, gn.query = ml, nil, false
+	gn.run(prog, from, int32(pl), int32(moveType), false, 0)
+	return gn.err
+}
+
 // run executes prog from square start for player pl and appends the moves it
 // emits to gn.ml (or, in query mode, sets gn.hit).
 func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, drop bool, dropType int32) {

@@ -38,26 +38,9 @@ func (g *Game) fenLayout() (*fenLayout, error) {
 		return nil, fmt.Errorf("FEN needs a game of two (or more) players")
 	}
 	labels := b.Grids[0].Labels
-	rankDim := 1
-	if allNumbers(labels[0]) && !allNumbers(labels[1]) {
-		rankDim = 0
-	}
-	fileDim := 1 - rankDim
+	fileDim, rankDim, rowIdx := b.Grids[0].FENAxes()
 	ranks := labels[rankDim]
 	files := labels[fileDim]
-	// Row order: highest rank number first (top of the board).
-	rowIdx := make([]int, len(ranks))
-	for i := range rowIdx {
-		rowIdx[i] = i
-	}
-	if allNumbers(ranks) {
-		num := func(i int) int { n, _ := strconv.Atoi(ranks[i]); return n }
-		for i := 1; i < len(rowIdx); i++ {
-			for j := i; j > 0 && num(rowIdx[j]) > num(rowIdx[j-1]); j-- {
-				rowIdx[j], rowIdx[j-1] = rowIdx[j-1], rowIdx[j]
-			}
-		}
-	}
 	l := &fenLayout{width: len(files), height: len(ranks)}
 	l.rowOf = make([]int, b.N())
 	l.colOf = make([]int, b.N())
@@ -100,15 +83,6 @@ func isStorageRank(b *Board, row []int) bool {
 		}
 	}
 	return true
-}
-
-func allNumbers(ls []string) bool {
-	for _, s := range ls {
-		if _, err := strconv.Atoi(s); err != nil {
-			return false
-		}
-	}
-	return len(ls) > 0
 }
 
 func (g *Game) letterType(ch rune) (int, int, bool) {
@@ -403,7 +377,7 @@ func (s *State) outermostRook(l *fenLayout, pl, row, kcol, step int) int {
 }
 
 func (s *State) setEnPassant(l *fenLayout, sq string, mover int) error {
-	p, ok := s.g.Board.PositionIndex(sq)
+	p, ok := s.g.Board.PositionIndexFold(sq) // typed input: "E3" is e3
 	if !ok || l.rowOf[p] < 0 {
 		return fmt.Errorf("FEN en-passant square %q is not on the board", sq)
 	}

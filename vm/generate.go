@@ -147,8 +147,8 @@ func (s *State) dedup(ml *MoveList) {
 }
 
 // sameWritten reports whether two moves with the same effects list the same
-// written acts in the same order (the acts MoveString writes: no repeated
-// act, no attribute change on a square empty before and after the move).
+// written acts in the same order (the acts MoveString writes: all but a
+// capture or creation repeated later in the move).
 func (s *State) sameWritten(a, b *Move) bool {
 	i, j := 0, 0
 	for {
@@ -175,10 +175,6 @@ func (s *State) written(m *Move, i int) bool {
 	switch a.Kind {
 	case ActMove, ActDrop:
 		return true
-	case ActSetAttr:
-		if !attrWritten(s, m, a) {
-			return false
-		}
 	}
 	return !repeated(m, i)
 }
@@ -280,6 +276,11 @@ func keepMaximal(ml *MoveList, mode int) {
 // filterIllegal removes the moves after which one of pl's royal pieces is
 // attacked, when the turn passes to another player. While the same player
 // keeps moving (partial moves, double moves) the test waits for the last move.
+// A partial move is legal only when its turn can be finished legally: some
+// continuation (or the pass of the rest, where allowed) passes this filter.
+// Otherwise the player would be left with a pending part and no legal move
+// (Gravity Chess: a pinned piece steps aside, and every fall of it leaves the
+// king attacked), a position no goal expects.
 func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 	out := 0
 	for i := range ml.Moves {
@@ -288,7 +289,17 @@ func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 			s.Unmake()
 			return err
 		}
-		bad := s.Partial == NoPos && s.Mover() != pl && s.royalAttacked(pl, lv+1)
+		var bad bool
+		if s.Partial != NoPos {
+			cont := s.scratchAt(lv + 1)
+			if err := s.generate(cont, lv+1, true); err != nil {
+				s.Unmake()
+				return err
+			}
+			bad = len(cont.Moves) == 0
+		} else {
+			bad = s.Mover() != pl && s.royalAttacked(pl, lv+1)
+		}
 		s.Unmake()
 		if !bad {
 			if out != i {

@@ -190,19 +190,14 @@ func (gn *generator) skipSimpleQuiet(promo, cont int32, copyMove bool) bool {
 		}
 	}
 	if len(gn.acts) == 1 {
-		// Written as notation writes it (attrWritten): on a square
-		// occupied before or after the move.
-		a := gn.acts[0]
-		if a.Kind != ActSetAttr {
+		// Notation writes every set-attribute an add has not spent, on
+		// an empty square too (MoveString): one on a square other than
+		// src and to makes the move no simple one.
+		w, ok := packAttr(gn.acts[0], gn.handFrom, to)
+		if !ok {
 			return false
 		}
-		if board[a.From] != Empty || a.From == to {
-			w, ok := packAttr(a, gn.handFrom, to)
-			if !ok {
-				return false
-			}
-			sig.attr = w
-		}
+		sig.attr = w
 	}
 	switch {
 	case gn.isDrop && gn.handFrom < 0:

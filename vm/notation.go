@@ -4,6 +4,7 @@
 package vm
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -24,7 +25,8 @@ import (
 // names its square ("= Knight on a5") unless it directly follows the move or
 // drop that put the piece there ("Pawn e7 - e8 = Queen", "RookP b2 - y1 =
 // Rook"). An attribute change is written with Zillions' number for the
-// attribute (Game.AttributeNumbers).
+// attribute (Game.AttributeNumbers), wherever it applies, an empty square
+// included (doc.go: Schoolbook-b's Castle-b "... @ d8 0 0 @ b8 0 0").
 func (s *State) MoveString(m *Move) string {
 	if m.Pass {
 		return "Pass"
@@ -234,9 +236,6 @@ func (w *moveWriter) part(m *Move, a *Act) {
 		w.sep()
 		w.b.WriteString("flip " + w.name(a.From))
 	case ActSetAttr:
-		if !attrWritten(s, m, a) {
-			return
-		}
 		w.sep()
 		w.b.WriteString("@ " + w.name(a.From) + " " + strconv.Itoa(g.attributeNumber(int(a.Type))) + " " + strconv.Itoa(int(a.Arg)))
 	}
@@ -306,24 +305,6 @@ func (s *State) CoordString(m *Move) string {
 	return out
 }
 
-// attrWritten reports whether MoveString writes the attribute change a of m:
-// Zillions prints one only where a piece stands before or after the move (not
-// on the empty squares a slider passed, whose changes are no-ops).
-func attrWritten(s *State, m *Move, a *Act) bool {
-	return s.Board[a.From] != Empty || finalCell(s, m, a.From) != Empty
-}
-
-// finalCell is what stands on p after m.
-func finalCell(s *State, m *Move, p int32) Cell {
-	c := s.Board[p]
-	for _, e := range m.Eff {
-		if e.Kind == EffCell && e.Pos == p {
-			c = e.Val
-		}
-	}
-	return c
-}
-
 // attributeNumber is the number Zillions writes for attribute i in "@ sq N
 // value".
 func (g *Game) attributeNumber(i int) int {
@@ -340,4 +321,35 @@ func (g *Game) partialNumber(t int32) int {
 		return g.MoveTypeNumbers[t]
 	}
 	return int(t) + 1
+}
+
+// PlayCoords makes space-separated moves given in coordinate notation
+// (CoordString), each among the legal moves of the position it is made in.
+// It stops at the first that is not legal, with an error naming it.
+func (s *State) PlayCoords(moves string) error {
+	ml := &MoveList{}
+	for _, text := range strings.Fields(moves) {
+		if err := s.Generate(ml); err != nil {
+			return err
+		}
+		i := s.CoordIndex(ml, text)
+		if i < 0 {
+			return fmt.Errorf("%q is not a legal move here", text)
+		}
+		if err := s.Make(&ml.Moves[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CoordIndex returns the index in ml (moves of this position) of the move
+// whose CoordString is exactly text, or -1.
+func (s *State) CoordIndex(ml *MoveList, text string) int {
+	for i := range ml.Moves {
+		if s.CoordString(&ml.Moves[i]) == text {
+			return i
+		}
+	}
+	return -1
 }

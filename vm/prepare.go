@@ -79,13 +79,8 @@ func (g *Game) computePrepared() *prepared {
 		}
 		for _, blocks := range [][]MoveBlock{pt.Moves, pt.Drops} {
 			for _, b := range blocks {
-				if b.Prog == nil {
-					continue
-				}
-				for _, in := range b.Prog.Code {
-					if in.Op == OpLastFrom || in.Op == OpLastTo || (in.Op == OpGo && (in.A == GoLastFrom || in.A == GoLastTo)) {
-						p.usesLast = true
-					}
+				if b.Prog != nil && b.Prog.ReadsLastMove() {
+					p.usesLast = true
 				}
 			}
 		}
@@ -135,6 +130,10 @@ func usesCond(c *Cond, op CondOp) bool {
 	}
 	return false
 }
+
+// FreshPiece returns a piece of type t owned by player pl that has not
+// moved: its type's default attribute values set, as board-setup places it.
+func (g *Game) FreshPiece(t, pl int) Cell { return MakeCell(t, pl, g.prep().defaults[t]) }
 
 // RoyalTypes returns the types of player pl that may not be left attacked.
 func (g *Game) RoyalTypes(pl int) []int { return g.prep().royal[pl] }

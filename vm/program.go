@@ -12,3 +12,14 @@ type Program struct {
 	// Lists holds the piece-type lists of (add T1 T2 ...) instructions.
 	Lists [][]int32
 }
+
+// ReadsLastMove reports whether the program looks at the previous move
+// (last-from?, last-to?, or a go to one of its squares).
+func (p *Program) ReadsLastMove() bool {
+	for _, in := range p.Code {
+		if in.Op == OpLastFrom || in.Op == OpLastTo || (in.Op == OpGo && (in.A == GoLastFrom || in.A == GoLastTo)) {
+			return true
+		}
+	}
+	return false
+}

@@ -2,7 +2,10 @@
 
 package vm
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // State is a position: the board, pieces in hand, whose turn it is, the last
 // move, a pending partial-move continuation and the history needed to unmake
@@ -39,9 +42,16 @@ type State struct {
 	gens     []*generator // one per nesting level, created on first use
 	scratch  []*MoveList  // per nesting level, for legality tests and continuations
 	dedupTab []int32
-	// perftLists are Perft's move lists, one per depth, reused across calls.
-	perftLists []MoveList
-	Limit      Limits
+	// perftLists are the move lists of Perft and Divide, one per level of
+	// Make calls, reused across calls.
+	perftLists []*MoveList
+	// turnKeys[lv] holds the positions the turn that began at perft level
+	// lv has reached, in the middle of a partial move and at its end
+	// (perft.go).
+	turnKeys [][]uint64
+	Limit    Limits
+	// interrupt, when set, stops Perft and Divide (SetInterrupt).
+	interrupt *atomic.Bool
 }
 
 // Limits bounds the work of one generation, so a rule with an endless loop is

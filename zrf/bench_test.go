@@ -3,26 +3,37 @@
 package zrf
 
 import (
+	"path/filepath"
 	"testing"
 
 	"zrun/vm"
 )
 
-// BenchmarkPerft reports perft nodes per second from the start positions.
+// BenchmarkPerft reports perft nodes per second from the start positions,
+// the draughts ones (whole turns through partial moves) from the corpus.
 func BenchmarkPerft(b *testing.B) {
+	checkers := filepath.Join(corpusDir, "CheckersCollection", "CheckersCollection.zrf")
 	for _, c := range []struct {
-		name, path string
-		depth      int
+		name, path, variant string
+		depth               int
 	}{
-		{"chess/d4", "../games/chess.zrf", 4},
-		{"schoolbook/d3", "../games/schoolbook.zrf", 3},
+		{"chess/d4", "../games/chess.zrf", "", 4},
+		{"schoolbook/d3", "../games/schoolbook.zrf", "", 3},
+		{"english-checkers/d6", checkers, "Checkers (English draughts)", 6},
+		{"pool-checkers/d5", checkers, "Pool Checkers", 5},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			f, err := LoadFile(c.path)
-			if err != nil {
-				b.Fatal(err)
+			if f == nil {
+				b.Skipf("%s not available: %v", c.path, err)
 			}
-			s, err := vm.NewState(f.Games[0].Game)
+			g := f.Games[0].Game
+			for _, gd := range f.Games {
+				if gd.Game.Title == c.variant {
+					g = gd.Game
+				}
+			}
+			s, err := vm.NewState(g)
 			if err != nil {
 				b.Fatal(err)
 			}

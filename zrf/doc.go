@@ -24,5 +24,14 @@
 // matches none with the legal moves at that point; RecordMoves turns played
 // moves into move lines numbered as Zillions numbers them. The number after
 // "partial" is Zillions' number for the continuation's move type, worked out
-// from the order Zillions meets the type names (zsg_movetypes.go).
+// from the order Zillions meets the type names (zsg_movetypes.go). Square
+// names of saved lines and setup edits may differ in case from the rule
+// file's when that is unambiguous (zsg_squarecase.go).
+//
+// Files written for Dagaz (a JavaScript ZRF engine) often leave part of their
+// rules to Dagaz's JavaScript. dagaz.go detects the patterns the corpus shows
+// (Dagaz-only options, non-boolean attributes, no goal, no setup, drops with
+// nothing in hand, pieces without definitions) and reports each as a warning
+// that says what is missing, also listed in GameDef.Stubs;
+// GameDef.WhyNoStartMoves explains a start position without legal moves.
 package zrf

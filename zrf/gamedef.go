@@ -27,6 +27,9 @@ type GameDef struct {
 	// out: the rest of the game loaded. A game with skipped definitions does
 	// not play as its author meant; front ends refuse to play it.
 	Skipped []*Error
+	// Stubs are the parts of the rules the file leaves to Dagaz's
+	// JavaScript (dagaz.go); each is also in Warnings.
+	Stubs []Stub
 }
 
 // OnlySkipped reports whether every error in err (as LoadFile returned it for

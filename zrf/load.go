@@ -166,6 +166,7 @@ func lowerBlock(f *File, c *fileCache, block *Node, sections []*Node, isVariant 
 		return
 	}
 	*errs = append(*errs, gd.Skipped...)
+	findStubs(gd, block, sections)
 	numberMoveTypes(gd.Game, sections, c.atoms)
 	numberAttributes(gd.Game, sections)
 	f.Games = append(f.Games, gd)

@@ -5,7 +5,6 @@ package zrf
 
 import (
 	"strconv"
-	"strings"
 
 	"zrun/vm"
 )
@@ -96,7 +95,8 @@ func (l *lowerer) attribute(pt *vm.PieceType, s *Node) {
 		// Dagaz attaches numbers and strings to pieces for its JavaScript.
 		if !l.attrWarned[a[0].Text] {
 			l.attrWarned[a[0].Text] = true
-			l.warnf(a[1], "attribute %s has the non-boolean value %s: a Dagaz-only attribute read by its JavaScript; taken as false", a[0].Text, describe(a[1]))
+			l.stubf(StubAttribute, a[1], "attribute %s has the non-boolean value %s, which only Dagaz's JavaScript reads (taken as false here)%s",
+				a[0].Text, describe(a[1]), notIntended)
 		}
 	}
 	idx, known := l.attrs[a[0].Text]
@@ -237,12 +237,6 @@ var displayOptions = setOf("animate captures", "animate drops", "smart moves", "
 	"silent ? moves", "discard cascades", "show hints", "show captures", "show blink",
 	"allow flipping")
 
-// Options whose meaning is hand-written JavaScript in Dagaz (besides every
-// "... extension" and "... invariant").
-var dagazOptions = setOf("ko", "deferred captures", "deferred-captures", "board model", "board-model",
-	"zrf advanced", "zrf-advanced", "sliding-puzzle", "smart-moves", "shared pieces", "shared-pieces",
-	"pente-restrictions", "kamisado-setup")
-
 var ruleOptions = []string{"pass turn", "pass partial", "recycle captures", "maximal captures", "include off-pieces",
 	"fifty-move rule", "insufficient material"}
 
@@ -325,10 +319,13 @@ func (l *lowerer) option(o *Node, name string, val *Node) {
 func (l *lowerer) otherOption(o *Node, name, v string) {
 	known := displayOptions[name]
 	l.g.Options.Other = append(l.g.Options.Other, vm.Option{Name: name, Value: v, Known: known, Source: o.Pos.String()})
+	isDagaz, warning := dagazOption(name)
 	switch {
 	case known:
-	case dagazOptions[name] || strings.Contains(name, "extension") || strings.Contains(name, "invariant"):
-		l.warnf(o, "Dagaz-only option: the rules it selects live in Dagaz's JavaScript: %q", name)
+	case isDagaz:
+		if warning != "" {
+			l.stubf(StubOption, o, "%s", warning)
+		}
 	default:
 		all := append(keys(displayOptions), ruleOptions...)
 		l.warnf(o, "unknown option %q (ignored)%s", name, l.hint(name, all))

@@ -30,7 +30,9 @@ func TestDrawOptions(t *testing.T) {
   (option "insufficient material" %s)
   (players White Black)
   (board (positions (a 0 0 1 1)))
-  (piece (name Man) (drops ((verify empty?) add))))`, c.fifty, c.insufficient)
+  (piece (name Man) (drops ((verify empty?) add)))
+  (board-setup (White (Man off 1)) (Black (Man off 1)))
+  (draw-condition (White Black) stalemated))`, c.fifty, c.insufficient)
 		f, err := Load("draws.zrf", []byte(src))
 		if err != nil {
 			t.Fatalf("%s/%s: %v", c.fifty, c.insufficient, err)

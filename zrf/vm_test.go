@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"zrun/vm"
+	"zrun/vm/playout"
 )
 
 const perftTable = "../../shared/perft/perft.tsv"
@@ -54,6 +55,13 @@ func loadState(t *testing.T, path string, src []byte, title string) *vm.State {
 	if f == nil || len(f.Games) == 0 {
 		t.Fatalf("load %s: %v", path, err)
 	}
+	return startOf(t, f, path, title)
+}
+
+// startOf returns the start position of the game or variant of f (loaded
+// from path) titled title, or of its first game when title is "".
+func startOf(t *testing.T, f *File, path, title string) *vm.State {
+	t.Helper()
 	g := f.Games[0].Game
 	if title != "" {
 		g = nil
@@ -149,9 +157,9 @@ func TestSchoolbookCastlingRules(t *testing.T) {
 	}
 }
 
-// playout plays random legal moves, checking the hash after every move, then
+// randomPlayout plays random legal moves, checking the hash after every move, then
 // unmakes them all and checks the position is restored bit for bit.
-func playout(t *testing.T, s *vm.State, rng *rand.Rand, plies int) {
+func randomPlayout(t *testing.T, s *vm.State, rng *rand.Rand, plies int) {
 	t.Helper()
 	board := append([]vm.Cell(nil), s.Board...)
 	hands := append([]int64(nil), s.Hands...)
@@ -218,26 +226,46 @@ func TestPlayouts(t *testing.T) {
 			s := loadState(t, path, nil, "")
 			rng := rand.New(rand.NewSource(1))
 			for i := 0; i < n; i++ {
-				playout(t, s, rng, 1+rng.Intn(60))
+				randomPlayout(t, s, rng, 1+rng.Intn(60))
 			}
 		})
 	}
 }
 
+// fuzzPlayoutGames are FuzzPlayout's games: the playout games and corpus
+// games with partial moves, drops, dice and multi-part captures, where the
+// invariants found violations before.
+var fuzzPlayoutGames = append(append([]string(nil), playoutGames...),
+	"../../shared/zrf-corpus/GlukKazan+Dagaz/src/debug/games/chess/gravity-chess.zrf",
+	"../../shared/zrf-corpus/CheckersCollection/CheckersCollection.zrf",
+	"../../shared/zrf-corpus/ChuShogi/Chu_Shogi_Original_v1.3.zrf",
+)
+
+// FuzzPlayout plays one random game (the seed picks the moves, game the
+// file) under every invariant of package playout, to a cap of 200 moves.
 func FuzzPlayout(f *testing.F) {
-	for i := 0; i < 8; i++ {
+	for i := 0; i < len(fuzzPlayoutGames); i++ {
 		f.Add(int64(i), uint8(i))
 	}
-	states := map[int]*vm.State{}
+	games := map[int]*vm.Game{}
 	f.Fuzz(func(t *testing.T, seed int64, game uint8) {
-		i := int(game) % 3
-		s := states[i]
-		if s == nil {
-			s = loadState(t, playoutGames[i], nil, "")
-			states[i] = s
+		i := int(game) % len(fuzzPlayoutGames)
+		g := games[i]
+		if g == nil {
+			path := fuzzPlayoutGames[i]
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s absent (the shared corpus is expected next to the repository)", path)
+			}
+			g = loadState(t, path, nil, "").Game()
+			games[i] = g
 		}
-		rng := rand.New(rand.NewSource(seed))
-		playout(t, s, rng, 1+rng.Intn(80))
+		_, v, err := playout.Check(g, seed, playout.Options{MaxMoves: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != nil {
+			t.Fatalf("%s: %v", fuzzPlayoutGames[i], v)
+		}
 	})
 }
 

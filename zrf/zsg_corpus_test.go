@@ -49,44 +49,22 @@ type zsgOutcome struct {
 // replayCorpusFile reads, resolves, loads, replays and re-writes one file.
 func replayCorpusFile(rel string, loaded map[string]*File, loadErr map[string]error) zsgOutcome {
 	path := filepath.Join(corpusDir, rel)
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return zsgOutcome{stage: "read", err: err}
-	}
-	sg, err := ReadZSG(rel, src)
-	if err != nil {
-		return zsgOutcome{stage: "read", err: err}
-	}
-	rules, err := ResolveRules(path, sg.RulesFile(), corpusSearch(path))
-	if err != nil {
-		return zsgOutcome{stage: "rules", err: err}
-	}
-	f, ok := loaded[rules]
-	if !ok {
-		f, err = LoadFile(rules)
-		loaded[rules], loadErr[rules] = f, err
-	}
-	if f == nil {
-		return zsgOutcome{stage: "load", err: loadErr[rules]}
-	}
-	g, err := sg.FindGame(f)
-	if err != nil {
-		if loadErr[rules] != nil {
-			err = errors.Join(err, loadErr[rules])
+	load := func(rules string) (*File, error) {
+		f, ok := loaded[rules]
+		if !ok {
+			var err error
+			f, err = LoadFile(rules)
+			loaded[rules], loadErr[rules] = f, err
 		}
-		return zsgOutcome{stage: "load", err: err}
+		return f, loadErr[rules]
 	}
-	if g.Engine != "" {
-		return zsgOutcome{stage: "load", err: errors.New("moves come from an external engine: " + g.Engine)}
-	}
-	s, err := sg.Start(g)
+	rs, err := ReplaySaveFile(path, "", corpusSearch(path), load)
 	if err != nil {
-		return zsgOutcome{stage: "start", err: err}
+		var se *SaveError
+		errors.As(err, &se)
+		return zsgOutcome{stage: se.Stage, err: se.Err}
 	}
-	r, err := sg.Replay(s, rel)
-	if err != nil {
-		return zsgOutcome{stage: "replay", err: err}
-	}
+	src, sg, r := rs.Src, rs.Save, rs.Replay
 	o := zsgOutcome{afterEnd: r.AfterEnd(), end: r.End}
 	if out := sg.WithMoves(r.Lines).Bytes(); !bytes.Equal(out, src) {
 		o.stage, o.err = "roundtrip", errors.New(firstDiff(src, out))

@@ -106,7 +106,7 @@ func (sg *SavedGame) Start(g *vm.Game) (*vm.State, error) {
 	}
 	for _, st := range sg.Setup {
 		if st.Removes() {
-			p, ok := g.Board.PositionIndex(st.Square)
+			p, ok := g.Board.PositionIndexFold(st.Square)
 			if !ok {
 				return nil, fmt.Errorf("line %d: setup: no position %q in %s", st.Line, st.Square, g.Title)
 			}
@@ -121,7 +121,7 @@ func (sg *SavedGame) Start(g *vm.Game) (*vm.State, error) {
 		if !ok {
 			return nil, fmt.Errorf("line %d: setup: no piece type %q in %s", st.Line, st.Piece, g.Title)
 		}
-		p, ok := g.Board.PositionIndex(st.Square)
+		p, ok := g.Board.PositionIndexFold(st.Square)
 		if !ok {
 			return nil, fmt.Errorf("line %d: setup: no position %q in %s", st.Line, st.Square, g.Title)
 		}
@@ -171,7 +171,8 @@ type Replayed struct {
 	Moves []vm.Move
 	// Lines are the moves as we write them, with our move numbers.
 	Lines []ZSGMove
-	// Loose counts moves that matched only when whitespace is ignored or
+	// Loose counts moves that matched only when whitespace is ignored, when
+	// square names are read without regard to case (zsg_squarecase.go), or
 	// when the order of the words, "on sq" and the number after "partial"
 	// are ignored. Lines gives our text for them, so the
 	// written file differs from the one read.
@@ -195,7 +196,8 @@ func (r *Replayed) AfterEnd() int {
 
 // Replay plays the saved game's move lines on s (from Start). Each line must
 // be the Zillions text of a legal move: compared as written, then ignoring
-// whitespace, then ignoring word order, "on sq" and the partial number; the
+// whitespace, then reading square names in any case, then ignoring word
+// order, "on sq" and the partial number; the
 // first legal move that fits is played. On a mismatch it stops, leaving s after the moves that
 // matched, and returns them with a *ReplayError.
 //
@@ -236,10 +238,17 @@ func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 				parts = i
 			}
 		}
+		folded := -1
+		if pick < 0 && loose < 0 {
+			folded = matchSquareCase(s.Game().Board, texts, line.Text)
+		}
 		switch {
 		case pick >= 0:
 		case loose >= 0:
 			pick = loose
+			r.Loose++
+		case folded >= 0:
+			pick = folded
 			r.Loose++
 		case parts >= 0:
 			pick = parts

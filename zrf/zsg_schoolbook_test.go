@@ -62,3 +62,39 @@ func TestReplaySchoolbookSeedGames(t *testing.T) {
 		})
 	}
 }
+
+// TestSchoolbookCastleBMarks checks the text of Schoolbook-b's Castle-b
+// against the line issue 22 reports Zillions writing for it: the run sets
+// never-moved? on d8, where no piece stands before or after the castling,
+// and then on the king's b8, and Zillions writes both marks in that order.
+// A replay matches lines by this text, so a missing mark stopped a replay of
+// a save with this castling.
+func TestSchoolbookCastleBMarks(t *testing.T) {
+	path := filepath.Join(schoolbookCorpusDir, "Schoolbook-b.zrf")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("Schoolbook rule files not available (%v): expected in %s", err, schoolbookCorpusDir)
+	}
+	const zillions = "King f8 - b8 Rook a8 - c8 @ d8 0 0 @ b8 0 0"
+	s := loadState(t, path, nil, "")
+	if err := s.SetFEN("r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1"); err != nil {
+		t.Fatal(err)
+	}
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for i := range ml.Moves {
+		m := &ml.Moves[i]
+		text := s.MoveString(m)
+		texts = append(texts, text)
+		if text != zillions {
+			continue
+		}
+		if name := s.Game().Board.Positions; name[m.From].Name != "f8" || name[m.To].Name != "b8" {
+			t.Errorf("%q is the move %s-%s, want the king's castling f8-b8", zillions, name[m.From].Name, name[m.To].Name)
+		}
+		return
+	}
+	t.Errorf("no move is written %q; the moves are %q", zillions, texts)
+}

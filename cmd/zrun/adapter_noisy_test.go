@@ -15,7 +15,9 @@ import (
 	"slices"
 	"testing"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -54,11 +56,11 @@ func TestGenerateNoisyMatchesFull(t *testing.T) {
 			if _, err := os.Stat(ng.file); err != nil {
 				t.Skipf("%s absent (shared/ not here?): %v", ng.file, err)
 			}
-			s, err := newState(ng.file, ng.variant, ng.fen)
+			s, err := play.NewState(ng.file, ng.variant, ng.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := enginePosFor(s)
+			p, err := eval.PositionFor(s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,7 +83,7 @@ func TestGenerateNoisyMatchesFull(t *testing.T) {
 type noisyChecker struct {
 	t                       *testing.T
 	s                       *vm.State
-	p                       *enginePos
+	p                       *eval.Position
 	full, part              vm.MoveList
 	positions, moves, noisy int
 }
@@ -247,14 +249,14 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 			var res [2]engine.Result[*vm.Move]
 			var best [2]string
 			for i := range res {
-				s, err := newState(tc.file, tc.variant, tc.fen)
+				s, err := play.NewState(tc.file, tc.variant, tc.fen)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := playMoves(s, tc.moves); err != nil {
+				if err := s.PlayCoords(tc.moves); err != nil {
 					t.Fatal(err)
 				}
-				p, err := enginePosFor(s)
+				p, err := eval.PositionFor(s)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -263,8 +265,8 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 					pos = fullGenPos{p, p}
 				}
 				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
-				if p.err != nil {
-					t.Fatal(p.err)
+				if p.Err() != nil {
+					t.Fatal(p.Err())
 				}
 				if res[i].Found {
 					best[i] = s.CoordString(res[i].Best)
@@ -284,14 +286,14 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 // generation (signatures, their table, the move list) allocates nothing.
 func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 	for _, bp := range benchPositions {
-		s, err := newState(bp.file, "", "")
+		s, err := play.NewState(bp.file, "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := playMoves(s, bp.moves); err != nil {
+		if err := s.PlayCoords(bp.moves); err != nil {
 			t.Fatal(err)
 		}
-		p, err := enginePosFor(s)
+		p, err := eval.PositionFor(s)
 		if err != nil {
 			t.Fatal(err)
 		}

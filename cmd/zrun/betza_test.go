@@ -1,6 +1,6 @@
 package main
 
-// Tests of vm.DescribePiece against published Betza strings: the ten
+// Tests of describe.Piece against published Betza strings: the ten
 // Musketeer pieces (shared/seeds/004), Schoolbook's Archbishop and Marshall
 // (shared/seeds/000), and the "piece" lines real Fairy-Max sends for its
 // fmax.ini sections. Spellings are compared by expanding both strings with
@@ -19,8 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/fmaxini"
 	"zrun/vm"
+	"zrun/vm/describe"
 )
 
 // bzMove is one move a Betza string allows, relative to the start square:
@@ -476,7 +478,7 @@ func TestExpandBetza(t *testing.T) {
 
 // checkPiece compares a derived description with a published Betza string
 // and its movement diagram with what the derived string means there.
-func checkPiece(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, want string) {
+func checkPiece(t *testing.T, g *vm.Game, what string, d describe.PieceDescription, want string) {
 	t.Helper()
 	diff, err := sameBetza(d.Betza, want)
 	switch {
@@ -492,7 +494,7 @@ func checkPiece(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, wa
 
 // checkMarks verifies that d.Marks are exactly the squares d.Betza reaches
 // from d.Origin on g's board (hops and castling are not drawn).
-func checkMarks(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, pl int) {
+func checkMarks(t *testing.T, g *vm.Game, what string, d describe.PieceDescription, pl int) {
 	t.Helper()
 	xy, at := boardFrame(g, pl)
 	if xy == nil || d.Origin < 0 {
@@ -507,18 +509,18 @@ func checkMarks(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, pl
 		t.Errorf("%s: %v", what, err)
 		return
 	}
-	want := map[int32]vm.SquareMark{}
+	want := map[int32]describe.SquareMark{}
 	for m := range moves {
 		p, ok := at[[2]int{o[0] + m.dx, o[1] + m.dy}]
 		if !ok || m.mode == 'O' || m.mode == 'M' || m.mode == 'C' || m.mode == 'e' {
 			continue
 		}
-		k := vm.MarkMove
+		k := describe.MarkMove
 		if m.mode == 'c' {
-			k = vm.MarkCapture
+			k = describe.MarkCapture
 		}
 		if m.initial {
-			k |= vm.MarkInitial
+			k |= describe.MarkInitial
 		}
 		want[p] |= k
 	}
@@ -533,16 +535,16 @@ func checkMarks(t *testing.T, g *vm.Game, what string, d vm.PieceDescription, pl
 // right and y up, seen from player pl's side (the second player's board is
 // turned half a turn).
 func boardFrame(g *vm.Game, pl int) (map[int32][2]int, map[[2]int]int32) {
-	gv := newGridView(g)
+	gv := vm.NewGridView(g)
 	if gv == nil {
 		return nil, nil
 	}
 	xy := map[int32][2]int{}
 	at := map[[2]int]int32{}
-	for r, row := range gv.cell {
+	for r, row := range gv.Cell {
 		for c, p := range row {
 			if p >= 0 {
-				v := [2]int{c, len(gv.cell) - 1 - r}
+				v := [2]int{c, len(gv.Cell) - 1 - r}
 				if pl == 1 {
 					v = [2]int{len(row) - 1 - c, r}
 				}
@@ -575,7 +577,7 @@ var musketeerBetza = map[string]string{"Leopard": "NB2", "Cannon": "llNrrNDK", "
 	"Spider": "B2DN"}
 
 func TestBetzaMusketeer(t *testing.T) {
-	g, err := loadGame("testdata/betza/musketeer-pieces.zrf", "")
+	g, err := play.LoadGame("testdata/betza/musketeer-pieces.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -588,7 +590,7 @@ func TestBetzaMusketeer(t *testing.T) {
 			t.Errorf("unexpected piece %s", p.Name)
 			continue
 		}
-		checkPiece(t, g, p.Name, vm.DescribePiece(g, i), want)
+		checkPiece(t, g, p.Name, describe.Piece(g, i), want)
 	}
 }
 
@@ -600,7 +602,7 @@ func TestBetzaMusketeerGame(t *testing.T) {
 	if _, err := os.Stat(file); err != nil {
 		t.Skipf("%s not there yet: %v", file, err)
 	}
-	g, err := loadGame(file, "")
+	g, err := play.LoadGame(file, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -613,7 +615,7 @@ func TestBetzaMusketeerGame(t *testing.T) {
 		if !ok {
 			continue
 		}
-		d := vm.DescribePiece(g, i)
+		d := describe.Piece(g, i)
 		if diff, err := sameBetza(d.Betza, want); err != nil || diff != "" || !d.Exact {
 			t.Errorf("%s: derived %q (exact=%v), published %q: %s %v", p.Name, d.Betza, d.Exact, want, diff, err)
 		}
@@ -621,7 +623,7 @@ func TestBetzaMusketeerGame(t *testing.T) {
 }
 
 func TestBetzaStandardPieces(t *testing.T) {
-	g, err := loadGame("testdata/betza/standard-pieces.zrf", "")
+	g, err := play.LoadGame("testdata/betza/standard-pieces.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -630,12 +632,12 @@ func TestBetzaStandardPieces(t *testing.T) {
 	published := map[string]string{"King": "K", "Cannon": "mRcpR", "Grasshopper": "gQ", "Nightrider": "NN",
 		"Horse": "nN", "Elephant": "nA", "Gold": "WfF", "Silver": "FfW", "Lance": "fR"}
 	for i, p := range g.Pieces {
-		checkPiece(t, g, p.Name, vm.DescribePiece(g, i), published[p.Name])
+		checkPiece(t, g, p.Name, describe.Piece(g, i), published[p.Name])
 	}
 }
 
 func TestBetzaSchoolbook(t *testing.T) {
-	g, err := loadGame("../../games/schoolbook.zrf", "")
+	g, err := play.LoadGame("../../games/schoolbook.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -645,7 +647,7 @@ func TestBetzaSchoolbook(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s in schoolbook.zrf", name)
 		}
-		checkPiece(t, g, name, vm.DescribePiece(g, ti), want)
+		checkPiece(t, g, name, describe.Piece(g, ti), want)
 	}
 }
 
@@ -775,7 +777,7 @@ func TestBetzaFairyMax(t *testing.T) {
 				t.Errorf("%s: piece line %q names no piece of the section", name, line)
 				continue
 			}
-			d := vm.DescribePieceAs(g, ti, pl)
+			d := describe.PieceAs(g, ti, pl)
 			what := fmt.Sprintf("%s %s (%s)", name, id, g.Pieces[ti].Name)
 			diff, err := sameBetzaFrom(d.Betza, betza, fromStart(g, ti, pl))
 			if _, unsup := err.(errUnsupported); unsup || (err != nil && strings.Contains(err.Error(), "unsupported")) {
@@ -797,4 +799,11 @@ func TestBetzaFairyMax(t *testing.T) {
 	if checked == 0 {
 		t.Error("no piece line compared")
 	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

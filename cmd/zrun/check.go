@@ -1,5 +1,7 @@
 // This file defines "zrun check": load rule files and report, for each game
-// and variant, its shape, or the errors that keep it from loading.
+// and variant, its shape, or the errors that keep it from loading; with
+// --play N, play N random games of each under the VM's invariants
+// (package vm/playout).
 
 package main
 
@@ -8,17 +10,25 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
+	"zrun/cmd/zrun/internal/play"
+	"zrun/cmd/zrun/internal/status"
+	"zrun/engine"
 	"zrun/fmaxini"
 	"zrun/vm"
+	"zrun/vm/playout"
 	"zrun/zrf"
 )
 
 func init() {
-	register("check", "[-q] FILE...  load .zrf files and report their games, warnings and errors", runCheck)
+	register("check", "[-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT.md]] FILE|DIR...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
 }
 
 // checkTotals accumulates the final summary line.
@@ -30,8 +40,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quiet := fs.Bool("q", false, "print only errors and the totals")
+	plays := fs.Int("play", 0, "play N random games of every game and variant, checking the VM's invariants on every move")
+	seed := fs.Int64("seed", 1, "with --play: playout i of each game uses seed S+i")
+	moveCap := fs.Int("cap", playout.DefaultMaxMoves, "with --play: stop a playout after this many moves (a draw by the cap)")
+	variant := fs.String("variant", "", "with --play: only the game or variant of this title or number")
+	statusOut := fs.String("status", "", "with --play and the corpus directory: write the corpus status table (Markdown) to this file")
+	jobs := fs.Int("j", 1, "with --status: check this many files at once")
+	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: zrun check [-q] FILE...")
+		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT.md]] FILE|DIR...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -41,9 +58,25 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *statusOut != "" {
+		if *plays <= 0 || fs.NArg() != 1 {
+			fmt.Fprintln(stderr, "check: --status needs --play N and one argument, the corpus directory (with MANIFEST.tsv)")
+			return 2
+		}
+		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget}
+		return runCheckStatus(fs.Arg(0), *statusOut, opt, *jobs, stdout, stderr)
+	}
+	files, err := ruleFiles(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if *plays > 0 {
+		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget}
+		return runCheckPlay(files, *variant, opt, stdout, stderr)
+	}
 	start := time.Now()
 	var tot checkTotals
-	files := fs.Args()
 	for i, file := range files {
 		checkFile(file, *quiet, stdout, &tot)
 		// Progress for long runs goes to stderr so stdout stays a clean report.
@@ -190,4 +223,170 @@ func checkIni(file string, quiet bool, w io.Writer, tot *checkTotals) {
 		}
 		fmt.Fprintf(w, "  %s (line %d): %dx%d, %d pieces: %s\n", s.Name, s.Line, s.W, s.H, len(s.Pieces), strings.Join(pieces, " "))
 	}
+}
+
+// ruleFiles expands the command's arguments: a directory stands for every
+// .zrf file under it, in sorted order; a file stands for itself.
+func ruleFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".zrf") {
+				found = append(found, p)
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// playTotals accumulates the --play summary.
+type playTotals struct {
+	files, loadFailed, games, engine int
+	sum                              playout.Stats
+}
+
+// runCheckPlay runs the playouts of every game of every file and prints a
+// line per game, each violation with what reproduces it, and a summary.
+func runCheckPlay(files []string, variant string, opt playout.Options, stdout, stderr io.Writer) int {
+	var tot playTotals
+	start := time.Now()
+	for i, file := range files {
+		checkPlayFile(file, variant, opt, stdout, &tot)
+		if len(files) >= 10 && ((i+1)%10 == 0 || i+1 == len(files)) {
+			fmt.Fprintf(stderr, "played %d/%d files, %d violations so far\n", i+1, len(files), len(tot.sum.Violations))
+		}
+	}
+	sum := &tot.sum
+	rate := 0.0
+	if sum.Elapsed > 0 {
+		rate = float64(sum.Moves) / sum.Elapsed.Seconds()
+	}
+	fmt.Fprintf(stdout, "%d files (%d failed to load), %d games played (%d left out: external engine), %d playouts, %d moves (%.0f moves/s), ended by a goal %d, by a draw rule %d, by the cap %d, stopped by --time %d (%d not played); %d violations in %v\n",
+		tot.files, tot.loadFailed, tot.games, tot.engine, sum.Playouts, sum.Moves, rate,
+		sum.Decisive, sum.Drawn, sum.Capped, sum.Timed, sum.Skipped, len(sum.Violations), time.Since(start).Round(time.Millisecond))
+	if len(sum.Violations) > 0 || tot.loadFailed > 0 {
+		return 1
+	}
+	return 0
+}
+
+func checkPlayFile(file, variant string, opt playout.Options, w io.Writer, tot *playTotals) {
+	tot.files++
+	games, err := play.LoadGames(file, variant)
+	if len(games) == 0 {
+		tot.loadFailed++
+		fmt.Fprintf(w, "%s: %v\n", file, err)
+		return
+	}
+	fmt.Fprintln(w, file)
+	for n, g := range games {
+		if g.Engine != "" {
+			tot.engine++
+			fmt.Fprintf(w, "  %q: not played, its moves come from an external engine\n", g.Title)
+			continue
+		}
+		st, err := playout.Run(g, opt)
+		if err != nil {
+			tot.loadFailed++
+			fmt.Fprintf(w, "  %q: %v\n", g.Title, err)
+			continue
+		}
+		tot.games++
+		tot.sum.Add(st)
+		skipped := ""
+		if st.Skipped > 0 {
+			skipped = fmt.Sprintf(" (%d more not played: --time)", st.Skipped)
+		}
+		fmt.Fprintf(w, "  %q: %d playouts%s, %d moves, %.0f moves/s; %s\n", g.Title, st.Playouts, skipped, st.Moves,
+			float64(st.Moves)/max(st.Elapsed.Seconds(), 1e-9), endsText(st.Ends))
+		for _, v := range st.Violations {
+			name := variant
+			if name == "" {
+				name = fmt.Sprint(n + 1)
+			}
+			fmt.Fprintf(w, "    VIOLATION %s: %s\n      reproduce: zrun check --play 1 --seed %d --cap %d --variant %q %s\n      moves: %s\n",
+				v.Check, v.Detail, v.Seed, opt.MaxMoves, name, file, strings.Join(v.Moves, "; "))
+		}
+	}
+}
+
+// endsText lists how the playouts ended, most frequent first.
+func endsText(ends map[string]int) string {
+	keys := make([]string, 0, len(ends))
+	for k := range ends {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if ends[keys[i]] != ends[keys[j]] {
+			return ends[keys[i]] > ends[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, ends[k])
+	}
+	if len(parts) == 0 {
+		return "no playout ended"
+	}
+	return "ended by " + strings.Join(parts, ", ")
+}
+
+// statusEngine bounds the engine's search per game in the status table:
+// enough to show it finds a move, little enough for 1,000 games.
+var statusEngine = engine.Limits{Depth: 2, MoveTime: 300 * time.Millisecond}
+
+// runCheckStatus builds the corpus status table (package status), printing
+// a line per game as it goes, and writes it to out.
+func runCheckStatus(dir, out string, opt playout.Options, jobs int, stdout, stderr io.Writer) int {
+	start := time.Now()
+	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine, Workers: jobs}, func(r *status.Row, progress string) {
+		if r == nil {
+			fmt.Fprintln(stderr, progress)
+			return
+		}
+		fmt.Fprintf(stdout, "%s %q: loads %s; plays %s; ends %s; saves %s; engine %s\n", r.File, r.Game, r.Loads, r.Plays, r.Ends, r.Replays, r.Engine)
+		if r.Stats != nil {
+			for _, v := range r.Stats.Violations {
+				fmt.Fprintf(stdout, "    VIOLATION %s: %s (seed %d; moves: %s)\n", v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
+			}
+		}
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	settings := fmt.Sprintf("%d playouts a game from seed %d, at most %d moves each, at most %v a game; engine: depth %d or %v",
+		opt.Playouts, opt.Seed, opt.MaxMoves, opt.Budget, statusEngine.Depth, statusEngine.MoveTime)
+	f, err := os.Create(out)
+	if err == nil {
+		err = status.WriteMarkdown(f, rows, settings)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	t := status.Sum(rows)
+	p := &t.Playouts
+	fmt.Fprintf(stdout, "%d files, %d games (%d external engine, %d without a start move), %d played: %d playouts, %d moves, ended by a goal %d, by a draw rule %d, by the cap %d, by --time %d; %d violations; %d/%d saves replayed; wrote %s in %v\n",
+		t.Files, t.Games, t.Engine, t.NoStart, t.Played, p.Playouts, p.Moves, p.Decisive, p.Drawn, p.Capped, p.Timed, len(p.Violations), t.SavesOK, t.Saves, out, time.Since(start).Round(time.Second))
+	if len(p.Violations) > 0 {
+		return 1
+	}
+	return 0
 }

@@ -64,3 +64,26 @@ func TestCheckQuietAndUsage(t *testing.T) {
 		t.Errorf("missing file: status %d, output %s", code, out)
 	}
 }
+
+// --play runs playouts under the invariants and reports each game; a toy
+// game that used to leave a player with a pending partial move and no
+// legal move (vm/playout/testdata/pinned-partial.zrf) now plays clean.
+func TestCheckPlay(t *testing.T) {
+	code, out, _ := runCheckCmd("--play", "3", "--seed", "5", "../../vm/playout/testdata/pinned-partial.zrf", "../../games/chess.zrf")
+	if code != 0 {
+		t.Fatalf("exit status %d:\n%s", code, out)
+	}
+	for _, want := range []string{
+		`"Pinned partial": 3 playouts, `,
+		`"Chess": 3 playouts, `,
+		"2 files (0 failed to load), 2 games played (0 left out: external engine), 6 playouts, ",
+		"; 0 violations in ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, errOut := runCheckCmd("--status", "x.md", "../../games"); code != 2 || !strings.Contains(errOut, "--status needs --play") {
+		t.Errorf("--status without --play: status %d, %q", code, errOut)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
 )
 
@@ -59,11 +60,11 @@ func TestCapablancaZRFEqualsIni(t *testing.T) {
 	}
 	for _, c := range capablancaCross {
 		t.Run(c.name, func(t *testing.T) {
-			z, err := newState(capablancaZRF, "", c.fen)
+			z, err := play.NewState(capablancaZRF, "", c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ini, err := newState(fmaxIni, "capablanca", c.fen)
+			ini, err := play.NewState(fmaxIni, "capablanca", c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}

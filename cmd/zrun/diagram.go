@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"zrun/cmd/zrun/internal/docpage"
 )
 
 func init() {
@@ -28,8 +29,7 @@ func runDiagram(args []string, stdout, stderr io.Writer) int {
 	if s == nil {
 		return status
 	}
-	g := s.Game()
-	newSVGBoard(g, *size).render(stdout, s.Board, svgOptions{title: g.Title, hand: s.HandCount})
+	docpage.WriteDiagram(stdout, s, *size)
 	fmt.Fprintln(stdout)
 	return 0
 }

@@ -23,7 +23,9 @@ import (
 	"testing"
 	"time"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -111,11 +113,11 @@ func TestGoMates(t *testing.T) {
 			}
 			// Independently: after the move, the defender cannot avoid a
 			// win of the attacker within the remaining plies.
-			s, err := newState(path, "", c.fen)
+			s, err := play.NewState(path, "", c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := playMoves(s, c.moves+" "+c.want); err != nil {
+			if err := s.PlayCoords(c.moves + " " + c.want); err != nil {
 				t.Fatal(err)
 			}
 			attacker := 1 - s.Mover()
@@ -201,7 +203,7 @@ func TestComposedMates(t *testing.T) {
 				checkMateWithFSF(t, c, best)
 				return
 			}
-			s, err := newState(c.file, c.variant, c.fen)
+			s, err := play.NewState(c.file, c.variant, c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -209,7 +211,7 @@ func TestComposedMates(t *testing.T) {
 			if c.plies > 1 && forcedWin(s, attacker, c.plies-2) {
 				t.Errorf("a win in %d plies exists: the table's %d is not the shortest", c.plies-2, c.plies)
 			}
-			if err := playMoves(s, best); err != nil {
+			if err := s.PlayCoords(best); err != nil {
 				t.Fatal(err)
 			}
 			if !forcedWin(s, attacker, c.plies-1) {
@@ -284,17 +286,17 @@ func fsfMateScore(t *testing.T, variant, fen, moves, goCmd string) string {
 // TestSchoolbookValues compares the derived values with what the Schoolbook
 // seed (000) says all its sources agree on.
 func TestSchoolbookValues(t *testing.T) {
-	g, err := loadGame("../../games/schoolbook.zrf", "")
+	g, err := play.LoadGame("../../games/schoolbook.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := deriveEvaluator(g)
+	ev, err := eval.Derive(g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := map[string]int{}
 	for i, pt := range g.Pieces {
-		v[pt.Name] = ev.shown[i]
+		v[pt.Name] = ev.Value(i)
 	}
 	P, N, B, R, Q, A, M := v["Pawn"], v["Knight"], v["Bishop"], v["Rook"], v["Queen"], v["Archbishop"], v["Marshall"]
 	checks := []struct {
@@ -324,11 +326,11 @@ func TestSchoolbookValues(t *testing.T) {
 // side toward its own promotion rank; a knight (which never promotes) gets
 // no such term.
 func TestPromotionDistance(t *testing.T) {
-	g, err := loadGame("../../games/chess.zrf", "")
+	g, err := play.LoadGame("../../games/chess.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := deriveEvaluator(g)
+	ev, err := eval.Derive(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +343,7 @@ func TestPromotionDistance(t *testing.T) {
 		if !ok {
 			t.Fatalf("no square %s", sq)
 		}
-		return ev.pst[pl*ev.nT+types[piece]][p]
+		return ev.Placement(pl, types[piece], p)
 	}
 	for _, c := range []struct {
 		pl             int
@@ -367,11 +369,11 @@ func TestGoalDistance(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("%s not found (../shared absent?): %v", path, err)
 	}
-	g, err := loadGame(path, "")
+	g, err := play.LoadGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := deriveEvaluator(g)
+	ev, err := eval.Derive(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +382,7 @@ func TestGoalDistance(t *testing.T) {
 		if !ok {
 			t.Fatalf("no square %s", sq)
 		}
-		return ev.pst[pl*ev.nT][p] // Pawn is the only type
+		return ev.Placement(pl, 0, p) // Pawn is the only type
 	}
 	for _, c := range []struct {
 		pl             int
@@ -399,11 +401,11 @@ func TestGoalDistance(t *testing.T) {
 // legal move list vm generates independently of the search.
 func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPlies int, seed uint64) (string, int) {
 	t.Helper()
-	s, err := newState(path, variant, "")
+	s, err := play.NewState(path, variant, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, err := enginePosFor(s)
+	pos, err := eval.PositionFor(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,8 +428,8 @@ func selfPlay(t *testing.T, path, variant string, moveTime time.Duration, maxPli
 			m = legal.Moves[rng.IntN(len(legal.Moves))]
 		} else {
 			res := se.Search(context.Background(), engine.Limits{MoveTime: moveTime})
-			if pos.err != nil {
-				t.Fatalf("ply %d: rule error during search: %v", ply, pos.err)
+			if pos.Err() != nil {
+				t.Fatalf("ply %d: rule error during search: %v", ply, pos.Err())
 			}
 			if !res.Found {
 				t.Fatalf("ply %d: no move found but the game is not over", ply)
@@ -540,15 +542,15 @@ func TestPseudoLegalPerft(t *testing.T) {
 		}
 		rows++
 		t.Run(f[0]+"/"+f[3], func(t *testing.T) {
-			s, err := newState(filepath.Join("../../games", files[f[1]]), "", f[2])
+			s, err := play.NewState(filepath.Join("../../games", files[f[1]]), "", f[2])
 			if err != nil {
 				t.Fatal(err)
 			}
-			pos, err := enginePosFor(s)
+			pos, err := eval.PositionFor(s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !pos.pseudo {
+			if !pos.PseudoLegal() {
 				t.Fatal("the adapter should generate pseudo-legal moves for a game with royal pieces")
 			}
 			if got := adapterPerft(pos, depth); got != nodes {
@@ -561,7 +563,7 @@ func TestPseudoLegalPerft(t *testing.T) {
 	}
 }
 
-func adapterPerft(pos *enginePos, depth int) uint64 {
+func adapterPerft(pos *eval.Position, depth int) uint64 {
 	var n uint64
 	for _, m := range pos.Generate(nil) {
 		if !pos.Make(m) {
@@ -596,7 +598,7 @@ func TestGoals(t *testing.T) {
 			if _, err := os.Stat(c.file); err != nil {
 				t.Skipf("%s not found (../shared absent?): %v", c.file, err)
 			}
-			s, err := newState(c.file, c.variant, c.fen)
+			s, err := play.NewState(c.file, c.variant, c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -629,14 +631,14 @@ var benchPositions = []struct{ name, file, moves string }{
 func BenchmarkSearch(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
-			s, err := newState(bp.file, "", "")
+			s, err := play.NewState(bp.file, "", "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := playMoves(s, bp.moves); err != nil {
+			if err := s.PlayCoords(bp.moves); err != nil {
 				b.Fatal(err)
 			}
-			pos, err := enginePosFor(s)
+			pos, err := eval.PositionFor(s)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"zrun/cmd/zrun/internal/docpage"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
 )
 
@@ -109,7 +111,7 @@ func TestDocPagesForAllGames(t *testing.T) {
 			continue
 		}
 		pages := strings.Fields(out.String())
-		games, err := loadGames(file, "")
+		games, err := play.LoadGames(file, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,24 +227,23 @@ func TestDiagramCommand(t *testing.T) {
 // against the squares their published Betza strings reach (from the
 // diagram's square, on the 10x8 board).
 func TestMovementDiagramSVG(t *testing.T) {
-	g, err := loadGame("../../games/schoolbook.zrf", "")
+	g, err := play.LoadGame("../../games/schoolbook.zrf", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, err := newGamePage("schoolbook.zrf", g)
+	pg, err := docpage.NewPage("schoolbook.zrf", g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, betza := range map[string]string{"Archbishop": "BN", "Marshall": "RN", "Knight": "N", "Pawn": "fmWfcFifmnD"} {
 		ti, _ := g.PieceIndex(name)
-		pi := pg.pieces[ti]
 		var b strings.Builder
-		if !pg.writeMovement(&b, pi) {
+		if !pg.WriteMovement(&b, ti) {
 			t.Fatalf("%s: no diagram", name)
 		}
 		sum := parseXML(t, name, []byte(b.String()))
 		xy, at := boardFrame(g, 0)
-		o := xy[int32(pi.desc.Origin)]
+		o := xy[int32(pg.Origin(ti))]
 		moves, err := expandBetza(betza, func(dx, dy int) bool { _, ok := at[[2]int{o[0] + dx, o[1] + dy}]; return ok })
 		if err != nil {
 			t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register("perft", "[--variant NAME] [--fen FEN | --start N] [--divide] FILE DEPTH: count positions DEPTH moves deep", runPerft)
+	register("perft", "[--variant NAME] [--fen FEN | --start N] [--divide] [--parts] FILE DEPTH: count positions DEPTH moves (whole turns) deep", runPerft)
 }
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
@@ -21,11 +21,12 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	pf := addPositionFlags(fs, "start from this FEN")
 	divide := fs.Bool("divide", false, "print the count below each root move")
+	parts := fs.Bool("parts", false, "count each part of a partial move (a checkers multi-jump) as a move, as Zillions does")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 2 {
-		fmt.Fprintln(stderr, "usage: zrun perft [--variant NAME] [--fen FEN | --start N] [--divide] FILE DEPTH")
+		fmt.Fprintln(stderr, "usage: zrun perft [--variant NAME] [--fen FEN | --start N] [--divide] [--parts] FILE DEPTH")
 		return 2
 	}
 	depth, err := strconv.Atoi(fs.Arg(1))
@@ -39,12 +40,16 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	}
 	start := time.Now()
 	var nodes uint64
+	divideFn, perftFn := s.Divide, s.Perft
+	if *parts {
+		divideFn, perftFn = s.DivideParts, s.PerftParts
+	}
 	if *divide && depth > 0 {
-		_, nodes, err = s.Divide(depth, func(l vm.DivideLine) {
+		_, nodes, err = divideFn(depth, func(l vm.DivideLine) {
 			fmt.Fprintf(stdout, "%s: %d\n", l.Move, l.Nodes)
 		})
 	} else {
-		nodes, err = s.Perft(depth)
+		nodes, err = perftFn(depth)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -11,20 +11,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"zrun/cmd/zrun/internal/testbin"
 )
 
 const sharedDir = "../../../shared"
 
 // buildZrun compiles the command once into a temporary directory.
-func buildZrun(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "zrun")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
+func buildZrun(t *testing.T) string { return testbin.Zrun(t) }
 
 func needShared(t *testing.T, paths ...string) {
 	t.Helper()

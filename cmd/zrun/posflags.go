@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
 )
 
@@ -36,7 +37,7 @@ func (pf *positionFlags) state(path string, stderr io.Writer) (*vm.State, int) {
 		fmt.Fprintln(stderr, err)
 		return nil, 2
 	}
-	s, err := newState(path, *pf.variant, from)
+	s, err := play.NewState(path, *pf.variant, from)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, 1

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"zrun/cmd/zrun/internal/play"
+	"zrun/cmd/zrun/internal/repl"
 )
 
 const zsgTestdata = "../../zrf/testdata/zsg"
@@ -28,7 +30,7 @@ func TestReplayCommand(t *testing.T) {
 		"4 of 4 moves replayed",
 		"FEN: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
 		"Result: Black wins by checkmate",
-		"4  . . . . . . ♙ ♛",
+		"4  . . . . . . P q", // 2.g4 Qh4#: plain ASCII off a terminal
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
@@ -103,19 +105,19 @@ func TestReplayZillionsChessFEN(t *testing.T) {
 	if _, err := os.Stat(fairyStockfish); err != nil {
 		t.Skipf("%s not found: cannot verify independently", fairyStockfish)
 	}
-	sv, err := loadSaved(game, "../../games/chess.zrf", nil)
+	sv, err := play.LoadSaved(game, "../../games/chess.zrf", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := sv.start.Clone()
+	s := sv.Start.Clone()
 	var coords []string
-	for i := range sv.r.Moves {
-		coords = append(coords, s.CoordString(&sv.r.Moves[i]))
-		if err := s.Make(&sv.r.Moves[i]); err != nil {
+	for i := range sv.Replay.Moves {
+		coords = append(coords, s.CoordString(&sv.Replay.Moves[i]))
+		if err := s.Make(&sv.Replay.Moves[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	ours, err := sv.s.FEN()
+	ours, err := sv.End.FEN()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,17 +165,17 @@ O-O-O 8. Re1 g5 9. Rxe7 g4 10. Re8 gxf3 11. Rxd8+ Kxd8 12. Qxf3 *
 const chessGameUCI = "e2e4 f7f5 e4e5 d7d5 e5d6 d8d6 g1f3 d6d2 b1d2 b8c6 f1c4 c8d7 e1g1 e8c8 f1e1 g7g5 e1e7 g5g4 e7e8 g4f3 e8d8 c8d8 d1f3"
 
 // playSAN plays SAN moves in a new script session of games/chess.zrf.
-func playSAN(t *testing.T, moves []string) (*session, *bytes.Buffer) {
+func playSAN(t *testing.T, moves []string) (*repl.Session, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	r, err := newSession("../../games/chess.zrf", "", &out, false, false)
+	r, err := repl.New("../../games/chess.zrf", "", &out, false, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range moves {
-		r.exec(m)
+		r.Exec(m)
 	}
-	if r.failed {
+	if r.Failed() {
 		t.Fatalf("moves failed:\n%s", out.String())
 	}
 	return r, &out
@@ -182,8 +184,8 @@ func playSAN(t *testing.T, moves []string) (*session, *bytes.Buffer) {
 func TestPGNExport(t *testing.T) {
 	r, out := playSAN(t, chessGameSAN)
 	path := filepath.Join(t.TempDir(), "game.pgn")
-	r.exec("save " + path)
-	if r.failed {
+	r.Exec("save " + path)
+	if r.Failed() {
 		t.Fatal(out.String())
 	}
 	got, _ := os.ReadFile(path)
@@ -192,14 +194,14 @@ func TestPGNExport(t *testing.T) {
 	}
 	// Fool's mate ends with its result.
 	r, out = playSAN(t, strings.Fields("f3 e5 g4 Qh4#"))
-	r.exec("save " + path)
+	r.Exec("save " + path)
 	got, _ = os.ReadFile(path)
 	if !strings.HasSuffix(string(got), "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n") {
 		t.Errorf("PGN:\n%s", got)
 	}
 	if _, err := os.Stat(fairyStockfish); err == nil {
 		r, _ = playSAN(t, chessGameSAN)
-		ours, err := r.s.FEN()
+		ours, err := r.Game().S.FEN()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,7 +217,7 @@ func TestPGNExport(t *testing.T) {
 func TestREPLSaveLoadZSG(t *testing.T) {
 	r, _ := playSAN(t, strings.Fields("e4 e5 Nf3 Nc6 Bc4 Nf6 O-O"))
 	path := filepath.Join(t.TempDir(), "game.zsg")
-	r.exec("save " + path)
+	r.Exec("save " + path)
 	got, _ := os.ReadFile(path)
 	want := "Zillions Save Game File Version 0.02 HH\r\nRulesFile=chess.zrf\r\nVariantName=Chess\r\n" +
 		"1. Pawn e2 - e4\r\n1. Pawn e7 - e5\r\n2. Knight g1 - f3\r\n2. Knight b8 - c6\r\n3. Bishop f1 - c4\r\n3. Knight g8 - f6\r\n" +
@@ -223,17 +225,17 @@ func TestREPLSaveLoadZSG(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("saved:\n%q\nwant:\n%q", got, want)
 	}
-	fen, _ := r.s.FEN()
+	fen, _ := r.Game().S.FEN()
 	var out2 bytes.Buffer
-	r2, err := newSession("../../games/chess.zrf", "", &out2, false, false)
+	r2, err := repl.New("../../games/chess.zrf", "", &out2, false, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2.exec("load " + path)
-	if r2.failed || len(r2.played) != 7 {
+	r2.Exec("load " + path)
+	if r2.Failed() || len(r2.Game().History()) != 7 {
 		t.Fatalf("load: %s", out2.String())
 	}
-	if fen2, _ := r2.s.FEN(); fen2 != fen {
+	if fen2, _ := r2.Game().S.FEN(); fen2 != fen {
 		t.Errorf("loaded FEN %s, want %s", fen2, fen)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"zrun/cmd/zrun/internal/cecp"
+	"zrun/cmd/zrun/internal/play"
 )
 
 func init() {
@@ -14,7 +16,7 @@ func init() {
 }
 
 func runXboard(args []string, stdout, stderr io.Writer) int {
-	cat, err := loadCatalog(args)
+	cat, err := play.LoadCatalog(args)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -23,11 +25,11 @@ func runXboard(args []string, stdout, stderr io.Writer) int {
 	// habit); feature sigint=0 asks it not to, and ignoring it covers GUIs
 	// that send it anyway.
 	signal.Ignore(os.Interrupt)
-	c, err := newCECPSession(cat, stdout)
+	c, err := cecp.New(cat, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	c.run(os.Stdin)
+	c.Run(os.Stdin)
 	return 0
 }

@@ -1,0 +1,55 @@
+// This file defines the "piece" lines of an engine-defined variant: the
+// Betza string describe.Piece derives from each piece's move programs,
+// for the pieces whose moves it describes exactly and whose moves differ
+// from what XBoard already assumes for the image the piece is drawn with.
+// Pieces it cannot describe get no line: a wrong Betza string would
+// override XBoard's legality checks (protocols.md §1.4, Fairy-Stockfish
+// #192), and the highlight answers tell XBoard their moves instead.
+
+package cecp
+
+import (
+	"strings"
+
+	"zrun/vm"
+	"zrun/vm/describe"
+)
+
+// xboardBuiltin is the Betza XBoard gives each image it knows by itself.
+// A pawn's en passant and promotion come with XBoard's own pawn, which a
+// probe of one pawn on an empty board cannot see, so a pawn that moves like
+// the orthodox one keeps XBoard's rules rather than a line without "e".
+var xboardBuiltin = map[byte][]string{
+	'P': {"fmWfcFifmnD", "fmWfceFifmnD"},
+	'N': {"N"}, 'B': {"B"}, 'R': {"R"}, 'Q': {"Q"}, 'K': {"K"},
+	'A': {"BN"}, 'C': {"RN"}, 'F': {"F"}, 'W': {"W"}, 'E': {"A"}, 'M': {"K"},
+}
+
+// pieceLines returns "piece X& BETZA" for each piece type of g as drawn
+// by the piece-to-char table ptc (white half first).
+func pieceLines(g *vm.Game, ptc string) []string {
+	var lines []string
+	for t := range g.Pieces {
+		letter := strings.ToUpper(pieceLetter(g, t))
+		slot := strings.Index(ptc[:len(ptc)/2], letter)
+		if len(letter) != 1 || slot < 0 || slot >= len(xboardImages) {
+			continue
+		}
+		d := describe.Piece(g, t)
+		if !d.Exact || d.Betza == "" {
+			continue
+		}
+		img := xboardImages[slot]
+		if slot == len(ptc)/2-1 {
+			img = 'K' // the last slot of each half is the King
+		}
+		known := false
+		for _, b := range xboardBuiltin[img] {
+			known = known || b == d.Betza
+		}
+		if !known {
+			lines = append(lines, "piece "+letter+"& "+d.Betza)
+		}
+	}
+	return lines
+}

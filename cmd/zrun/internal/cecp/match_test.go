@@ -1,0 +1,88 @@
+// This file defines the CECP integration test: a short match of "zrun
+// xboard" against Fairy-Max through the shared match runner, which must end
+// without protocol errors (illegal or rejected moves, hangs, crashes). It
+// runs only with "go test ./cmd/zrun -run Match -args -slow" and skips when
+// Fairy-Max, python3 or /work/shared is missing. The strength match of issue
+// #6 is the same test with more games at a time control with increment:
+//
+//	go test ./cmd/zrun -run Match -v -timeout 90m -args -slow \
+//	    -match-games 40 -match-level "0 0:15 0.15" -match-log /tmp/match.log
+//
+// (Fairy-Max randomises its first plies, so the games differ; the runner
+// prints the score and the Elo difference with its 95% margin.)
+
+package cecp
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"zrun/cmd/zrun/internal/testbin"
+)
+
+const (
+	fairyMax  = "/usr/games/fairymax"
+	matchTool = "../../../../../shared/tools/cecp_match.py"
+)
+
+var (
+	// slow selects the long checks: the match against Fairy-Max and real XBoard.
+	slow       = flag.Bool("slow", false, "run the match against Fairy-Max and the real-XBoard test")
+	matchGames = flag.Int("match-games", 2, "games in the match against Fairy-Max (-slow)")
+	matchLevel = flag.String("match-level", "40 0:10 1", "xboard level of the match: moves per control, base, increment")
+	matchLog   = flag.String("match-log", "", "keep the match transcript here (default: a temporary file)")
+)
+
+// matchProblem matches per-game reasons that mean a protocol failure rather
+// than a game lost over the board.
+var matchProblem = regexp.MustCompile(`(?i)illegal|rejected|hung|died|aborted|broken pipe|exit`)
+
+func TestMatchAgainstFairyMax(t *testing.T) {
+	if !*slow {
+		t.Skip("integration match: run with -args -slow")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found")
+	}
+	for _, p := range []string{fairyMax, matchTool} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("%s not found", p)
+		}
+	}
+	bin := testbin.Zrun(t)
+	game, err := filepath.Abs("../../../../games/capablanca.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	logFile := *matchLog
+	if logFile == "" {
+		logFile = filepath.Join(t.TempDir(), "match.log")
+	}
+	cmd := exec.Command(py, matchTool, "-1", bin+" xboard "+game, "-2", fairyMax,
+		"-v", "capablanca", "-n", strconv.Itoa(*matchGames), "--level", *matchLevel, "--random", "--post",
+		"--log", logFile, "--pgn", logFile+".pgn")
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Fatalf("match runner: %v", err)
+	}
+	games := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if !strings.HasPrefix(l, "Game ") {
+			continue
+		}
+		games++
+		if matchProblem.MatchString(l) {
+			t.Errorf("protocol problem: %s (transcript %s)", l, logFile)
+		}
+	}
+	if games != *matchGames || !strings.Contains(string(out), "Score of zrun vs ") {
+		t.Fatalf("match did not finish %d games", *matchGames)
+	}
+}

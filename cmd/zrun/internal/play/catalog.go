@@ -1,0 +1,267 @@
+// This file defines the game Catalog the GUI protocols (xboard, uci) offer:
+// every game and variant of the rule files given on the command line, each
+// under a protocol name, plus the default files when none is given.
+
+package play
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"zrun/engine/eval"
+	"zrun/fmaxini"
+	"zrun/vm"
+	"zrun/zrf"
+)
+
+// DefaultGameFiles are loaded when "zrun xboard" or "zrun uci" gets no FILE.
+var DefaultGameFiles = []string{"games/chess.zrf", "games/capablanca.zrf", "games/schoolbook.zrf"}
+
+// Entry is one playable game: a ZRF game or variant, or an fmax.ini section.
+type Entry struct {
+	Name  string // protocol name: "normal", "capablanca", "schoolbook-1.0", ...
+	Path  string
+	Title string
+	Game  *vm.Game
+	XB    XBoardHints
+	ev    *eval.Evaluator // derived on first use
+}
+
+// XBoardHints is what an fmax.ini Game: line tells XBoard beyond the rules:
+// its piece-to-char table, parent variant and hand-written "piece" lines.
+// Fairy-Max sends exactly these; we do the same for its games.
+type XBoardHints struct {
+	FromIni     bool
+	PTC, Parent string
+	PieceCmds   []string
+}
+
+// Evaluator returns the entry's evaluation tables, deriving them once.
+func (e *Entry) Evaluator() (*eval.Evaluator, error) {
+	if e.ev == nil {
+		ev, err := eval.Derive(e.Game)
+		if err != nil {
+			return nil, err
+		}
+		e.ev = ev
+	}
+	return e.ev, nil
+}
+
+// Catalog is the ordered list of playable games.
+type Catalog struct {
+	Entries []*Entry
+}
+
+// knownNames maps game titles to the variant names XBoard (and cutechess)
+// know, so GUIs draw the right board and pieces without a setup command.
+var knownNames = map[string]string{
+	"chess":            "normal",
+	"capablanca chess": "capablanca",
+	"capablanca":       "capablanca",
+	"gothic chess":     "gothic",
+	"janus chess":      "janus",
+	"shatranj":         "shatranj",
+	"courier chess":    "courier",
+}
+
+// ProtocolName turns a title into a CECP variant name: lower case, no
+// spaces or commas (the variants= feature is a comma-separated list).
+func ProtocolName(title string) string {
+	t := strings.ToLower(strings.TrimSpace(title))
+	if n, ok := knownNames[t]; ok {
+		return n
+	}
+	t = strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', ',', '"', '_':
+			return '-'
+		}
+		return r
+	}, t)
+	if t == "" {
+		t = "game"
+	}
+	return t
+}
+
+// uciName is the UCI_Variant spelling: Fairy-Stockfish and cutechess call
+// orthodox chess "chess" where XBoard says "normal".
+func (e *Entry) UCIName() string {
+	if e.Name == "normal" {
+		return "chess"
+	}
+	return e.Name
+}
+
+// LoadCatalog loads every game of the files, or the default files when
+// files is empty. A file that fails to load is an error: the user named it.
+func LoadCatalog(files []string) (*Catalog, error) {
+	c := &Catalog{}
+	if len(files) == 0 {
+		dir, err := FindGamesRoot()
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range DefaultGameFiles {
+			files = append(files, filepath.Join(dir, f))
+		}
+	}
+	for _, f := range files {
+		if _, err := c.AddFile(f); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// addFile appends the games of one rule file and returns the new entries.
+// Names already taken get a numeric suffix so every entry stays reachable.
+func (c *Catalog) AddFile(path string) ([]*Entry, error) {
+	games, err := fileGames(path)
+	if err != nil {
+		return nil, err
+	}
+	var added []*Entry
+	for _, g := range games {
+		name := ProtocolName(g.title)
+		for i := 2; c.Find(name) != nil; i++ {
+			name = fmt.Sprintf("%s-%d", ProtocolName(g.title), i)
+		}
+		e := &Entry{Name: name, Path: path, Title: g.title, Game: g.game, XB: g.xb}
+		c.Entries = append(c.Entries, e)
+		added = append(added, e)
+	}
+	return added, nil
+}
+
+// titledGame is a game and the title a GUI knows it by.
+type titledGame struct {
+	title string
+	game  *vm.Game
+	xb    XBoardHints
+}
+
+// fileGames returns the whole games of a .zrf (games and variants) or .ini file.
+func fileGames(path string) ([]titledGame, error) {
+	if strings.EqualFold(filepath.Ext(path), ".ini") {
+		f, err := fmaxini.LoadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		var out []titledGame
+		for _, s := range f.Sections {
+			if s.Game != nil {
+				// The Game: name is what Fairy-Max's GUIs use.
+				out = append(out, titledGame{s.Name, s.Game, XBoardHints{true, s.PTC, s.Parent, s.PieceCmds}})
+			}
+		}
+		return out, nil
+	}
+	f, err := zrf.LoadFile(path)
+	if f == nil || len(f.Games) == 0 {
+		if err == nil {
+			err = fmt.Errorf("%s: no games", path)
+		}
+		return nil, err
+	}
+	var out []titledGame
+	for _, gd := range f.Games {
+		// A game some of whose moves were left out would play other rules
+		// than the file says; offering it to a GUI would mislead.
+		if len(gd.Skipped) == 0 {
+			out = append(out, titledGame{title: gd.Game.Title, game: gd.Game})
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no game loads without errors", path)
+	}
+	return out, nil
+}
+
+// find returns the entry with a protocol name (or title), case-insensitively.
+func (c *Catalog) Find(name string) *Entry {
+	for _, e := range c.Entries {
+		if strings.EqualFold(e.Name, name) || strings.EqualFold(e.UCIName(), name) || strings.EqualFold(e.Title, name) {
+			return e
+		}
+	}
+	return nil
+}
+
+// names lists the protocol names in Catalog order.
+func (c *Catalog) Names(uci bool) []string {
+	out := make([]string, len(c.Entries))
+	for i, e := range c.Entries {
+		out[i] = e.Name
+		if uci {
+			out[i] = e.UCIName()
+		}
+	}
+	return out
+}
+
+// defaultEntry is what "new" starts: orthodox chess when loaded, else the
+// first game.
+func (c *Catalog) Default() *Entry {
+	if e := c.Find("normal"); e != nil {
+		return e
+	}
+	return c.Entries[0]
+}
+
+// FindGamesRoot finds the directory holding games/chess.zrf: the current
+// directory or one of its parents (running from a checkout), else the
+// executable's directory or one of its parents (an installed binary next to
+// the module). GUIs often start engines in odd directories, so both are tried.
+func FindGamesRoot() (string, error) {
+	var starts []string
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		if r, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = r
+		}
+		starts = append(starts, filepath.Dir(exe))
+	}
+	for _, dir := range starts {
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(filepath.Join(d, DefaultGameFiles[0])); err == nil {
+				return d, nil
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return "", fmt.Errorf("no FILE given and %s not found above the current or the executable's directory", DefaultGameFiles[0])
+}
+
+// NewGame starts the entry's game from its start position with a searcher
+// of hashMB megabytes, using the entry's evaluation (derived once per entry,
+// so a GUI's "new" does not derive it again).
+func (e *Entry) NewGame(hashMB int) (*Game, error) {
+	ev, err := e.Evaluator()
+	if err != nil {
+		return nil, err
+	}
+	g, err := NewGame(e.Path, e.Game, ev)
+	if err != nil {
+		return nil, err
+	}
+	g.SetHash(hashMB)
+	if _, _, err := g.Searcher(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// HasKnownName reports whether the entry's title is one that GUIs know by a
+// variant name of their own (knownNames: "Chess" is XBoard's "normal").
+func (e *Entry) HasKnownName() bool {
+	_, ok := knownNames[strings.ToLower(strings.TrimSpace(e.Title))]
+	return ok
+}

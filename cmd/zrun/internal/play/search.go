@@ -1,0 +1,224 @@
+// This file defines how a game in progress runs the engine: one searcher per
+// game whose transposition table survives from move to move, run either in
+// the caller's goroutine (the REPL, "zrun go") or in the background (the
+// GUI protocols, which must answer commands while it thinks), and stopped on
+// request either way.
+
+package play
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"zrun/engine"
+	"zrun/engine/eval"
+	"zrun/vm"
+)
+
+// defaultHashMB is the transposition table size when the front end sets none.
+const defaultHashMB = 64
+
+// engineState is the searcher of a game and the search running on it.
+type engineState struct {
+	hashMB int
+	pos    *eval.Position // the adapter the searcher plays on; wraps Game.S
+	se     *engine.Searcher[*vm.Move]
+
+	mu     sync.Mutex
+	cancel context.CancelFunc // stops the running search
+	done   chan struct{}      // closed when a background search has finished
+}
+
+// forget drops the searcher (a new game or rule set).
+func (e *engineState) forget() { e.pos, e.se = nil, nil }
+
+// reset points the searcher at a new position of the same game, keeping its
+// transposition table.
+func (e *engineState) reset(s *vm.State) {
+	if e.pos != nil {
+		e.pos.Reset(s)
+	}
+}
+
+// SetHash sets the transposition table size of the searcher; a searcher that
+// exists is replaced (its table is lost, as in any engine).
+func (g *Game) SetHash(mb int) {
+	g.engine.hashMB = mb
+	if g.engine.pos != nil {
+		g.engine.se = engine.New[*vm.Move](g.engine.pos, mb)
+	}
+}
+
+// Searcher returns the game's searcher and the adapter it plays on, made on
+// first use with the game's evaluation.
+func (g *Game) Searcher() (*engine.Searcher[*vm.Move], *eval.Position, error) {
+	e := &g.engine
+	if e.se == nil {
+		ev, err := g.Evaluator()
+		if err != nil {
+			return nil, nil, err
+		}
+		if e.hashMB <= 0 {
+			e.hashMB = defaultHashMB
+		}
+		e.pos = eval.NewPosition(g.S, ev)
+		e.se = engine.New[*vm.Move](e.pos, e.hashMB)
+	}
+	return e.se, e.pos, nil
+}
+
+// Search searches the current position in the caller's goroutine with
+// limits lim, reporting each iteration to info (may be nil). Interrupt (from
+// another goroutine, e.g. on Ctrl-C) stops it with an error. It returns the
+// index in ml (the legal moves of the position) of the move found.
+func (g *Game) Search(ml *vm.MoveList, lim engine.Limits, info func(engine.Info)) (int, error) {
+	if len(ml.Moves) == 0 {
+		return -1, fmt.Errorf("no legal move")
+	}
+	se, pos, err := g.Searcher()
+	if err != nil {
+		return -1, err
+	}
+	se.OnInfo = info
+	ctx, cancel := context.WithCancel(context.Background())
+	g.engine.mu.Lock()
+	g.engine.cancel = cancel
+	g.engine.mu.Unlock()
+	res := se.Search(ctx, lim)
+	stopped := ctx.Err() != nil
+	g.engine.mu.Lock()
+	g.engine.cancel = nil
+	g.engine.mu.Unlock()
+	cancel()
+	if err := pos.Err(); err != nil {
+		pos.ClearErr()
+		return -1, err
+	}
+	if stopped {
+		return -1, fmt.Errorf("search stopped")
+	}
+	if !res.Found {
+		return -1, fmt.Errorf("the engine found no move")
+	}
+	i := FindSame(ml, res.Best)
+	if i < 0 {
+		return -1, fmt.Errorf("the engine's move %s is not in the legal list", g.S.CoordString(res.Best))
+	}
+	return i, nil
+}
+
+// Interrupt stops the search Search is running, if any, and reports whether
+// there was one.
+func (g *Game) Interrupt() bool {
+	g.engine.mu.Lock()
+	defer g.engine.mu.Unlock()
+	if g.engine.cancel == nil {
+		return false
+	}
+	g.engine.cancel()
+	return true
+}
+
+// Think starts a search in a goroutine. When it ends (by its limits or by
+// Stop), finish gets the result while the position is still the root and
+// no command touches the state: it may make the move. A stopped search still
+// calls finish; it decides from its own flags whether to move. When finish
+// returns true (it made one part of a multi-part move and the same side
+// moves on) the goroutine searches again for the next part. The searcher
+// must exist (Searcher) before Think is called.
+func (g *Game) Think(lim engine.Limits, info func(engine.Info), finish func(engine.Result[*vm.Move], error) bool) error {
+	se, pos, err := g.Searcher()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &g.engine
+	e.mu.Lock()
+	e.cancel, e.done = cancel, make(chan struct{})
+	done := e.done
+	e.mu.Unlock()
+	se.OnInfo = info
+	go func() {
+		defer close(done)
+		for {
+			res := se.Search(ctx, lim)
+			if !finish(res, pos.Err()) || ctx.Err() != nil {
+				return
+			}
+		}
+	}()
+	return nil
+}
+
+// Busy reports whether a background search is running.
+func (g *Game) Busy() bool {
+	g.engine.mu.Lock()
+	done := g.engine.done
+	g.engine.mu.Unlock()
+	if done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return false
+	default:
+		return true
+	}
+}
+
+// Stop ends a running background search and waits until its finish has
+// run. A context rather than Searcher.Stop is used because Search clears the
+// stop flag when it begins, which would lose a stop sent just before.
+func (g *Game) Stop() {
+	g.engine.mu.Lock()
+	cancel, done := g.engine.cancel, g.engine.done
+	g.engine.mu.Unlock()
+	if done == nil {
+		return
+	}
+	cancel()
+	<-done
+}
+
+// InfoLine formats an iteration report like a UCI/CECP info line. A forced
+// win or loss is shown as "mate N" with N in moves of the player to move
+// (plies+1)/2, negative when losing.
+func InfoLine(in engine.Info) string {
+	score := fmt.Sprintf("cp %d", in.Score)
+	if plies, ok := engine.MateIn(in.Score); ok {
+		if plies > 0 {
+			score = fmt.Sprintf("mate %d", (plies+1)/2)
+		} else {
+			score = fmt.Sprintf("mate %d", -(-plies+1)/2)
+		}
+	}
+	nps := float64(in.Nodes) / max(in.Time.Seconds(), 1e-6)
+	return fmt.Sprintf("info depth %d score %s nodes %d nps %.0f time %d pv %s",
+		in.Depth, score, in.Nodes, nps, in.Time.Milliseconds(), strings.Join(in.PV, " "))
+}
+
+// SearchState derives the evaluation for s's game and searches s once with
+// a fresh searcher.
+func SearchState(s *vm.State, lim engine.Limits, hashMB int, info func(engine.Info)) (engine.Result[*vm.Move], *eval.Position, error) {
+	pos, err := eval.PositionFor(s)
+	if err != nil {
+		return engine.Result[*vm.Move]{}, nil, err
+	}
+	se := engine.New[*vm.Move](pos, hashMB)
+	se.OnInfo = info
+	res := se.Search(context.Background(), lim)
+	return res, pos, pos.Err()
+}
+
+// Wait waits until a background search (Think) has finished, without
+// stopping it.
+func (g *Game) Wait() {
+	g.engine.mu.Lock()
+	done := g.engine.done
+	g.engine.mu.Unlock()
+	if done != nil {
+		<-done
+	}
+}

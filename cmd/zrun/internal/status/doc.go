@@ -1,0 +1,8 @@
+// Package status builds the corpus status table: for every rule file of the
+// shared corpus (MANIFEST.tsv) and every game in it, whether it loads, plays
+// (random playouts under the invariants of vm/playout), ends (by a goal, a
+// draw rule or the move cap), replays its Zillions saved games, has its
+// perft checked by a test against an independent reference, and lets the
+// engine move, with the reason where not. cmd/zrun's "check --status"
+// writes it as Markdown (docs/corpus-status.md).
+package status

@@ -1,0 +1,3 @@
+// Package testbin builds the zrun binary for tests that drive it as a user
+// or a GUI would (transcripts through a pipe, tmux, XBoard, match scripts).
+package testbin

@@ -1,0 +1,4 @@
+// Package uci is zrun's UCI engine side, with Fairy-Stockfish's variant
+// conventions: a UCI_Variant combo, VariantPath, "go perft" and "d", over a
+// play.Game whose searcher runs in the background.
+package uci

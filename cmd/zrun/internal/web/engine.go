@@ -1,0 +1,233 @@
+// This file defines the engine's play on the server and the Server-Sent
+// Events stream that carries its progress and every change of the game to
+// the page.
+
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"zrun/cmd/zrun/internal/play"
+	"zrun/engine"
+	"zrun/vm"
+)
+
+// sseEvent is one event of the stream: a name and a JSON payload.
+type sseEvent struct {
+	name, data string
+}
+
+// broadcast sends ev to every page of the session; a page that does not
+// keep up loses events rather than blocking the game (it refetches the
+// state on the next one).
+func (se *session) broadcast(ev sseEvent) {
+	for ch := range se.subs {
+		select {
+		case ch <- ev:
+		default:
+		}
+	}
+}
+
+func (se *session) apiEvents(w http.ResponseWriter, r *http.Request) error {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		return fmt.Errorf("streaming unsupported")
+	}
+	ch := make(chan sseEvent, 64)
+	se.mu.Lock()
+	se.subs[ch] = struct{}{}
+	gen := se.gen
+	se.mu.Unlock()
+	defer func() {
+		se.mu.Lock()
+		delete(se.subs, ch)
+		se.mu.Unlock()
+	}()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintf(w, "event: state\ndata: {\"gen\":%d}\n\n", gen)
+	fl.Flush()
+	keep := time.NewTicker(20 * time.Second)
+	defer keep.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return nil
+		case <-se.srv.done:
+			return nil
+		case ev := <-ch:
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.name, ev.data)
+			fl.Flush()
+		case <-keep.C:
+			fmt.Fprint(w, ": keep-alive\n\n")
+			fl.Flush()
+		}
+	}
+}
+
+// engineRequest sets who the engine plays and its time, and starts ("go":
+// move now for the side to move) or stops it.
+type engineRequest struct {
+	EngineFor []bool `json:"engineFor"`
+	MoveTime  *int   `json:"moveTime"` // milliseconds
+	Go        bool   `json:"go"`
+	Stop      bool   `json:"stop"`
+}
+
+func (se *session) apiEngine(w http.ResponseWriter, r *http.Request) error {
+	var req engineRequest
+	if err := readJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.MoveTime != nil && (*req.MoveTime < 10 || *req.MoveTime > 600000) {
+		return badRequest("move time must be 10 ms to 10 minutes, not %d ms", *req.MoveTime)
+	}
+	if req.Stop {
+		// Stopping plays nothing: the search's result is dropped and the
+		// engine stops playing for anyone until asked again.
+		se.lockIdle()
+		for i := range se.engineFor {
+			se.engineFor[i] = false
+		}
+	} else {
+		se.mu.Lock()
+	}
+	defer se.mu.Unlock()
+	if req.EngineFor != nil {
+		if len(req.EngineFor) != len(se.engineFor) {
+			return badRequest("engineFor has %d entries; the game has %d players", len(req.EngineFor), len(se.engineFor))
+		}
+		copy(se.engineFor, req.EngineFor)
+	}
+	if req.MoveTime != nil {
+		se.moveTime = time.Duration(*req.MoveTime) * time.Millisecond
+	}
+	if req.Go {
+		if se.thinking {
+			return conflict("the engine is already thinking")
+		}
+		if err := se.g.GameOver(); err != nil {
+			return conflict("%v", err)
+		}
+	}
+	if !se.thinking {
+		se.changed()
+		if err := se.engineTurn(req.Go); err != nil {
+			return err
+		}
+	}
+	return se.writeState(w)
+}
+
+// engineTurn starts a search when the engine is to move (or now, when
+// force); mu is held and no search is running.
+func (se *session) engineTurn(force bool) error {
+	if se.thinking || se.g.GameOver() != nil {
+		return nil
+	}
+	if !force && !se.engineFor[se.g.S.Chooser()] {
+		return nil
+	}
+	if _, _, err := se.g.Searcher(); err != nil {
+		return err
+	}
+	epoch := se.epoch
+	se.thinking = true
+	se.lastInfo = nil
+	se.changed() // the cached state now says "thinking"; nothing reads g.S until the search ends
+	start := time.Now()
+	err := se.g.Think(engine.Limits{MoveTime: se.moveTime},
+		func(in engine.Info) { se.info(in) },
+		func(res engine.Result[*vm.Move], err error) bool {
+			se.finish(epoch, res, err, start)
+			return false
+		})
+	if err != nil {
+		se.thinking = false
+		se.changed()
+		return err
+	}
+	return nil
+}
+
+// info publishes an iteration of the search. It runs in the search's
+// goroutine and touches only what mu guards.
+func (se *session) info(in engine.Info) {
+	ij := &infoJSON{Depth: in.Depth, Nodes: in.Nodes, Time: in.Time.Milliseconds(),
+		NPS: int64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))}
+	ij.Score = fmt.Sprintf("%+.2f", float64(in.Score)/100)
+	if plies, ok := engine.MateIn(in.Score); ok {
+		if plies > 0 {
+			ij.Score = fmt.Sprintf("mate in %d", (plies+1)/2)
+		} else {
+			ij.Score = fmt.Sprintf("mated in %d", (-plies+1)/2)
+		}
+	}
+	for i, m := range in.PV {
+		if i > 0 {
+			ij.PV += " "
+		}
+		ij.PV += m
+	}
+	b, _ := json.Marshal(ij)
+	se.mu.Lock()
+	se.lastInfo = ij
+	se.broadcast(sseEvent{"info", string(b)})
+	se.mu.Unlock()
+}
+
+// finish plays the move the search found, unless the game changed or the
+// search was stopped meanwhile; then the engine moves again if it is still
+// its turn (the other side is the engine's too, or a multi-part move goes
+// on).
+func (se *session) finish(epoch int, res engine.Result[*vm.Move], err error, start time.Time) {
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	if epoch != se.epoch {
+		return // halt() owns thinking and the state now
+	}
+	se.thinking = false
+	if err == nil && !res.Found {
+		err = fmt.Errorf("the engine found no move")
+	}
+	if err == nil {
+		ml, lerr := se.g.Legal()
+		i := -1
+		if lerr == nil {
+			i = play.FindSame(ml, res.Best)
+		}
+		if i < 0 {
+			err = fmt.Errorf("the engine's move is not legal here")
+		} else if err = se.play(ml, i, false); err == nil {
+			err = se.moveRandom()
+		}
+	}
+	if err != nil {
+		se.note = "Engine: " + err.Error()
+	} else {
+		se.note = ""
+	}
+	se.changed()
+	if err != nil {
+		return
+	}
+	// Think's goroutine must end before another search starts.
+	g := se.g
+	go func() {
+		g.Wait()
+		se.mu.Lock()
+		defer se.mu.Unlock()
+		if epoch != se.epoch || se.thinking {
+			return
+		}
+		cont := se.g.S.Partial != vm.NoPos
+		if err := se.engineTurn(cont); err != nil {
+			se.note = "Engine: " + err.Error()
+			se.changed()
+		}
+	}()
+}

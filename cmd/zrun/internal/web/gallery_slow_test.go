@@ -1,0 +1,13 @@
+//go:build slow
+
+package web
+
+import "testing"
+
+// TestGallery draws the start position of every board kind of the corpus
+// (go test -tags slow -run TestGallery ./cmd/zrun/internal/web;
+// ZRUN_WEB_GALLERY=DIR keeps the PNGs).
+func TestGallery(t *testing.T) {
+	chromiumPath(t)
+	reportGallery(t, runGallery(t, galleryAll))
+}

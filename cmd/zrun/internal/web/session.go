@@ -1,0 +1,445 @@
+// This file defines a session: one browser's game in progress on one page,
+// and the API requests that change it.
+
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"zrun/cmd/zrun/internal/play"
+	"zrun/vm"
+)
+
+// session is one game in progress. mu guards everything; while the engine
+// thinks it owns the position (the searcher makes and unmakes moves on it),
+// so requests read the state JSON cached before it started and refuse or
+// stop it before changing anything.
+type session struct {
+	srv   *Server
+	entry *Entry
+
+	mu    sync.Mutex
+	g     *play.Game
+	texts []moveText // the history's moves as written when played
+	gen   int        // bumped on every change of the position or rules
+	cache []byte     // the state JSON of gen
+	// ruleErr is the last reload's error, shown until the file loads again.
+	ruleErr string
+	note    string // a one-off message about the last change (a reload)
+
+	// The engine: which players it moves for, its time per move, and the
+	// search running (epoch invalidates a search's result once the game has
+	// changed under it).
+	engineFor []bool
+	moveTime  time.Duration
+	thinking  bool
+	epoch     int
+	lastInfo  *infoJSON
+
+	subs map[chan sseEvent]struct{}
+	gv   *gameView
+}
+
+// moveText is one played move as the move list shows it.
+type moveText struct {
+	Player string `json:"player"`
+	SAN    string `json:"san,omitempty"`
+	Zil    string `json:"zil"`
+	Coord  string `json:"coord"`
+}
+
+func newSession(srv *Server, e *Entry, vg *vm.Game) (*session, error) {
+	if vg == nil {
+		return nil, &httpError{http.StatusUnprocessableEntity, "the game did not load"}
+	}
+	if vg.Engine != "" {
+		return nil, &httpError{http.StatusUnprocessableEntity,
+			fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", vg.Title, vg.Engine)}
+	}
+	g, err := newGame(e.Path, vg)
+	if err != nil {
+		return nil, &httpError{http.StatusUnprocessableEntity, err.Error()}
+	}
+	se := &session{srv: srv, entry: e, g: g, moveTime: 2 * time.Second,
+		engineFor: make([]bool, len(g.G.Players)), subs: map[chan sseEvent]struct{}{}}
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	if err := se.moveRandom(); err != nil {
+		se.note = err.Error()
+	}
+	se.changed()
+	return se, nil
+}
+
+// hashMB is the engine's transposition table per game in progress: a
+// server keeps many games, and moves of a few seconds fill little of it.
+const hashMB = 16
+
+func newGame(path string, vg *vm.Game) (*play.Game, error) {
+	g, err := play.NewGame(path, vg, nil)
+	if err == nil {
+		g.SetHash(hashMB)
+	}
+	return g, err
+}
+
+// changed rebuilds the cached state after a change; mu is held and the
+// engine is not running.
+func (se *session) changed() {
+	se.gen++
+	b, err := se.buildState()
+	if err != nil {
+		b = []byte(fmt.Sprintf(`{"error":%q}`, err.Error()))
+	}
+	se.cache = b
+	se.broadcast(sseEvent{"state", fmt.Sprintf(`{"gen":%d}`, se.gen)})
+}
+
+// retext writes the whole history again (after undo across a reload, a
+// loaded game, new rules): it replays the moves from the start position.
+func (se *session) retext() error {
+	g := se.g
+	s, err := g.StartState()
+	if err != nil {
+		return err
+	}
+	se.texts = se.texts[:0]
+	ml := &vm.MoveList{}
+	for _, pm := range g.History() {
+		ml.Reset()
+		if err := s.Generate(ml); err != nil {
+			return err
+		}
+		i := play.FindSame(ml, &pm.Move)
+		if i < 0 {
+			se.texts = append(se.texts, moveText{Zil: s.MoveString(&pm.Move), Coord: pm.Coord})
+		} else {
+			se.texts = append(se.texts, textOf(s, ml, i, g.View, g.SAN))
+		}
+		if err := s.Make(&pm.Move); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// textOf names legal move i of ml in position s for the move list.
+func textOf(s *vm.State, ml *vm.MoveList, i int, v *vm.GridView, san bool) moveText {
+	m := &ml.Moves[i]
+	t := moveText{Player: s.Game().Players[s.Chooser()].Name, Zil: s.MoveString(m), Coord: s.CoordString(m)}
+	if san {
+		if sn := play.SANOf(s, ml, i, v); sn != "" {
+			t.SAN = sn + play.CheckSuffix(s, m)
+		}
+	}
+	return t
+}
+
+// play makes legal move i of ml, recording its text; mu is held.
+func (se *session) play(ml *vm.MoveList, i int, keepRedo bool) error {
+	t := textOf(se.g.S, ml, i, se.g.View, se.g.SAN)
+	if err := se.g.Play(ml, i, keepRedo); err != nil {
+		return err
+	}
+	se.texts = append(se.texts, t)
+	return nil
+}
+
+// moveRandom plays the moves of random players (Zillions' "?Name"
+// players, which pick a legal move at random) until a player who chooses
+// is to move; mu is held and the engine idle.
+func (se *session) moveRandom() error {
+	for n := 0; n < 10000; n++ {
+		if !se.g.G.Players[se.g.S.Chooser()].Random || se.g.GameOver() != nil {
+			return nil
+		}
+		ml, err := se.g.Legal()
+		if err != nil {
+			return err
+		}
+		if len(ml.Moves) == 0 {
+			return nil
+		}
+		if err := se.play(ml, rand.IntN(len(ml.Moves)), false); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("random players made 10000 moves in a row; stopped")
+}
+
+// lockIdle locks the session with the engine stopped: a request that
+// changes the game ends any search first (its result is then dropped).
+func (se *session) lockIdle() {
+	se.halt()
+	se.mu.Lock()
+}
+
+// halt stops a running search and waits until it has finished.
+func (se *session) halt() {
+	se.mu.Lock()
+	se.epoch++
+	busy, g := se.thinking, se.g
+	se.mu.Unlock()
+	if busy {
+		g.Stop()
+	}
+	se.mu.Lock()
+	if se.thinking {
+		se.thinking = false
+	}
+	se.mu.Unlock()
+}
+
+// --- API handlers
+
+func (se *session) apiState(w http.ResponseWriter, r *http.Request) error {
+	se.mu.Lock()
+	b := se.cache
+	se.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, err := w.Write(b)
+	return err
+}
+
+// moveRequest names a move by its index in the state's legal list (gen
+// says which state the page saw) or by text in any notation the REPL takes.
+type moveRequest struct {
+	Index *int   `json:"index"`
+	Gen   int    `json:"gen"`
+	Text  string `json:"text"`
+}
+
+func (se *session) apiMove(w http.ResponseWriter, r *http.Request) error {
+	var req moveRequest
+	if err := readJSON(w, r, &req); err != nil {
+		return err
+	}
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	if se.thinking {
+		return conflict("the engine is thinking; stop it first")
+	}
+	if err := se.g.GameOver(); err != nil {
+		return conflict("%v", err)
+	}
+	ml, err := se.g.Legal()
+	if err != nil {
+		return err
+	}
+	var i int
+	switch {
+	case req.Index != nil:
+		if req.Gen != se.gen {
+			return conflict("the position has changed since the page was drawn; try again")
+		}
+		if *req.Index < 0 || *req.Index >= len(ml.Moves) {
+			return badRequest("no legal move %d (there are %d)", *req.Index, len(ml.Moves))
+		}
+		i = *req.Index
+	case strings.TrimSpace(req.Text) != "":
+		if len(req.Text) > 200 {
+			return badRequest("move text too long")
+		}
+		idx := se.g.Match(ml, req.Text)
+		switch len(idx) {
+		case 0:
+			return badRequest("%q is not a legal move here", req.Text)
+		case 1:
+			i = idx[0]
+		default:
+			var names []string
+			for _, k := range idx {
+				names = append(names, se.g.S.MoveString(&ml.Moves[k]))
+			}
+			return badRequest("%q is ambiguous: %s", req.Text, strings.Join(names, "; "))
+		}
+	default:
+		return badRequest("no move given (want index or text)")
+	}
+	if err := se.play(ml, i, false); err != nil {
+		return err
+	}
+	se.note = ""
+	if err := se.moveRandom(); err != nil {
+		se.note = err.Error()
+	}
+	se.changed()
+	se.engineTurn(false)
+	return se.writeState(w)
+}
+
+// writeState answers with the current state JSON; mu is held.
+func (se *session) writeState(w http.ResponseWriter) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, err := w.Write(se.cache)
+	return err
+}
+
+func (se *session) apiUndo(w http.ResponseWriter, r *http.Request) error {
+	if err := readJSON(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	se.lockIdle()
+	defer se.mu.Unlock()
+	if _, ok := se.g.Undo(); !ok {
+		return conflict("no move to take back")
+	}
+	se.texts = se.texts[:max(0, len(se.texts)-1)]
+	// A random player's move is taken back with the move before it, or
+	// the random player would just move again.
+	for se.g.G.Players[se.g.S.Chooser()].Random {
+		if _, ok := se.g.Undo(); !ok {
+			break
+		}
+		se.texts = se.texts[:max(0, len(se.texts)-1)]
+	}
+	se.note = ""
+	se.changed()
+	return se.writeState(w)
+}
+
+func (se *session) apiRedo(w http.ResponseWriter, r *http.Request) error {
+	if err := readJSON(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	se.lockIdle()
+	defer se.mu.Unlock()
+	ml, i, err := se.g.NextRedo()
+	if err != nil {
+		return conflict("%v", err)
+	}
+	if err := se.play(ml, i, true); err != nil {
+		return err
+	}
+	se.changed()
+	return se.writeState(w)
+}
+
+func (se *session) apiNew(w http.ResponseWriter, r *http.Request) error {
+	if err := readJSON(w, r, &struct{}{}); err != nil {
+		return err
+	}
+	se.lockIdle()
+	defer se.mu.Unlock()
+	if err := se.g.Restart(); err != nil {
+		return err
+	}
+	se.texts = nil
+	se.note, se.lastInfo = "", nil
+	if err := se.moveRandom(); err != nil {
+		se.note = err.Error()
+	}
+	se.changed()
+	se.engineTurn(false)
+	return se.writeState(w)
+}
+
+func (se *session) apiSaveZSG(w http.ResponseWriter, r *http.Request) error {
+	return se.download(w, "zsg", (*play.Game).WriteZSG)
+}
+
+func (se *session) apiSavePGN(w http.ResponseWriter, r *http.Request) error {
+	se.mu.Lock()
+	san := se.g.SAN
+	se.mu.Unlock()
+	if !san {
+		return badRequest("PGN needs a chess-like game; save as .zsg instead")
+	}
+	return se.download(w, "pgn", (*play.Game).WritePGN)
+}
+
+// download answers with the saved game as an attachment.
+func (se *session) download(w http.ResponseWriter, ext string, write func(*play.Game, io.Writer) error) error {
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	if se.thinking {
+		return conflict("the engine is thinking; stop it first")
+	}
+	var buf bytes.Buffer
+	if err := write(se.g, &buf); err != nil {
+		return err
+	}
+	name := strings.Map(func(r rune) rune {
+		if r < 0x80 && (r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return '_'
+	}, se.g.Variant)
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, name, ext))
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// apiLoad replays an uploaded .zsg (the request body) with this page's rule
+// file: the file the saved game names is not looked up, so an upload cannot
+// make the server read any file it does not serve.
+func (se *session) apiLoad(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxUpload)
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return badRequest("empty upload")
+	}
+	f, err := os.CreateTemp("", "zrun-upload-*.zsg")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	f.Close()
+	se.lockIdle()
+	defer se.mu.Unlock()
+	// Load into a copy, so a saved game of another variant or with a
+	// move that does not replay leaves the game as it was.
+	g, err := newGame(se.g.Path, se.g.G)
+	if err != nil {
+		return err
+	}
+	sv, err := g.LoadZSGRules(f.Name(), se.g.Path)
+	if err != nil {
+		return badRequest("%s", strings.ReplaceAll(err.Error(), f.Name(), "upload"))
+	}
+	if sv.Game.Title != se.g.Variant {
+		return badRequest("the saved game is of %q, not %q; load it on that game's page", sv.Game.Title, se.g.Variant)
+	}
+	se.g = g
+	if err := se.retext(); err != nil {
+		return err
+	}
+	se.note = fmt.Sprintf("Loaded a saved game of %d moves", len(se.texts))
+	if n := sv.AfterEndNote(); n != "" {
+		se.note += ". " + n
+	}
+	se.changed()
+	return se.writeState(w)
+}
+
+// apiPieces answers each piece's help text with its moves described (Betza
+// and English), for the hover help; large games take a few seconds the
+// first time, which is why the state does not carry them.
+func (se *session) apiPieces(w http.ResponseWriter, r *http.Request) error {
+	se.mu.Lock()
+	gv := se.gv
+	se.mu.Unlock()
+	if gv == nil {
+		return conflict("no game")
+	}
+	writeJSON(w, http.StatusOK, gv.pieceHelps())
+	return nil
+}

@@ -1,0 +1,75 @@
+// This file defines "zrun serve": play the games of rule files in a web
+// browser (package web).
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os/exec"
+	"runtime"
+
+	"zrun/cmd/zrun/internal/web"
+)
+
+func init() {
+	register("serve", "[--addr HOST:PORT] [--open] [--watch] FILE|DIR...: play the games in a web browser", runServe)
+}
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (localhost by default: anyone who reaches it can play)")
+	open := fs.Bool("open", false, "open the page in the default browser")
+	watch := fs.Bool("watch", false, "reload a rule file when it changes on disk")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: zrun serve [--addr HOST:PORT] [--open] [--watch] FILE|DIR...")
+		return 2
+	}
+	srv, err := web.New(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	srv.Log = stderr
+	if *watch {
+		if err := srv.Watch(); err != nil {
+			fmt.Fprintln(stderr, "watch:", err)
+			return 1
+		}
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	fmt.Fprintln(stdout, "zrun: serving on", url)
+	if *open {
+		openBrowser(url)
+	}
+	if err := srv.Serve(ln); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// openBrowser asks the desktop to show url; failing to is not an error
+// (the address is printed).
+func openBrowser(url string) {
+	cmd := "xdg-open"
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = "open"
+	case "windows":
+		exec.Command("rundll32", "url.dll,FileProtocolHandler", url).Start()
+		return
+	}
+	exec.Command(cmd, url).Start()
+}

@@ -1,0 +1,17 @@
+// Package eval is the evaluation a game's rules give without per-game code,
+// and the adapter through which the game-independent searcher (package
+// engine) plays a vm.State.
+//
+// Derive computes an Evaluator from a vm.Game: piece values from each
+// piece's mobility on the game's own board (Zillions' way, with a
+// superlinear term for compounds), placement tables from per-square
+// mobility, and bonuses for the distance to promotion and goal squares.
+// Values the rule file gives (fmax.ini) win over derived ones.
+//
+// Position adapts a vm.State to engine.Position: per-depth move lists, move
+// facts for ordering (victim and attacker values, noisy moves), the rule
+// switches of the search (null move, LMR, royal pieces), a null move and the
+// evaluation. It lives here, not in engine, because engine knows nothing of
+// the VM; and not in the command line, so every front end and the
+// searcher's own tests and benchmarks can use it.
+package eval

@@ -1,0 +1,298 @@
+// This file defines Position, the thin adapter that lets the game-independent
+// searcher (package engine) drive a *vm.State: per-depth move lists, move
+// facts for ordering, rule switches, a null move and the evaluation.
+
+package eval
+
+import (
+	"zrun/engine"
+	"zrun/vm"
+)
+
+// Position adapts a vm.State to engine.Position[*vm.Move]. Moves are
+// pointers into a move list per depth (the number of moves made through the
+// adapter), which the searcher's contract allows: they stay valid until the
+// next Generate at the same depth.
+type Position struct {
+	s     *vm.State
+	g     *vm.Game
+	ev    *Evaluator
+	lists []*vm.MoveList
+	ply   int
+	// err is the first rule error (step budget) met while searching; the
+	// position then looks like a game without moves, so the search ends.
+	err   error
+	rules engine.Rules
+	nulls []nullRec
+	// pseudo: Generate lists pseudo-legal moves and Make rejects those that
+	// leave a royal piece attacked, so only the moves searched are tested.
+	pseudo bool
+	none   vm.MoveList // empty: the legal moves when all generated ones were rejected
+	// officer is the value above which a piece is not one of the game's
+	// cheapest (pawns): with none of them left, zugzwang is common.
+	officer int
+}
+
+type nullRec struct {
+	turn             int
+	lastFrom, lastTo int32
+}
+
+var _ engine.Position[*vm.Move] = (*Position)(nil)
+var _ engine.NullMover = (*Position)(nil)
+var _ engine.NoisyGenerator[*vm.Move] = (*Position)(nil)
+
+// Err returns the first rule error (the VM's step budget) met while the
+// searcher ran; the position then looked like a game without moves.
+func (p *Position) Err() error { return p.err }
+
+// ClearErr forgets the recorded rule error, before the next search.
+func (p *Position) ClearErr() { p.err = nil }
+
+// Reset points the adapter at a fresh state of the same game (a new game or
+// setup), so a searcher built on it keeps its transposition table.
+func (p *Position) Reset(s *vm.State) {
+	p.s, p.ply, p.err = s, 0, nil
+}
+
+// PseudoLegal reports whether Generate lists pseudo-legal moves that Make
+// then tests (games whose only legality rule is a royal piece not attacked).
+func (p *Position) PseudoLegal() bool { return p.pseudo }
+
+// State is the position the adapter plays on.
+func (p *Position) State() *vm.State { return p.s }
+
+// PositionFor wraps s with the evaluation derived for its game.
+func PositionFor(s *vm.State) (*Position, error) {
+	ev, err := Derive(s.Game())
+	if err != nil {
+		return nil, err
+	}
+	return NewPosition(s, ev), nil
+}
+
+// NewPosition wraps s; ev holds the game's evaluation tables (see Derive).
+func NewPosition(s *vm.State, ev *Evaluator) *Position {
+	g := s.Game()
+	p := &Position{s: s, g: g, ev: ev}
+	royal, random, humans := true, false, 0
+	for pl, pr := range g.Players {
+		if pr.Random {
+			random = true
+			continue
+		}
+		humans++
+		if len(g.RoyalTypes(pl)) == 0 {
+			royal = false
+		}
+	}
+	anyRoyal := false
+	for pl := range g.Players {
+		anyRoyal = anyRoyal || len(g.RoyalTypes(pl)) > 0
+	}
+	// Null move and LMR assume zugzwang is rare and a tempo is worth
+	// something: true of chess-like games (royal pieces, no drops), false of
+	// connection and placement games.
+	sound := royal && !ev.drops
+	p.rules = engine.Rules{
+		NullMove: sound && !random && humans == 2,
+		LMR:      sound,
+		Royal:    anyRoyal,
+	}
+	// A forced pass is added only when no legal move exists, which a
+	// pseudo-legal list cannot tell.
+	p.pseudo = anyRoyal && g.Options.PassTurn != vm.PassForced
+	cheapest := 0
+	for _, v := range ev.value {
+		if v > 0 && (cheapest == 0 || v < cheapest) {
+			cheapest = v
+		}
+	}
+	p.officer = 2 * cheapest
+	return p
+}
+
+// hasOfficers reports whether pl has a piece worth more than the officer line.
+func (p *Position) hasOfficers(pl int) bool {
+	for _, c := range p.s.Board {
+		if c != vm.Empty && c.Owner() == pl && p.ev.value[c.Type()] > p.officer {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Position) list() *vm.MoveList {
+	for len(p.lists) <= p.ply {
+		p.lists = append(p.lists, &vm.MoveList{})
+	}
+	return p.lists[p.ply]
+}
+
+func (p *Position) Generate(buf []*vm.Move) []*vm.Move {
+	ml := p.list()
+	gen := p.s.Generate
+	if p.pseudo {
+		gen = p.s.GeneratePseudo
+	}
+	if err := gen(ml); err != nil {
+		p.fail(err)
+		ml.Reset()
+		return buf
+	}
+	for i := range ml.Moves {
+		buf = append(buf, &ml.Moves[i])
+	}
+	return buf
+}
+
+// GenerateNoisy lists the moves of Generate that Info marks Noisy (vm's
+// IsNoisy is the same test) and how many moves Generate lists, without
+// building most quiet moves: quiescence searches only the noisy ones.
+func (p *Position) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
+	ml := p.list()
+	n, err := p.s.GenerateNoisy(ml, !p.pseudo)
+	if err != nil {
+		p.fail(err)
+		ml.Reset()
+		return buf, 0
+	}
+	for i := range ml.Moves {
+		buf = append(buf, &ml.Moves[i])
+	}
+	return buf, n
+}
+
+func (p *Position) fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+}
+
+// Make plays m; with pseudo-legal generation it takes back and rejects a
+// move that leaves the mover's royal piece attacked.
+func (p *Position) Make(m *vm.Move) bool {
+	mover := p.s.Mover()
+	if err := p.s.Make(m); err != nil {
+		p.fail(err)
+	} else if p.pseudo && p.s.LeftInCheck(mover) {
+		p.s.Unmake()
+		return false
+	}
+	p.ply++
+	return true
+}
+
+func (p *Position) Unmake() {
+	p.s.Unmake()
+	p.ply--
+}
+
+func (p *Position) Hash() uint64  { return p.s.Hash() }
+func (p *Position) ToMove() int   { return p.s.Chooser() }
+func (p *Position) Random() bool  { return p.g.Players[p.s.Chooser()].Random }
+func (p *Position) InCheck() bool { return p.rules.Royal && p.s.InCheck() }
+
+func (p *Position) Rules() engine.Rules { return p.rules }
+
+func (p *Position) MoveText(m *vm.Move) string { return p.s.CoordString(m) }
+
+// Outcome reads the goals with the moves Generate just produced at this depth.
+func (p *Position) Outcome() (bool, int, int) {
+	o, err := p.s.Outcome(p.list())
+	if err != nil {
+		p.fail(err)
+		return true, -1, -1
+	}
+	return o.Over, o.Winner, o.Loser
+}
+
+// Goals reads the goals that do not need the moves of the player to move.
+func (p *Position) Goals() (bool, int, int) {
+	o, err := p.s.Goals()
+	if err != nil {
+		p.fail(err)
+		return true, -1, -1
+	}
+	return o.Over, o.Winner, o.Loser
+}
+
+// NoMoves reads the goals as if the player to move had no legal move.
+func (p *Position) NoMoves() (bool, int, int) {
+	o, err := p.s.Outcome(&p.none)
+	if err != nil {
+		p.fail(err)
+		return true, -1, -1
+	}
+	return o.Over, o.Winner, o.Loser
+}
+
+// Info derives the move's material gain from its effects: every enemy piece
+// a cell effect removes or takes over counts as a victim, and a piece that
+// changes type gains the difference in value (promotion). Noisy is vm's
+// IsNoisy (the moves GenerateNoisy lists): both read vm's Taken and Retyped.
+func (p *Position) Info(m *vm.Move) engine.MoveInfo {
+	mi := engine.MoveInfo{Key: m.Key()}
+	if m.Pass {
+		return mi
+	}
+	s, ev := p.s, p.ev
+	mover := s.Mover()
+	for _, e := range m.Eff {
+		if old, ok := s.Taken(e, mover); ok {
+			mi.Victim += ev.value[old.Type()]
+			mi.Noisy = true
+		}
+	}
+	for _, a := range m.Acts {
+		if orig, ok := s.Retyped(a, mover); ok {
+			mi.Noisy = true
+			mi.Victim += max(ev.value[a.Type]-ev.value[orig.Type()], 0)
+		}
+	}
+	if m.Piece >= 0 && int(m.Piece) < len(ev.value) {
+		mi.Attacker = ev.value[m.Piece]
+	}
+	return mi
+}
+
+// Evaluate is material plus placement, for pl against all other players.
+func (p *Position) Evaluate(pl int) int { return p.ev.Evaluate(p.s, pl) }
+
+// MakeNull passes the turn to the next turn-order entry without moving, when
+// that hands the move to the other (non-random) player, no partial move is
+// pending and the player to move has more than pawns (pawn endings are full
+// of zugzwang). The hash and occupancy are rebuilt (vm has no incremental
+// null move).
+func (p *Position) MakeNull() bool {
+	s, g := p.s, p.g
+	if !p.rules.NullMove || s.Partial != vm.NoPos || !p.hasOfficers(s.Mover()) {
+		return false
+	}
+	next := s.Turn + 1
+	if next >= len(g.TurnOrder) {
+		next = g.RepeatFrom
+	}
+	to := g.TurnOrder[next].Mover
+	if to == s.Chooser() || g.Players[to].Random {
+		return false
+	}
+	p.nulls = append(p.nulls, nullRec{turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo})
+	s.Turn, s.LastFrom, s.LastTo = next, vm.NoPos, vm.NoPos
+	s.Rehash()
+	p.ply++
+	return true
+}
+
+// UnmakeNull restores the position before MakeNull.
+func (p *Position) UnmakeNull() {
+	r := p.nulls[len(p.nulls)-1]
+	p.nulls = p.nulls[:len(p.nulls)-1]
+	s := p.s
+	s.Turn, s.LastFrom, s.LastTo = r.turn, r.lastFrom, r.lastTo
+	s.Rehash()
+	p.ply--
+}
+
+// Evaluator is the evaluation the adapter scores positions with.
+func (p *Position) Evaluator() *Evaluator { return p.ev }

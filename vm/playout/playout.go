@@ -1,0 +1,203 @@
+// This file defines Run: random playouts of one game under the invariants.
+
+package playout
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"time"
+
+	"zrun/vm"
+)
+
+// Options configures a run.
+type Options struct {
+	Playouts int   // how many games to play
+	Seed     int64 // playout i uses Seed+i
+	// MaxMoves caps a playout's moves (each part of a partial move counts);
+	// a game still going then ends "by the cap". 0 means DefaultMaxMoves.
+	MaxMoves int
+	// Limits is the VM's budget; the zero value means vm.DefaultLimits.
+	Limits vm.Limits
+	// StopAfter stops the run at its first violation (the rest of the
+	// playouts would mostly repeat it) when true.
+	StopAfter bool
+	// Budget, when positive, bounds a run's time: no playout starts after
+	// it has passed, and the playout running then stops (counted in
+	// Stats.Timed), so the few games whose generation is slow cannot hold
+	// up a sweep of the corpus.
+	Budget time.Duration
+}
+
+// DefaultMaxMoves is long enough for random chess games to end by the
+// fifty-move rule or mate, and bounds games that never end (Go-like games
+// without a pass limit, race games with endless captures).
+const DefaultMaxMoves = 1000
+
+// Stats is what a run did.
+type Stats struct {
+	Playouts int
+	Moves    int // moves made (each checked)
+	// Decisive, Drawn and Capped count the playouts that ended with a
+	// winner or loser, ended drawn (a draw goal, a count tie, the fifty-move
+	// rule, insufficient material, no legal move), or reached MaxMoves.
+	Decisive, Drawn, Capped int
+	// Timed counts the playouts the time budget stopped; Skipped the
+	// playouts it left unplayed.
+	Timed, Skipped int
+	// Ends counts the playouts by how they ended, "win-condition
+	// checkmated", "draw-condition repetition", "cap", ...
+	Ends       map[string]int
+	Violations []*Violation
+	Elapsed    time.Duration
+}
+
+// Violation is one broken invariant, with what reproduces it.
+type Violation struct {
+	Check   string // "unmake", "hash", "legal", "noisy", "occupancy", "outcome", "redo", "budget", "panic"
+	Detail  string
+	Seed    int64    // the playout's seed
+	Playout int      // its index in the run
+	Moves   []string // the moves played from the start, in Zillions text; the last one is the move checked when the check concerns a move
+}
+
+func (v *Violation) Error() string {
+	return fmt.Sprintf("%s: %s (seed %d, after %d moves: %s)", v.Check, v.Detail, v.Seed, len(v.Moves), strings.Join(v.Moves, "; "))
+}
+
+// Add adds the counts of o to st, for totals over several runs (Ends
+// merged, Violations appended, Elapsed summed).
+func (st *Stats) Add(o *Stats) {
+	st.Playouts += o.Playouts
+	st.Moves += o.Moves
+	st.Decisive += o.Decisive
+	st.Drawn += o.Drawn
+	st.Capped += o.Capped
+	st.Timed += o.Timed
+	st.Skipped += o.Skipped
+	st.Violations = append(st.Violations, o.Violations...)
+	st.Elapsed += o.Elapsed
+	if st.Ends == nil {
+		st.Ends = map[string]int{}
+	}
+	for k, n := range o.Ends {
+		st.Ends[k] += n
+	}
+}
+
+// EndKey is the Ends key of an outcome.
+func EndKey(o vm.Outcome) string {
+	return o.Kind.String() + " " + o.Reason
+}
+
+// Run plays opt.Playouts random games of g from its start position and
+// checks every move. The error is for a game that cannot start at all
+// (vm.NewState's); violations are in Stats.
+func Run(g *vm.Game, opt Options) (*Stats, error) {
+	if _, err := vm.NewState(g); err != nil {
+		return nil, err
+	}
+	if opt.MaxMoves <= 0 {
+		opt.MaxMoves = DefaultMaxMoves
+	}
+	if opt.Limits == (vm.Limits{}) {
+		opt.Limits = vm.DefaultLimits
+	}
+	st := &Stats{Ends: map[string]int{}}
+	start := time.Now()
+	c := newChecker(g, opt)
+	if opt.Budget > 0 {
+		c.deadline = start.Add(opt.Budget)
+	}
+	for i := 0; i < opt.Playouts; i++ {
+		if opt.Budget > 0 && time.Now().After(c.deadline) {
+			st.Skipped = opt.Playouts - i
+			break
+		}
+		seed := opt.Seed + int64(i)
+		end, v := c.playout(seed)
+		st.Playouts++
+		st.Moves += c.moves
+		if v != nil {
+			v.Seed, v.Playout = seed, i
+			v.Moves = c.replayText(seed, c.picks)
+			st.Violations = append(st.Violations, v)
+			if opt.StopAfter {
+				break
+			}
+			continue
+		}
+		switch {
+		case c.timedOut:
+			st.Timed++
+			st.Ends["time budget"]++
+		case !end.Over:
+			st.Capped++
+			st.Ends["cap"]++
+		case end.Winner >= 0 || end.Loser >= 0:
+			st.Decisive++
+			st.Ends[EndKey(end)]++
+		default:
+			st.Drawn++
+			st.Ends[EndKey(end)]++
+		}
+	}
+	st.Elapsed = time.Since(start)
+	return st, nil
+}
+
+// Check plays one playout with the given seed (as Run's playout with that
+// seed) and returns its outcome (not Over when capped) and the first
+// violation, if any.
+func Check(g *vm.Game, seed int64, opt Options) (vm.Outcome, *Violation, error) {
+	opt.Playouts, opt.Seed, opt.StopAfter = 1, seed, true
+	if _, err := vm.NewState(g); err != nil {
+		return vm.Outcome{}, nil, err
+	}
+	if opt.MaxMoves <= 0 {
+		opt.MaxMoves = DefaultMaxMoves
+	}
+	if opt.Limits == (vm.Limits{}) {
+		opt.Limits = vm.DefaultLimits
+	}
+	c := newChecker(g, opt)
+	end, v := c.playout(seed)
+	if v != nil {
+		v.Seed = seed
+		v.Moves = c.replayText(seed, c.picks)
+	}
+	return end, v, nil
+}
+
+// replayText replays the picks of a playout from the start and writes each
+// move, so the hot loop never formats a move. A pick that no longer fits
+// (the violation itself disturbed the state) ends the list.
+func (c *checker) replayText(seed int64, picks []int) (out []string) {
+	defer func() {
+		if recover() != nil {
+			out = append(out, "(replay panicked here)")
+		}
+	}()
+	s, err := vm.NewState(c.g)
+	if err != nil {
+		return nil
+	}
+	s.Limit = c.opt.Limits
+	var ml vm.MoveList
+	for _, p := range picks {
+		if s.Generate(&ml) != nil || p >= len(ml.Moves) {
+			break
+		}
+		m := &ml.Moves[p]
+		out = append(out, s.MoveString(m))
+		if s.Make(m) != nil {
+			break
+		}
+	}
+	return out
+}
+
+// rngFor returns the playout's random source; picks depend only on the
+// seed and the move lists.
+func rngFor(seed int64) *rand.Rand { return rand.New(rand.NewSource(seed)) }
