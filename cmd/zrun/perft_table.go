@@ -1,0 +1,166 @@
+// This file defines "zrun perft --table" and "zrun perft --merge": a
+// published perft table checked in shards that batch runners run apart.
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"zrun/vm/perftable"
+)
+
+// tableOptions are perft's --table, --select, --shard and --max-nodes.
+type tableOptions struct {
+	path, sel, shard string
+	maxNodes         uint64
+}
+
+// runPerftTable checks one shard of a table and writes the shard's output
+// to stdout, with progress on stderr. A run stopped by Ctrl-C leaves its
+// output without the closing line, so a merge counts the shard as missing.
+func runPerftTable(fs *flag.FlagSet, pf *positionFlags, opt tableOptions, stdout, stderr io.Writer) int {
+	if fs.NArg() != 1 || *pf.fen != "" {
+		fmt.Fprintln(stderr, "usage: zrun perft --table TABLE.tsv[.gz] [--variant NAME] [--select COL=VALUE] [--max-nodes N] [--shard i/n] FILE")
+		return 2
+	}
+	path, sel := opt.path, opt.sel
+	sh, err := perftable.ParseShard(opt.shard)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun perft:", err)
+		return 2
+	}
+	t, err := perftable.ReadFile(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun perft:", err)
+		return 1
+	}
+	if sel != "" {
+		col, val, ok := strings.Cut(sel, "=")
+		if !ok {
+			fmt.Fprintf(stderr, "zrun perft: --select wants COL=VALUE, got %q\n", sel)
+			return 2
+		}
+		if err := t.Select(col, val); err != nil {
+			fmt.Fprintln(stderr, "zrun perft:", err)
+			return 1
+		}
+	}
+	if opt.maxNodes > 0 {
+		t.DropAbove(opt.maxNodes)
+		sel = strings.TrimPrefix(sel+fmt.Sprintf(",max-nodes=%d", opt.maxNodes), ",")
+	}
+	s, status := pf.state(fs.Arg(0), stderr)
+	if s == nil {
+		return status
+	}
+	var stop atomic.Bool
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; ok {
+			stop.Store(true)
+		}
+	}()
+	s.SetInterrupt(&stop)
+
+	rows := sh.Rows(t.Rows)
+	if err := perftable.WriteHeader(stdout, perftable.Header{Table: path, Select: sel, Rows: len(t.Rows), Shard: sh}); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	var progress perftable.Summary
+	lastReport := time.Now()
+	sm, err := perftable.Check(s, rows, func(r perftable.Result) {
+		writeErr(stderr, perftable.WriteResult(stdout, r))
+		progress.Add(r)
+		if !r.OK() {
+			fmt.Fprintf(stderr, "row %d (line %d) FAIL: perft(%d) = %d, want %d %v: %s\n", r.Row.Index, r.Row.Line, r.Row.Depth, r.Got, r.Row.Nodes, errText(r.Err), r.Row.FEN)
+		}
+		if time.Since(lastReport) > 10*time.Second {
+			lastReport = time.Now()
+			fmt.Fprintf(stderr, "shard %s: %d/%d rows, %d failed, %.0f nodes/s\n", sh, progress.Rows, len(rows), progress.Failed, progress.NodesPerSecond())
+		}
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "zrun perft: shard %s stopped after %d of %d rows: %v\n", sh, sm.Rows, len(rows), err)
+		return 1
+	}
+	if err := perftable.WriteDone(stdout, sm); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "shard %s: %d rows, %d passed, %d failed, %d nodes in %.1fs (%.0f nodes/s)\n",
+		sh, sm.Rows, sm.Passed, sm.Failed, sm.Nodes, sm.Elapsed.Seconds(), sm.NodesPerSecond())
+	if sm.Failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// writeErr reports a failed write of a row's line: the run goes on (the
+// missing line makes the merge refuse the shard), but the user hears of it.
+func writeErr(stderr io.Writer, err error) {
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun perft: writing the shard output:", err)
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return "(" + err.Error() + ")"
+}
+
+// runPerftMerge prints the verdict over shard outputs: rows passed and
+// failed, each failure, and the shards still missing. It exits 0 only when
+// every shard finished and every row passed.
+func runPerftMerge(paths []string, stdout, stderr io.Writer) int {
+	m, err := perftable.MergeFiles(paths)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun perft --merge:", err)
+		return 1
+	}
+	for _, f := range m.Failures {
+		fmt.Fprintf(stdout, "FAIL row %d: perft(%d) = %d, want %d (%s): %s\n", f.Index, f.Depth, f.Got, f.Want, f.Verdict, f.FEN)
+	}
+	if len(m.Missing) > 0 {
+		fmt.Fprintf(stdout, "missing or unfinished shards (of %d): %s\n", m.Header.Shard.N, shardList(m.Missing))
+	}
+	sm := m.Summary
+	fmt.Fprintf(stdout, "%s: %d of %d rows checked in %d of %d shards: %d passed, %d failed; %d nodes in %.1fs of perft (%.0f nodes/s)\n",
+		m.Header.Table, sm.Rows, m.Header.Rows, len(m.Done), m.Header.Shard.N, sm.Passed, sm.Failed, sm.Nodes, sm.Elapsed.Seconds(), sm.NodesPerSecond())
+	if !m.Complete() || sm.Failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// shardList writes shard numbers compactly: 1-3,7,9-12.
+func shardList(ks []int) string {
+	var b strings.Builder
+	for i := 0; i < len(ks); {
+		j := i
+		for j+1 < len(ks) && ks[j+1] == ks[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		if j > i {
+			fmt.Fprintf(&b, "%d-%d", ks[i], ks[j])
+		} else {
+			fmt.Fprintf(&b, "%d", ks[i])
+		}
+		i = j + 1
+	}
+	return b.String()
+}
