@@ -1,19 +1,23 @@
 // Package zrf reads Zillions of Games rule files (.zrf): it parses the
-// S-expression text, splices includes, expands (define ...) macros, lowers
-// each (game ...) and (variant ...) into a *vm.Game and compiles every move
-// and drop definition to vm bytecode.
+// S-expression text with participle (over the hand-written lexer of lex.go;
+// read.go builds the nodes from participle's token stream through its
+// Parseable extension point), splices includes, expands (define ...)
+// macros, lowers each (game ...) and (variant ...) into a *vm.Game and
+// compiles every move and drop definition to vm bytecode.
 //
 // Loading (LoadFile, Load) costs in proportion to what the file holds, not
-// to what its macros expand to, however the work repeats: a define nobody
-// calls is only scanned (read.go); a macro call expands once per distinct
-// use of its arguments, its nodes shared by every user call that uses it
-// alike, which takes their call position from the enclosing node
-// (expandShared, materialize); within a move definition a shared node lowers
-// once; a variant reuses its game's lowered and compiled move definitions
-// where its names answer the same (memo.go). Focus.zrf expands to 65,000
-// nodes instead of 1.2 million, and Ragnarok.zrf's 15 games lower its 7,400
-// move definitions about once. Expand itself still gives every node its call
-// position, as the output of a plain macro expander.
+// to what its macros expand to, however the work repeats: the body of a
+// top-level define is one token, scanned but not split (lex.go), and made
+// into nodes only when the macro is first called (read.go); a macro call
+// expands once per distinct use of its arguments, its nodes shared by every
+// user call that uses it alike, which takes their call position from the
+// enclosing node (expandShared, materialize); within a move definition a
+// shared node lowers once; a variant reuses its game's lowered and
+// compiled move definitions where its names answer the same (memo.go).
+// Focus.zrf expands to 65,000 nodes instead of 1.2 million, and
+// Ragnarok.zrf's 15 games lower its 7,400 move definitions about once.
+// Expand itself still gives every node its call position, as the output of
+// a plain macro expander.
 //
 // It also reads and writes Zillions saved games (.zsg, files zsg*.go):
 // ReadZSG parses one into a SavedGame (header, RulesFile= and VariantName=,

@@ -40,11 +40,11 @@ func Expand(forms []*Node) (out []*Node, warnings []*Error, err error) {
 // move definitions their positions (materialize) and lowering tracks them
 // in move definitions.
 //
-// The bodies of defines read lazily (lazies, see parser) are read when the
+// The bodies of defines read lazily (lazies, see parse) are read when the
 // macro is first called.
 func expandShared(forms []*Node, lazies map[*Node]*lazyBody) (out []*Node, warnings []*Error, err error) {
 	x := newExpander()
-	x.share, x.lazies = true, lazies
+	x.share, x.lazies, x.atoms = true, lazies, map[string]string{}
 	return x.expandAll(forms)
 }
 
@@ -67,7 +67,7 @@ type macro struct {
 	// tmpl is body prepared for expansion, made on the first call: a macro
 	// nobody calls then costs nothing beyond being read.
 	tmpl []*tnode
-	// lazy, when not nil, is where the body is still to be read (parser).
+	// lazy, when not nil, is where the body is still to be read (parse).
 	lazy *lazyBody
 	// origin is the origin of the nodes out of this macro in the user call
 	// numbered originGen.
@@ -161,6 +161,7 @@ type expander struct {
 	// then the innermost expansion of a call being recorded for reuse.
 	share  bool
 	lazies map[*Node]*lazyBody
+	atoms  map[string]string // the atoms of the lazy bodies read
 	rec    *recorder
 	// deepest is the depth of the deepest call since the expansion being
 	// recorded started.
@@ -202,7 +203,7 @@ func (x *expander) collect(forms []*Node) []*Node {
 // complete once collect is done.)
 func (x *expander) templates(m *macro) []*tnode {
 	if m.lazy != nil {
-		m.body, m.lazy = m.lazy.read(&x.nodeAlloc), nil
+		m.body, m.lazy = m.lazy.read(x.atoms), nil
 	}
 	if m.tmpl == nil && len(m.body) > 0 {
 		m.tmpl = make([]*tnode, len(m.body))

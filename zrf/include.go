@@ -32,7 +32,7 @@ const maxIncludeDepth = 50
 
 type includer struct {
 	warnings []*Error
-	// lazies, when not nil, receives the defines read lazily (parser).
+	// lazies, when not nil, receives the defines read lazily (parse).
 	lazies map[*Node]*lazyBody
 }
 
@@ -40,8 +40,7 @@ type includer struct {
 // holds the canonical paths of the files being read, outermost first, to
 // detect cycles.
 func (r *includer) read(path string, src []byte, stack []string) ([]*Node, error) {
-	p := &parser{lex: newZrfLex(path, src), lazies: r.lazies}
-	forms, warnings, err := p.parse()
+	forms, warnings, err := parse(path, src, r.lazies)
 	r.warnings = append(r.warnings, warnings...)
 	if err != nil {
 		return nil, err

@@ -1,11 +1,11 @@
-// This file defines nodeAlloc, the block allocator of the reader and the
-// macro expander.
+// This file defines nodeAlloc, the block allocator of the macro expander,
+// and the generic block helpers lowering uses too.
 
 package zrf
 
 // nodeAlloc carves nodes and element slices out of large blocks instead of
-// allocating them one by one: the reader and the expander make millions of
-// small nodes for big files (Focus.zrf expands to 2.9 million). Elements
+// allocating them one by one: the expander makes millions of small nodes
+// for big files (Focus.zrf expands to 2.9 million). Elements
 // are gathered on the shared stack buf and moved into an exactly sized slice
 // (takeBuf) when their list is complete, so no list grows by appending.
 type nodeAlloc struct {

@@ -1,209 +1,271 @@
-// This file defines the S-expression reader over the hand-written lexer in
-// lex.go.
-//
-// The grammar is deliberately tiny: lists, strings and atoms. Keyword meaning
-// is decided later, by the lowering pass, so errors stay under our control.
-// It used to be a participle grammar; participle's general backtracking
-// machinery (a branch context per element, reflection to fill the result)
-// cost about 5 µs and 2 KB per token, so reading was the largest cost of a
-// file with many macro definitions. This reader builds the nodes directly,
-// one pass over the tokens with an explicit stack of open lists.
+// This file defines the S-expression reader, built on participle over the
+// hand-written lexer in lex.go.
 
 package zrf
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The grammar is deliberately tiny: lists, strings and atoms. Keyword meaning
+// is decided later, by the lowering pass, so errors stay under our control.
+//
+// Participle lexes the file with zrfLexer and hands the tokens to pFile
+// through its Parseable extension point; pFile builds the nodes from the
+// PeekingLexer's tokens directly, each top-level element at once. (A
+// participle grammar of lists and atoms paid participle's general machinery,
+// a branch context per element and reflection to fill the result, about
+// 5 µs and 2 KB per token; a grammar of top-level elements still paid about
+// 3 µs and 1 KB per element, as much again as lexing a file of thousands of
+// unused defines costs.)
+
+// pFile is a whole file: its top-level elements. A stray ')' among them is
+// an error with our own message; the others are read (readForm) in turn.
+type pFile struct {
+	forms    []*Node
+	lazies   []lazyDefine
+	warnings []*Error
+	errs     ErrorList
+}
+
+// lazyDefine is a top-level (define name ...) whose body is not read yet.
+type lazyDefine struct {
+	node *Node
+	body *lazyBody
+}
+
+var _ participle.Parseable = (*pFile)(nil)
+
+// Parse implements participle.Parseable for the whole file.
+func (f *pFile) Parse(lex *lexer.PeekingLexer) error {
+	for t := lex.Peek(); !t.EOF(); t = lex.Peek() {
+		if t.Type == tokRParen {
+			f.errs.Add(&Error{Pos: toPos(t.Pos), Msg: "unexpected ')' with no matching '('"})
+			lex.Next()
+			continue
+		}
+		f.readForm(lex)
+	}
+	return nil
+}
+
+// readForm reads one top-level element: an atom, a string, or a list whose
+// ')' may be missing at end of file (reported as a warning, as Zillions
+// tolerates it).
+//
+// The body of a top-level (define name ...) comes as one tokBody (lex.go)
+// and is not built: the node holds the define and the name, and f.lazies
+// the body, to be built when the macro is first called (lazyBody.read).
+func (f *pFile) readForm(lex *lexer.PeekingLexer) {
+	start, depth := lex.RawCursor(), 0
+	for {
+		t := lex.Next()
+		if t.EOF() {
+			break
+		}
+		switch t.Type {
+		case tokLParen:
+			depth++
+		case tokRParen:
+			depth--
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	toks := lex.Range(start, lex.RawCursor())
+	if len(toks) >= 4 && toks[3].Type == tokBody { // ( define name body [)]
+		nodes := new([3]Node)
+		n := &nodes[0]
+		n.Kind, n.Pos = List, toPos(toks[0].Pos)
+		for i := 1; i <= 2; i++ {
+			nodes[i].Kind, nodes[i].Text, nodes[i].Pos = Atom, toks[i].Value, toPos(toks[i].Pos)
+		}
+		n.Elems = []*Node{&nodes[1], &nodes[2]}
+		b := &lazyBody{text: toks[3].Value, pos: toks[3].Pos}
+		if depth == 0 {
+			n.End = toPos(toks[4].Pos)
+		} else {
+			// The end of the file came first: the lists open in the body are
+			// never closed either.
+			f.warnings = append(append(f.warnings, unclosedIn(b.tokens(nil))...), unclosed(n.Pos))
+		}
+		f.forms, f.lazies = append(f.forms, n), append(f.lazies, lazyDefine{n, b})
+		return
+	}
+	if depth > 0 {
+		f.warnings = append(f.warnings, unclosedIn(toks)...)
+	}
+	f.forms = append(f.forms, build(toks)[0])
+}
+
+var zrfParser = participle.MustBuild[pFile](participle.Lexer(zrfLexer))
 
 // Parse reads ZRF source text into top-level nodes. It does not expand macros
 // or includes. A list left open at end of file is closed there and reported in
 // the returned warnings (the rest of the file still loads); every other
 // problem is an error with a position.
 func Parse(filename string, src []byte) (forms []*Node, warnings []*Error, err error) {
-	p := &parser{lex: newZrfLex(filename, src)}
-	return p.parse()
+	return parse(filename, src, nil)
 }
 
-// parser reads one file. When lazies is not nil, the body of each top-level
-// (define name ...) is only scanned: the define's node holds the define and
-// the name, and lazies holds where its body is, to be read when the macro
-// is first called (lazyBody.read). A file can define thousands of macros
-// and call a few; scanning costs no nodes, no strings and no atom table.
-type parser struct {
-	lex    *zrfLex
-	a      nodeAlloc
-	lazies map[*Node]*lazyBody
-	opens  []Pos // lazyDefine's, reused
+// parse is Parse. When lazies is not nil, the body of each top-level
+// (define name ...) is left unbuilt: its node holds the define and the name,
+// and lazies where its body is (lazyBody).
+func parse(filename string, src []byte, lazies map[*Node]*lazyBody) (forms []*Node, warnings []*Error, err error) {
+	f, perr := zrfParser.ParseBytes(filename, src)
+	if perr != nil {
+		return nil, nil, parseError(filename, perr)
+	}
+	if len(f.errs) > 0 {
+		return nil, f.warnings, f.errs.Err()
+	}
+	for _, d := range f.lazies {
+		if lazies != nil {
+			lazies[d.node] = d.body
+		} else {
+			body := d.body.read(nil)
+			d.node.Elems = append(append(make([]*Node, 0, 2+len(body)), d.node.Elems...), body...)
+		}
+	}
+	return f.forms, f.warnings, nil
 }
 
-func (p *parser) parse() (forms []*Node, warnings []*Error, err error) {
-	lex, a := p.lex, &p.a
-	var lists openLists
-	var errs ErrorList
+// parseError turns a participle or lexer error into an *Error. The grammar
+// accepts every token sequence, so in practice only lexer errors get here.
+func parseError(filename string, err error) *Error {
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		p := toPos(pe.Position())
+		if p.File == "" {
+			p.File = filename
+		}
+		if !p.IsValid() {
+			p.Line, p.Col = 1, 1
+		}
+		return &Error{Pos: p, Msg: pe.Message()}
+	}
+	return &Error{Pos: Pos{File: filename, Line: 1, Col: 1}, Msg: fmt.Sprint(err)}
+}
+
+// lazyBody is the body of a define whose nodes are not made yet: the text of
+// its tokBody and where it starts.
+type lazyBody struct {
+	text string
+	pos  lexer.Position
+}
+
+// tokens lexes the body. The lexer met every error in it when it scanned
+// the body, so there is none. atoms interns the atoms' texts (nil: a table
+// of the body's own).
+func (b *lazyBody) tokens(atoms map[string]string) []lexer.Token {
+	if atoms == nil {
+		atoms = map[string]string{}
+	}
+	lex := newBodyLex(b.pos, b.text, atoms)
+	var toks []lexer.Token
 	for {
-		t, lerr := lex.next()
-		if lerr != nil {
-			return nil, nil, lerr
+		t, err := lex.Next()
+		if err != nil || t.EOF() {
+			return toks
 		}
-		switch t.kind {
-		case tokEOF:
-			// Close the lists still open, innermost first.
-			for n := lists.closeAtEOF(a); n != nil; n = lists.closeAtEOF(a) {
-				warnings = append(warnings, unclosed(n.Pos))
-			}
-			if len(errs) > 0 {
-				return nil, warnings, errs.Err()
-			}
-			return a.takeBuf(0), warnings, nil
-		case tokLParen:
-			n := a.newNode()
-			n.Kind, n.Pos = List, t.pos
-			if len(lists.open) == 0 && p.lazies != nil {
-				eof, lerr := p.lazyDefine(n, &warnings)
-				if lerr != nil {
-					return nil, nil, lerr
-				}
-				if eof {
-					if len(errs) > 0 {
-						return nil, warnings, errs.Err()
-					}
-					return a.takeBuf(0), warnings, nil
-				}
-				if len(n.Elems) > 0 {
-					continue // the define is read (lazily) and on a.buf
-				}
-			}
-			lists.push(n, len(a.buf))
-		case tokRParen:
-			if lists.close(a, t.pos) == nil {
-				errs.Add(&Error{Pos: t.pos, Msg: "unexpected ')' with no matching '('"})
-			}
-		default:
-			a.buf = append(a.buf, a.leaf(t))
-		}
+		toks = append(toks, t)
 	}
 }
 
-// openLists is the stack of the lists being read, outermost first, with
-// where each one's elements start on the node stack.
-type openLists struct {
-	open   []*Node
-	starts []int
-}
+// read makes the body's nodes (the lists never closed were reported when
+// the define was read).
+func (b *lazyBody) read(atoms map[string]string) []*Node { return build(b.tokens(atoms)) }
 
-func (o *openLists) push(n *Node, start int) {
-	o.open, o.starts = append(o.open, n), append(o.starts, start)
-}
-
-// close ends the innermost list at end, moving its elements into it and it
-// onto the node stack; nil when no list is open.
-func (o *openLists) close(a *nodeAlloc, end Pos) *Node {
-	k := len(o.open) - 1
-	if k < 0 {
+// build makes the nodes of toks, a run of whole elements in which every ')'
+// closes a '(' (the last lists may lack their ')' when toks ends at the end
+// of the file: they are closed there, with a zero End). The nodes and the
+// element slices are allocated at once and exactly sized.
+func build(toks []lexer.Token) []*Node {
+	n := 0
+	for i := range toks {
+		if toks[i].Type != tokRParen {
+			n++
+		}
+	}
+	if n == 0 {
 		return nil
 	}
-	n := o.open[k]
-	n.Elems, n.End = a.takeBuf(o.starts[k]), end
-	o.open, o.starts = o.open[:k], o.starts[:k]
-	a.buf = append(a.buf, n)
-	return n
+	nodes, ptrs := make([]Node, n), make([]*Node, n)
+	// buf holds the elements read so far of every open list, outermost
+	// first; opens holds where each open list's elements start on buf (the
+	// list's own node is just before).
+	var bufArr [64]*Node
+	var opensArr [32]int
+	buf, opens := bufArr[:0], opensArr[:0]
+	take := func(start int) []*Node {
+		k := len(buf) - start
+		if k == 0 {
+			return nil
+		}
+		s := ptrs[:k:k]
+		ptrs = ptrs[k:]
+		copy(s, buf[start:])
+		buf = buf[:start]
+		return s
+	}
+	for i := range toks {
+		t := &toks[i]
+		if t.Type == tokRParen {
+			start := opens[len(opens)-1]
+			opens = opens[:len(opens)-1]
+			l := buf[start-1]
+			l.Elems, l.End = take(start), toPos(t.Pos)
+			continue
+		}
+		nd := &nodes[0]
+		nodes = nodes[1:]
+		nd.Pos, nd.Text = toPos(t.Pos), t.Value
+		buf = append(buf, nd)
+		switch t.Type {
+		case tokLParen:
+			nd.Kind, nd.Text = List, ""
+			opens = append(opens, len(buf))
+		case tokString:
+			nd.Kind = String
+		default:
+			nd.Kind = Atom
+		}
+	}
+	for k := len(opens) - 1; k >= 0; k-- { // close what the end of the file left open
+		l := buf[opens[k]-1]
+		l.Elems = take(opens[k])
+	}
+	return take(0)
 }
 
-// closeAtEOF closes the innermost list where the file ends: it has no ')'.
-func (o *openLists) closeAtEOF(a *nodeAlloc) *Node { return o.close(a, Pos{}) }
-
-// leaf makes the node of an atom or string token.
-func (a *nodeAlloc) leaf(t token) *Node {
-	n := a.newNode()
-	n.Kind, n.Text, n.Pos = Atom, t.text, t.pos
-	if t.kind == tokString {
-		n.Kind = String
+// unclosedIn returns the warnings for the lists toks leaves open, innermost
+// first.
+func unclosedIn(toks []lexer.Token) []*Error {
+	var opens []Pos
+	for i := range toks {
+		switch toks[i].Type {
+		case tokLParen:
+			opens = append(opens, toPos(toks[i].Pos))
+		case tokRParen:
+			opens = opens[:len(opens)-1]
+		}
 	}
-	return n
+	warnings := make([]*Error, 0, len(opens))
+	for k := len(opens) - 1; k >= 0; k-- {
+		warnings = append(warnings, unclosed(opens[k]))
+	}
+	return warnings
 }
 
 func unclosed(p Pos) *Error {
 	return &Error{Pos: p, Msg: "'(' is never closed (closed at end of file)"}
 }
 
-// lazyDefine, just after the '(' of the top-level list n, reads it lazily
-// when it is (define name ...): it fills n with the define and the name,
-// pushes it, records where the body is and scans to the closing ')'. It
-// reports whether the end of the file came first (the lists then open are
-// reported in warnings, as parse would). When n is not such a define, the
-// lexer is put back and n is left empty.
-func (p *parser) lazyDefine(n *Node, warnings *[]*Error) (eof bool, err *Error) {
-	lex := p.lex
-	back := *lex
-	head, err1 := lex.next()
-	lex.plain = true // a macro's name is mostly met once: not worth a table entry
-	name, err2 := lex.next()
-	lex.plain = false
-	if err1 != nil || err2 != nil || head.kind != tokAtom || head.text != "define" || name.kind != tokAtom {
-		*lex = back // not a define with a name: parse it as any list
-		return false, nil
-	}
-	body := *lex
-	// Scan to the matching ')', as parse would read it: the same tokens,
-	// the same errors, without making them.
-	lex.skip = true
-	defer func() { lex.skip = false }()
-	opens := append(p.opens[:0], n.Pos)
-	defer func() { p.opens = opens[:0] }()
-	for len(opens) > 0 {
-		t, lerr := lex.next()
-		if lerr != nil {
-			return false, lerr
-		}
-		switch t.kind {
-		case tokLParen:
-			opens = append(opens, t.pos)
-		case tokRParen:
-			if opens = opens[:len(opens)-1]; len(opens) == 0 {
-				n.End = t.pos
-			}
-		case tokEOF:
-			for i := len(opens) - 1; i >= 0; i-- {
-				*warnings = append(*warnings, unclosed(opens[i]))
-			}
-			eof = true
-			opens = nil
-		}
-	}
-	n.Elems = []*Node{p.a.leaf(head), p.a.leaf(name)}
-	p.lazies[n] = &lazyBody{lex: body}
-	p.a.buf = append(p.a.buf, n)
-	return eof, nil
-}
-
-// lazyBody is where the body of a lazily read define is: the lexer as it was
-// after the define's name.
-type lazyBody struct{ lex zrfLex }
-
-// read parses the body: the elements up to the define's closing ')' (or the
-// end of the file, already reported), with the positions parse would have
-// given them. Nodes come from a (the expander's blocks; a.buf may hold its
-// pending nodes, which stay).
-func (b *lazyBody) read(a *nodeAlloc) []*Node {
-	lex := &b.lex
-	start := len(a.buf)
-	var lists openLists
-	for {
-		t, err := lex.next()
-		if err != nil {
-			return a.takeBuf(start) // cannot happen: the scan met every error first
-		}
-		switch t.kind {
-		case tokEOF:
-			for lists.closeAtEOF(a) != nil {
-			}
-			return a.takeBuf(start)
-		case tokLParen:
-			n := a.newNode()
-			n.Kind, n.Pos = List, t.pos
-			lists.push(n, len(a.buf))
-		case tokRParen:
-			if lists.close(a, t.pos) == nil {
-				return a.takeBuf(start) // the define's own ')'
-			}
-		default:
-			a.buf = append(a.buf, a.leaf(t))
-		}
-	}
+func toPos(p lexer.Position) Pos {
+	return Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }

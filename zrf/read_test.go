@@ -63,6 +63,13 @@ var parseTests = []struct {
 	{"CRLF and tabs", "(a\r\n\tb)", "(@1:1 a@1:2 b@2:2 )@2:3"},
 	{"BOM", "\ufeff(a)", "(@1:1 a@1:2 )@1:3"},
 	{"non-ASCII counts one column", `("é" x)`, `(@1:1 "é"@1:2 x@1:6 )@1:7`},
+	// A top-level define's body is lexed apart (tokBody); nodes come out the same.
+	{"define", "(define m ($1 \"s\")\n  (b)) x",
+		`(@1:1 define@1:2 m@1:9 (@1:11 $1@1:12 "s"@1:15 )@1:18 (@2:3 b@2:4 )@2:5 )@2:6 x@2:8`},
+	{"define without a body", "(define m ; c\n) (define)", "(@1:1 define@1:2 m@1:9 )@2:1 (@2:3 define@2:4 )@2:10"},
+	{"define inside a list", "((define m (a)))", "(@1:1 (@1:2 define@1:3 m@1:10 (@1:12 a@1:13 )@1:14 )@1:15 )@1:16"},
+	{"define named by a string", `(define "m" (a))`, `(@1:1 define@1:2 "m"@1:9 (@1:13 a@1:14 )@1:15 )@1:16`},
+	{"define body of atoms", "(define m a ; (\n b)", "(@1:1 define@1:2 m@1:9 a@1:11 b@2:2 )@2:3"},
 }
 
 func TestParse(t *testing.T) {
@@ -94,6 +101,9 @@ var parseProblemTests = []struct {
 	{"stray paren first", ")", `^t.zrf:1:1: unexpected '\)'`, ""},
 	{"unterminated string", "(a\n  \"abc\n def", `^t.zrf:2:3: unterminated string`, ""},
 	{"too deep", strings.Repeat("(", maxNesting+1), `^t.zrf:1:1001: lists nested too deeply`, ""},
+	{"unterminated string in a define", "(define m (a \"x)\n", `^t.zrf:1:14: unterminated string`, ""},
+	{"too deep in a define", "(define m " + strings.Repeat("(", maxNesting), `^t.zrf:1:1010: lists nested too deeply`, ""},
+	{"stray paren after a define", "(define m (a)))", `^t.zrf:1:15: unexpected '\)'`, ""},
 }
 
 func TestParseProblems(t *testing.T) {
@@ -122,6 +132,45 @@ func TestParseTwoUnclosed(t *testing.T) {
 	got := map[string]bool{warns[0].Pos.String(): true, warns[1].Pos.String(): true}
 	if !got["t.zrf:1:1"] || !got["t.zrf:1:4"] {
 		t.Errorf("warnings at %v, want t.zrf:1:1 and t.zrf:1:4", got)
+	}
+}
+
+// An unclosed define reports the lists open in its body too, innermost first.
+func TestParseUnclosedDefine(t *testing.T) {
+	forms, warns, err := Parse("t.zrf", []byte("(define m (a (b)\n  (c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range warns {
+		got = append(got, w.Pos.String())
+	}
+	if want := "t.zrf:2:3 t.zrf:1:11 t.zrf:1:1"; strings.Join(got, " ") != want {
+		t.Errorf("warnings at %v, want %s", got, want)
+	}
+	if d, want := dumpForms(forms), "(@1:1 define@1:2 m@1:9 (@1:11 a@1:12 (@1:14 b@1:15 )@1:16 (@2:3 c@2:4 )@0:0 )@0:0 )@0:0"; d != want {
+		t.Errorf("got  %s\nwant %s", d, want)
+	}
+}
+
+// Loading leaves the bodies of top-level defines unread until their macro
+// is called; read, they are the nodes Parse makes (the same hand-counted
+// positions as TestParse).
+func TestParseLazyDefines(t *testing.T) {
+	src := "(define m ($1 \"s\")\n  (b)) x (define n) (q (define p y))"
+	lazies := map[*Node]*lazyBody{}
+	forms, warns, err := parse("t.zrf", []byte(src), lazies)
+	if err != nil || len(warns) > 0 {
+		t.Fatalf("err %v, warnings %v", err, warns)
+	}
+	if got, want := dumpForms(forms), "(@1:1 define@1:2 m@1:9 )@2:6 x@2:8 (@2:10 define@2:11 n@2:18 )@2:19 (@2:21 q@2:22 (@2:24 define@2:25 p@2:32 y@2:34 )@2:35 )@2:36"; got != want {
+		t.Errorf("before reading:\ngot  %s\nwant %s", got, want)
+	}
+	if len(lazies) != 1 || lazies[forms[0]] == nil {
+		t.Fatalf("lazies %v, want the first define only", lazies)
+	}
+	if got, want := dumpForms(lazies[forms[0]].read(nil)), `(@1:11 $1@1:12 "s"@1:15 )@1:18 (@2:3 b@2:4 )@2:5`; got != want {
+		t.Errorf("body:\ngot  %s\nwant %s", got, want)
 	}
 }
 
