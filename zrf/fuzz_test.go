@@ -1,5 +1,6 @@
-// This file defines FuzzParse: Parse and Expand must never panic, and every
-// error or warning they return must carry a real position.
+// This file defines FuzzParse: Parse and Expand must never panic, every
+// error or warning they return must carry a real position, and Parse and
+// loading's reader must read what the reference reader does (read_ref_test.go).
 
 package zrf
 
@@ -30,6 +31,9 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		forms, warns, err := Parse("fuzz.zrf", src)
 		checkPositions(t, "Parse", err, warns)
+		if len(src) <= 4096 { // the reference is ten times slower (bigger files: TestParseMatchesReference)
+			checkAgainstRef(t, "input", src)
+		}
 		if err != nil {
 			return
 		}
