@@ -233,9 +233,14 @@ func (l *zrfLex) lexAtom(p lexer.Position) lexer.Token {
 		n++
 	}
 	var text string
-	if !l.skip {
+	switch b := l.src[l.off : l.off+n]; {
+	case l.skip:
+	case l.define == afterDefine:
+		// A top-level macro's name is mostly met once: not worth a table
+		// entry (a file of thousands of defines would grow the table).
+		text = string(b)
+	default:
 		var ok bool
-		b := l.src[l.off : l.off+n]
 		text, ok = l.atoms[string(b)] // the conversion in a map index does not allocate
 		if !ok {
 			text = string(b)
