@@ -679,6 +679,9 @@ func (se *session) buildState() ([]byte, error) {
 	o := g.Outcome()
 	if o.Over {
 		st.Over, st.Result, st.Goal = true, g.ResultText(o), o.Reason
+		if o.Source != "" {
+			st.Goal += ", " + o.Source
+		}
 		st.Status = "Game over: " + st.Result
 	} else {
 		st.Status = g.Status()
