@@ -27,7 +27,8 @@ var galleryQuick = []string{
 	"ToguzKumalak/ToguzKumalak.zrf",        // mancala
 	"Ur/Ur.zrf",                            // piles of positions stacked 4 px apart
 	"GlinskiCheskers/glinski-cheskers.zrf", // hex
-	"DobutsuShogi/Dobutsu.zrf",             // hands beside the board
+	"DagazProject+DagazProject.github.io/checkmate/zrf/dragonfly-hex.zrf", // hex with reserve columns beside it
+	"DobutsuShogi/Dobutsu.zrf", // hands beside the board
 }
 
 // galleryAll is the slow gallery (go test -tags slow): 60 files, every
