@@ -5,17 +5,14 @@
 package games_test
 
 import (
-	"bufio"
-	"compress/gzip"
-	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"zrun/vm"
+	"zrun/vm/perftable"
 	"zrun/zrf"
 )
 
@@ -59,49 +56,23 @@ type musketeerRow struct {
 	nodes             uint64
 }
 
-// readMusketeerRows reads a musketeer perft table (plain or .gz); it skips the
-// test when the shared reference files are absent.
+// readMusketeerRows reads a musketeer perft table (plain or .gz) with
+// vm/perftable; it skips the test when the shared reference files are absent.
 func readMusketeerRows(t testing.TB, path string) []musketeerRow {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
+	tab, err := perftable.ReadFile(path)
+	if os.IsNotExist(err) {
 		t.Skipf("Musketeer perft table absent (../shared not present): %v", err)
 	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		defer z.Close()
-		r = z
+	if err != nil {
+		t.Fatal(err)
 	}
-	var rows []musketeerRow
-	sc := bufio.NewScanner(r)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") || strings.HasPrefix(text, "pair\t") {
-			continue
-		}
-		cols := strings.Split(text, "\t")
-		if len(cols) < 5 {
-			t.Fatalf("%s:%d: want 5 columns, got %d", path, line, len(cols))
-		}
-		d, err1 := strconv.Atoi(cols[2])
-		n, err2 := strconv.ParseUint(cols[3], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s:%d: bad depth or count", path, line)
-		}
-		rows = append(rows, musketeerRow{pair: cols[0], fen: cols[1], depth: d, nodes: n, source: cols[4]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if len(rows) == 0 {
+	if len(tab.Rows) == 0 {
 		t.Fatalf("%s: no rows", path)
+	}
+	rows := make([]musketeerRow, len(tab.Rows))
+	for i, r := range tab.Rows {
+		rows[i] = musketeerRow{pair: tab.Column(r, "pair"), fen: r.FEN, source: tab.Column(r, "source"), depth: r.Depth, nodes: r.Nodes}
 	}
 	return rows
 }

@@ -14,6 +14,10 @@ type Outcome struct {
 	Loser  int // the player a loss condition held for, else -1
 	Kind   GoalKind
 	Reason string // "checkmated", "stalemated", "repetition", "pieces-remaining", ...
+	// Source is where the goal that decided is written (the rule file's
+	// file:line:col), so a player can look the rule up; "" for the ends
+	// the runtime adds (fifty-move rule, insufficient material, no move).
+	Source string
 }
 
 // RepetitionCount is how many times a position must occur for `repetition`.
@@ -45,7 +49,9 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 			for _, pl := range goal.Players {
 				reason, ok := s.holds(goal.Cond, pl, noMoves)
 				if ok {
-					return s.decide(kind, pl, reason), nil
+					o := s.decide(kind, pl, reason)
+					o.Source = goal.Source
+					return o, nil
 				}
 			}
 		}

@@ -12,9 +12,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"zrun/cmd/zrun/internal/bench"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/engine/eval"
@@ -232,7 +234,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 		{"chess-kiwipete", "../../games/chess.zrf", "", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 5},
 		{"chess-pos6", "../../games/chess.zrf", "", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", "", 5},
 		{"capablanca-start", "../../games/capablanca.zrf", "", "", "", 5},
-		{"capablanca-mid", "../../games/capablanca.zrf", "", "", benchPositions[2].moves, 5},
+		{"capablanca-mid", "../../games/capablanca.zrf", "", "", bench.Default[3].Moves, 5},
 		{"capablanca-rand1", "../../games/capablanca.zrf", "", "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12", "", 4},
 		{"schoolbook-start", "../../games/schoolbook.zrf", "", "", "", 5},
 		{"schoolbook-rand1", "../../games/schoolbook.zrf", "", "r2b1kb2r/pn1pp1p1pn/5p1m1p/1pp4p2/PP2Aq2P1/1Q5M2/2PPPPPP1P/R1NB1KBN1a w Qkq - 2 14", "", 4},
@@ -285,12 +287,12 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 // TestGenerateNoisyAllocatesNothing: once its buffers have grown, noisy
 // generation (signatures, their table, the move list) allocates nothing.
 func TestGenerateNoisyAllocatesNothing(t *testing.T) {
-	for _, bp := range benchPositions {
-		s, err := play.NewState(bp.file, "", "")
+	for _, bp := range bench.Default {
+		s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.PlayCoords(bp.moves); err != nil {
+		if err := s.PlayCoords(bp.Moves); err != nil {
 			t.Fatal(err)
 		}
 		p, err := eval.PositionFor(s)
@@ -303,10 +305,10 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 			buf, n = p.GenerateNoisy(buf[:0])
 		})
 		if allocs != 0 {
-			t.Errorf("%s: GenerateNoisy allocates %v times a call", bp.name, allocs)
+			t.Errorf("%s: GenerateNoisy allocates %v times a call", bp.Name, allocs)
 		}
 		if n == 0 {
-			t.Errorf("%s: no moves counted", bp.name)
+			t.Errorf("%s: no moves counted", bp.Name)
 		}
 	}
 }

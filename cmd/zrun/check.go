@@ -58,12 +58,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	stop, release := onInterrupt()
+	defer release()
 	if *statusOut != "" {
 		if *plays <= 0 || fs.NArg() != 1 {
 			fmt.Fprintln(stderr, "check: --status needs --play N and one argument, the corpus directory (with MANIFEST.tsv)")
 			return 2
 		}
-		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget}
+		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget, Stop: stop}
 		return runCheckStatus(fs.Arg(0), *statusOut, opt, *jobs, stdout, stderr)
 	}
 	files, err := ruleFiles(fs.Args())
@@ -72,12 +74,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *plays > 0 {
-		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget}
+		opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget, Stop: stop}
 		return runCheckPlay(files, *variant, opt, stdout, stderr)
 	}
 	start := time.Now()
 	var tot checkTotals
 	for i, file := range files {
+		if stop.Load() {
+			fmt.Fprintf(stdout, "interrupted after %d of %d files\n", i, len(files))
+			break
+		}
 		checkFile(file, *quiet, stdout, &tot)
 		// Progress for long runs goes to stderr so stdout stays a clean report.
 		if len(files) >= 50 && (i+1)%50 == 0 {
@@ -86,7 +92,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%d files (%d failed, %d loaded with move definitions left out), %d games, %d variants, %d errors, %d warnings in %v\n",
 		tot.files, tot.failed, tot.partial, tot.games, tot.variants, tot.errors, tot.warnings, time.Since(start).Round(time.Millisecond))
-	if tot.failed > 0 || tot.partial > 0 {
+	switch {
+	case stop.Load():
+		return exitInterrupted
+	case tot.failed > 0 || tot.partial > 0:
 		return 1
 	}
 	return 0
@@ -263,6 +272,10 @@ func runCheckPlay(files []string, variant string, opt playout.Options, stdout, s
 	var tot playTotals
 	start := time.Now()
 	for i, file := range files {
+		if opt.Stop != nil && opt.Stop.Load() {
+			fmt.Fprintf(stdout, "interrupted after %d of %d files (the last game's playouts cut short)\n", i, len(files))
+			break
+		}
 		checkPlayFile(file, variant, opt, stdout, &tot)
 		if len(files) >= 10 && ((i+1)%10 == 0 || i+1 == len(files)) {
 			fmt.Fprintf(stderr, "played %d/%d files, %d violations so far\n", i+1, len(files), len(tot.sum.Violations))
@@ -273,11 +286,14 @@ func runCheckPlay(files []string, variant string, opt playout.Options, stdout, s
 	if sum.Elapsed > 0 {
 		rate = float64(sum.Moves) / sum.Elapsed.Seconds()
 	}
-	fmt.Fprintf(stdout, "%d files (%d failed to load), %d games played (%d left out: external engine), %d playouts, %d moves (%.0f moves/s), ended by a goal %d, by a draw rule %d, by the cap %d, stopped by --time %d (%d not played); %d violations in %v\n",
+	fmt.Fprintf(stdout, "%d files (%d failed to load), %d games played (%d left out: external engine), %d playouts, %d moves (%.0f moves/s), ended by a goal %d, by a draw rule %d, by the cap %d, cut short by --time or Ctrl-C %d (%d not played); %d violations in %v\n",
 		tot.files, tot.loadFailed, tot.games, tot.engine, sum.Playouts, sum.Moves, rate,
 		sum.Decisive, sum.Drawn, sum.Capped, sum.Timed, sum.Skipped, len(sum.Violations), time.Since(start).Round(time.Millisecond))
-	if len(sum.Violations) > 0 || tot.loadFailed > 0 {
+	switch {
+	case len(sum.Violations) > 0 || tot.loadFailed > 0:
 		return 1
+	case opt.Stop != nil && opt.Stop.Load():
+		return exitInterrupted
 	}
 	return 0
 }
@@ -307,7 +323,7 @@ func checkPlayFile(file, variant string, opt playout.Options, w io.Writer, tot *
 		tot.sum.Add(st)
 		skipped := ""
 		if st.Skipped > 0 {
-			skipped = fmt.Sprintf(" (%d more not played: --time)", st.Skipped)
+			skipped = fmt.Sprintf(" (%d more not played: --time or Ctrl-C)", st.Skipped)
 		}
 		fmt.Fprintf(w, "  %q: %d playouts%s, %d moves, %.0f moves/s; %s\n", g.Title, st.Playouts, skipped, st.Moves,
 			float64(st.Moves)/max(st.Elapsed.Seconds(), 1e-9), endsText(st.Ends))
@@ -364,12 +380,18 @@ func runCheckStatus(dir, out string, opt playout.Options, jobs int, stdout, stde
 			}
 		}
 	})
-	if err != nil {
+	interrupted := errors.Is(err, status.ErrInterrupted)
+	if err != nil && !interrupted {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	settings := fmt.Sprintf("%d playouts a game from seed %d, at most %d moves each, at most %v a game; engine: depth %d or %v",
 		opt.Playouts, opt.Seed, opt.MaxMoves, opt.Budget, statusEngine.Depth, statusEngine.MoveTime)
+	if interrupted {
+		// What was checked is kept, and the table says it is partial.
+		settings += fmt.Sprintf("; %v by Ctrl-C, so the table is partial", err)
+		fmt.Fprintf(stderr, "check: %v; writing the rows so far\n", err)
+	}
 	f, err := os.Create(out)
 	if err == nil {
 		err = status.WriteMarkdown(f, rows, settings)
@@ -385,8 +407,11 @@ func runCheckStatus(dir, out string, opt playout.Options, jobs int, stdout, stde
 	p := &t.Playouts
 	fmt.Fprintf(stdout, "%d files, %d games (%d external engine, %d without a start move), %d played: %d playouts, %d moves, ended by a goal %d, by a draw rule %d, by the cap %d, by --time %d; %d violations; %d/%d saves replayed; wrote %s in %v\n",
 		t.Files, t.Games, t.Engine, t.NoStart, t.Played, p.Playouts, p.Moves, p.Decisive, p.Drawn, p.Capped, p.Timed, len(p.Violations), t.SavesOK, t.Saves, out, time.Since(start).Round(time.Second))
-	if len(p.Violations) > 0 {
+	switch {
+	case len(p.Violations) > 0:
 		return 1
+	case interrupted:
+		return exitInterrupted
 	}
 	return 0
 }

@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"zrun/cmd/zrun/internal/bench"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/engine/eval"
@@ -617,25 +618,18 @@ func TestGoals(t *testing.T) {
 	}
 }
 
-// benchPositions are the positions BenchmarkSearch measures: start position
-// plus moves, so Fairy-Max (which has no setboard) can be given the same ones.
-var benchPositions = []struct{ name, file, moves string }{
-	{"chess-start", "../../games/chess.zrf", ""},
-	{"capablanca-start", "../../games/capablanca.zrf", ""},
-	{"capablanca-mid", "../../games/capablanca.zrf", "h1i3 h8i6 i3i6 j7i6 d2d4 i8h6 c1e3 c8d6 i1h3 f7f6 f2f3 e8h5"},
-	{"capablanca-late", "../../games/capablanca.zrf", "h1i3 h8i6 i3i6 j7i6 d2d4 i8h6 c1e3 c8d6 i1h3 f7f6 f2f3 e8h5 e1i5 g8e6 i5h5 i6h5 d4d5 e6f5 b1d2 h6i4"},
-}
-
-// BenchmarkSearch searches each bench position for a fixed number of nodes
-// (a fresh searcher each time) and reports nodes per second.
+// BenchmarkSearch searches each position of zrun's bench (start positions
+// plus moves, so Fairy-Max, which has no setboard, can be given the same
+// ones) for a fixed number of nodes (a fresh searcher each time) and
+// reports nodes per second.
 func BenchmarkSearch(b *testing.B) {
-	for _, bp := range benchPositions {
-		b.Run(bp.name, func(b *testing.B) {
-			s, err := play.NewState(bp.file, "", "")
+	for _, bp := range bench.Default {
+		b.Run(bp.Name, func(b *testing.B) {
+			s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := s.PlayCoords(bp.moves); err != nil {
+			if err := s.PlayCoords(bp.Moves); err != nil {
 				b.Fatal(err)
 			}
 			pos, err := eval.PositionFor(s)

@@ -7,10 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"zrun/vm/perftable"
@@ -60,16 +57,9 @@ func runPerftTable(fs *flag.FlagSet, pf *positionFlags, opt tableOptions, stdout
 	if s == nil {
 		return status
 	}
-	var stop atomic.Bool
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt)
-	defer signal.Stop(sig)
-	go func() {
-		if _, ok := <-sig; ok {
-			stop.Store(true)
-		}
-	}()
-	s.SetInterrupt(&stop)
+	stop, release := onInterrupt()
+	defer release()
+	s.SetInterrupt(stop)
 
 	rows := sh.Rows(t.Rows)
 	if err := perftable.WriteHeader(stdout, perftable.Header{Table: path, Select: sel, Rows: len(t.Rows), Shard: sh}); err != nil {
@@ -91,7 +81,7 @@ func runPerftTable(fs *flag.FlagSet, pf *positionFlags, opt tableOptions, stdout
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "zrun perft: shard %s stopped after %d of %d rows: %v\n", sh, sm.Rows, len(rows), err)
-		return 1
+		return exitInterrupted
 	}
 	if err := perftable.WriteDone(stdout, sm); err != nil {
 		fmt.Fprintln(stderr, err)

@@ -5,7 +5,8 @@
 // Derive computes an Evaluator from a vm.Game: piece values from each
 // piece's mobility on the game's own board (Zillions' way, with a
 // superlinear term for compounds), placement tables from per-square
-// mobility, and bonuses for the distance to promotion and goal squares.
+// mobility, bonuses for the distance to promotion and goal squares, and
+// for n-in-a-row goals the open lines each player has started (lines.go).
 // Values the rule file gives (fmax.ini) win over derived ones.
 //
 // Position adapts a vm.State to engine.Position: per-depth move lists, move

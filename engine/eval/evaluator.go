@@ -56,6 +56,7 @@ type Evaluator struct {
 	pst   [][]int   // pst[pl*nT+t][pos]
 	given []bool    // the rule file gave the value
 	drops bool      // the game has drops: pieces in hand count as material
+	lines []lineSet // n-in-a-row goals' windows (lines.go)
 }
 
 // Derive computes the tables for g by generating the moves of lone
@@ -137,6 +138,7 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 	}
 	ev.addGoalDistances(s, ml)
+	ev.addLines(g)
 	return ev, nil
 }
 
@@ -393,6 +395,9 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 				v -= x
 			}
 		}
+	}
+	if len(ev.lines) > 0 {
+		v += ev.lineScore(s, pl)
 	}
 	return v
 }

@@ -133,7 +133,7 @@ func (c *checker) playout(seed int64) (end vm.Outcome, v *Violation) {
 		if c.moves >= c.opt.MaxMoves {
 			return o, nil
 		}
-		if !c.deadline.IsZero() && time.Now().After(c.deadline) {
+		if !c.deadline.IsZero() && time.Now().After(c.deadline) || c.opt.Stop != nil && c.opt.Stop.Load() {
 			c.timedOut = true
 			return o, nil
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"zrun/vm"
@@ -28,6 +29,11 @@ type Options struct {
 	// Stats.Timed), so the few games whose generation is slow cannot hold
 	// up a sweep of the corpus.
 	Budget time.Duration
+	// Stop, when not nil, ends the run soon after it becomes true (Ctrl-C
+	// in a front end): the playout running then is cut short like one
+	// over the budget (Stats.Timed) and the rest are not played
+	// (Stats.Skipped).
+	Stop *atomic.Bool
 }
 
 // DefaultMaxMoves is long enough for random chess games to end by the
@@ -111,7 +117,7 @@ func Run(g *vm.Game, opt Options) (*Stats, error) {
 		c.deadline = start.Add(opt.Budget)
 	}
 	for i := 0; i < opt.Playouts; i++ {
-		if opt.Budget > 0 && time.Now().After(c.deadline) {
+		if opt.Budget > 0 && time.Now().After(c.deadline) || opt.Stop != nil && opt.Stop.Load() {
 			st.Skipped = opt.Playouts - i
 			break
 		}

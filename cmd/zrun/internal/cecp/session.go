@@ -314,6 +314,11 @@ func (c *Session) makeLegs(text string) error {
 		}
 		if j == i {
 			c.undoN(made)
+			// XBoard relays a long capture chain shortened: match the
+			// whole turn by the squares it passes through.
+			if ok, err := c.makeByStops(text); err != nil || ok {
+				return err
+			}
 			return errNoSuchMove
 		}
 		made++
@@ -333,6 +338,10 @@ func (c *Session) undoN(n int) {
 // it: XBoard leaves the suffix off when it does not know that a piece must
 // promote (a single promotion choice) or gate.
 func (c *Session) makeCECP(text string) (bool, error) {
+	// XBoard 4.9.1 writes a promotion it has no letter for as '.'
+	// ("c7d8." for a checkers crowning after our "choice K", observed):
+	// the move without a suffix, taken when only one promotion fits.
+	text = strings.TrimSuffix(text, ".")
 	ml, err := c.g.Legal()
 	if err != nil {
 		return false, err

@@ -391,6 +391,24 @@ func TestCECPMultiLeg(t *testing.T) {
 	if f := fen(t, c); !strings.HasPrefix(f, after) {
 		t.Fatalf("after usermove b3d5,d5e6,e6f7: %s", f)
 	}
+	// A triple jump a1xc3xe5xg7, picked up and put down at every stop,
+	// reaches the engine from XBoard 4.9.1 as "a1e5,e5f6,f6g7" (observed
+	// with g1xe3xc5xe7 as "g1c5,c5d6,d6e7"): the turn is found by the
+	// squares it passes through, and a stop off its path is refused.
+	const tripleJump = "m7/8/5m2/8/3m4/8/1m6/M7 w - - 0 1"
+	g.Send("setboard "+tripleJump, "usermove a1e5,e5f6,f6h8")
+	g.Expect("Illegal move: a1e5,e5f6,f6h8")
+	g.Send("usermove a1e5,e5f6,f6g7")
+	g.Sync("5")
+	if f := fen(t, c); !strings.HasPrefix(f, "m7/6M1/8/8/8/8/8/8 b") {
+		t.Fatalf("after usermove a1e5,e5f6,f6g7: %s", f)
+	}
+	// A crowning XBoard relays with '.' for the piece it has no letter for.
+	g.Send("setboard 8/1M6/8/8/8/8/8/7m w - - 0 1", "usermove b7a8.")
+	g.Sync("6")
+	if f := fen(t, c); !strings.HasPrefix(f, "K7/8/") {
+		t.Fatalf("after usermove b7a8.: %s (the man must move and be crowned)", f)
+	}
 }
 
 // Seirawan-style gating is written as a fifth letter naming the piece that

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
+	"zrun/engine"
 )
 
 var englishCheckers = xbGame{"../../../../../shared/zrf-corpus/CheckersCollection/CheckersCollection.zrf",
@@ -93,21 +94,22 @@ func playXBoardGame(t *testing.T, name string, game xbGame, moves int) {
 	u.shot("end")
 }
 
-// userChoice picks the user's move: the first legal move that is one part
-// (no multiple jump) if there is one, as XBoard writes it; more says that
-// the move goes on with another part.
+// userChoice picks the user's move as a player would, by a shallow search
+// of the mirror (so that the game lasts and both sides meet multiple jumps
+// and crowning, not only the engine); more says that the move goes on with
+// another part.
 func userChoice(t *testing.T, c *Session) (text string, more bool) {
 	t.Helper()
 	ml, err := c.g.Legal()
 	if err != nil || len(ml.Moves) == 0 {
 		t.Fatalf("no legal move for the user: %v", err)
 	}
-	for i := range ml.Moves {
-		if !c.continues(&ml.Moves[i]) {
-			return c.board.moveText(c.g.S, &ml.Moves[i]), false
-		}
+	i, err := c.g.Search(ml, engine.Limits{Depth: 4}, nil)
+	if err != nil {
+		t.Fatalf("the user's search: %v", err)
 	}
-	return c.board.moveText(c.g.S, &ml.Moves[0]), true
+	m := &ml.Moves[i]
+	return c.board.moveText(c.g.S, m), c.continues(m)
 }
 
 // Xiangqi from the corpus (Dagaz's file), which XBoard plays by its own

@@ -107,7 +107,72 @@ func (sb *svgBoard) layoutRects(gv *vm.GridView, size float64) {
 		col, row := int(math.Round((c.x-svgMargin)/size)), int(math.Round((sb.h-c.y-c.h)/size))
 		c.dark = (col+row)%2 == 0
 	}
+	sb.spreadStacks()
 	sb.gridLabels(gv)
+}
+
+// spreadStacks lays out side by side the positions a file stacks on top of
+// each other. Ur's pile of four squares b30..b33, each 4 pixels from the
+// next, is drawn by Zillions as a pile of pieces over its board image; drawn
+// as they are, the empty squares hide each other and cannot be clicked. A
+// group of cells that overlap (each by over a quarter of the smaller one)
+// is spread as a grid over the area the group covers, in the file's order
+// from top left to bottom right, so each stays visible and no other cell is
+// touched.
+func (sb *svgBoard) spreadStacks() {
+	n := len(sb.cells)
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			a, b := &sb.cells[i], &sb.cells[j]
+			ix := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
+			iy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
+			if ix > 0 && iy > 0 && ix*iy > 0.25*min(a.w*a.h, b.w*b.h) {
+				parent[find(i)] = find(j)
+			}
+		}
+	}
+	groups := map[int][]int{}
+	for i := range sb.cells {
+		groups[find(i)] = append(groups[find(i)], i)
+	}
+	for _, g := range groups {
+		if len(g) < 2 {
+			continue
+		}
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, i := range g {
+			c := sb.cells[i]
+			x0, y0, x1, y1 = min(x0, c.x), min(y0, c.y), max(x1, c.x+c.w), max(y1, c.y+c.h)
+		}
+		sort.Slice(g, func(a, b int) bool {
+			ca, cb := sb.cells[g[a]], sb.cells[g[b]]
+			if ca.y != cb.y {
+				return ca.y < cb.y
+			}
+			return ca.x < cb.x
+		})
+		cols := int(math.Ceil(math.Sqrt(float64(len(g)))))
+		rows := (len(g) + cols - 1) / cols
+		w, h := (x1-x0)/float64(cols), (y1-y0)/float64(rows)
+		gap := 0.06 * min(w, h)
+		for k, i := range g {
+			c := &sb.cells[i]
+			c.x, c.y = x0+float64(k%cols)*w+gap, y0+float64(k/cols)*h+gap
+			c.w, c.h = w-2*gap, h-2*gap
+		}
+	}
 }
 
 func (sb *svgBoard) layoutGrid(gv *vm.GridView, size float64) {

@@ -47,6 +47,10 @@ type Options struct {
 	Workers int
 }
 
+// ErrInterrupted is returned by Build with the rows of the files finished
+// before Playout.Stop became true.
+var ErrInterrupted = errors.New("interrupted")
+
 // manifestEntry is one .zrf row of MANIFEST.tsv.
 type manifestEntry struct{ path, kind string }
 
@@ -221,6 +225,10 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 	for w := 0; w < workers; w++ {
 		go func() {
 			for i := range next {
+				if stop := opt.Playout.Stop; stop != nil && stop.Load() {
+					results[i] <- nil
+					continue
+				}
 				results[i] <- fileRows(dir, entries[i], saves, opt)
 			}
 		}()
@@ -228,7 +236,13 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 	var rows []*Row
 	for i, e := range entries {
 		report(nil, fmt.Sprintf("file %d/%d: %s", i+1, len(entries), e.path))
-		for _, r := range <-results[i] {
+		done := <-results[i]
+		if stop := opt.Playout.Stop; stop != nil && stop.Load() {
+			// The file may have been cut short: it and the rest are left
+			// out (the workers skip what is left of the queue).
+			return rows, fmt.Errorf("%w after %d of %d files", ErrInterrupted, i, len(entries))
+		}
+		for _, r := range done {
 			rows = append(rows, r)
 			report(r, "")
 		}

@@ -77,7 +77,9 @@ func TestChessMate(t *testing.T) {
 	// any one move.
 	withinBudget(t, "click to move shown (median)", all[1], 100, "ms")
 	withinBudget(t, "page interactive", float64(ready.Milliseconds()), 1000, "ms")
-	p.wantStatus(`Black wins by checkmate`)
+	// The goal that decided, with where chess.zrf writes it: line 293 is
+	// its (loss-condition (White Black) (checkmated King)).
+	p.wantStatus(`Black wins by checkmate \(goal: checkmated, \S*chess\.zrf:293:4\)`)
 	p.wantPiece("h4", "Queen/Black")
 	if got := p.text("#moves"); !strings.Contains(got, "Qh4#") {
 		t.Errorf("move list %q lacks Qh4#", got)

@@ -38,6 +38,7 @@ type cellJSON struct {
 	X, Y, W, H float64    `json:"-"`
 	R          [4]float64 `json:"r"` // x, y, width, height
 	Dark       bool       `json:"dark,omitempty"`
+	Shade      int        `json:"shade,omitempty"` // on a hex board: 0, 1 or 2; -1 off its lattice (drawn as a point)
 }
 
 type labelJSON struct {
@@ -55,6 +56,11 @@ type layoutJSON struct {
 	// games, positions placed one by one) rather than as tiled cells.
 	Points bool     `json:"points"`
 	Links  [][2]int `json:"links,omitempty"`
+	// Hex: the positions lie on a hexagonal lattice and are drawn as
+	// hexagons ("flat" or "pointy" topped) of circumradius HexR, shaded in
+	// three colours, instead of points.
+	Hex  string  `json:"hex,omitempty"`
+	HexR float64 `json:"hexR,omitempty"`
 	// Dummies are positions without a place on screen (storage cells,
 	// reserves), drawn beside the board.
 	Dummies []variantJSON `json:"dummies,omitempty"`
@@ -315,6 +321,15 @@ func layoutOf(g *vm.Game) *layoutJSON {
 		}
 	}
 	lj.Points, lj.Links = linkDrawing(g, lj.Cells, drawn)
+	if lj.Points {
+		if orient, r, shades, ok := hexTiling(lj.Cells); ok {
+			lj.Points, lj.Hex, lj.HexR = false, orient, round1(r)
+			for i := range lj.Cells {
+				lj.Cells[i].Shade = shades[i]
+			}
+			fitHexagons(lj, l.Margin)
+		}
+	}
 	if !lj.Points {
 		lj.Links = nil
 	}
@@ -679,6 +694,9 @@ func (se *session) buildState() ([]byte, error) {
 	o := g.Outcome()
 	if o.Over {
 		st.Over, st.Result, st.Goal = true, g.ResultText(o), o.Reason
+		if o.Source != "" {
+			st.Goal += ", " + o.Source
+		}
 		st.Status = "Game over: " + st.Result
 	} else {
 		st.Status = g.Status()

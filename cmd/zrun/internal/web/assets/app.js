@@ -105,6 +105,19 @@
 
   // --- geometry
 
+  // hexPoints is the outline of the hexagon centred on box b: flat-topped
+  // boards have corners at 0, 60, ... degrees, pointy-topped at 30, 90, ...
+  function hexPoints(b, L) {
+    const cx = b[0] + b[2] / 2, cy = b[1] + b[3] / 2, r = L.hexR;
+    const start = L.hex === "flat" ? 0 : 30;
+    const pts = [];
+    for (let k = 0; k < 6; k++) {
+      const a = ((start + 60 * k) * Math.PI) / 180;
+      pts.push((cx + r * Math.cos(a)).toFixed(1) + "," + (cy + r * Math.sin(a)).toFixed(1));
+    }
+    return pts.join(" ");
+  }
+
   function box(r) {
     // r = [x, y, w, h] in layout units; flipping turns the board round.
     if (!flipped) return r;
@@ -113,6 +126,7 @@
   }
   const posBox = {}; // position index -> [x, y, w, h] as drawn
   const posName = {}; // position index -> name
+  const hexShade = {}; // position index -> shade on a hex board (-1: off its lattice)
   // The drawing is kept between states: the board layer is rebuilt only
   // when the layout or the orientation changes, and pieces only where the
   // position changed, so a move on Tenjiku Shogi's 256 squares touches a
@@ -135,6 +149,7 @@
     for (const c of cells) {
       posBox[c.p] = box(c.r);
       posName[c.p] = c.n;
+      hexShade[c.p] = c.shade || 0;
     }
     if (L.points && L.links) {
       for (const [a, b] of L.links) {
@@ -145,9 +160,11 @@
     for (const c of cells) {
       const b = posBox[c.p];
       let e;
-      if (L.points) {
+      if (L.points || (L.hex && c.shade < 0)) {
         const [x, y] = centre(b);
         e = el("circle", { class: "point", cx: x, cy: y, r: Math.min(b[2], b[3]) * 0.42 }, gBoard);
+      } else if (L.hex) {
+        e = el("polygon", { class: "cell hex s" + (c.shade || 0), points: hexPoints(b, L) }, gBoard);
       } else {
         e = el("rect", { class: "cell " + (c.dark ? "dark" : "light"), x: b[0], y: b[1], width: b[2], height: b[3] }, gBoard);
       }
@@ -219,7 +236,8 @@
     const markRect = (p, cls) => {
       const b = posBox[p];
       if (!b) return;
-      if (L.points) el("circle", { class: cls, cx: b[0] + b[2] / 2, cy: b[1] + b[3] / 2, r: Math.min(b[2], b[3]) * 0.42 }, gMarks);
+      if (L.points || (L.hex && hexShade[p] < 0)) el("circle", { class: cls, cx: b[0] + b[2] / 2, cy: b[1] + b[3] / 2, r: Math.min(b[2], b[3]) * 0.42 }, gMarks);
+      else if (L.hex) el("polygon", { class: cls, points: hexPoints(b, L) }, gMarks);
       else el("rect", { class: cls, x: b[0], y: b[1], width: b[2], height: b[3] }, gMarks);
     };
     const zi = $("zones").value;

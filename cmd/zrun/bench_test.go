@@ -1,0 +1,55 @@
+// This file tests "zrun bench".
+
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestBenchSignature: the bench is a signature (the same node total run
+// after run, as it must be to tell a changed search from a changed
+// machine) and its perft line counts chess perft(3) = 8,902, the published
+// number.
+func TestBenchSignature(t *testing.T) {
+	total := regexp.MustCompile(`(?m)^Nodes searched  : (\d+)$`)
+	var sig []string
+	for range 2 {
+		var out, errOut bytes.Buffer
+		if code := runMain([]string{"bench", "--depth", "3", "--perft", "3"}, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
+		}
+		m := total.FindStringSubmatch(out.String())
+		if m == nil || m[1] == "0" {
+			t.Fatalf("no node total:\n%s", out.String())
+		}
+		sig = append(sig, m[1])
+		if !strings.Contains(out.String(), "Perft(3) chess   : 8902 nodes") {
+			t.Errorf("perft line wrong:\n%s", out.String())
+		}
+		if n := strings.Count(out.String(), "bestmove "); n != 6 {
+			t.Errorf("%d positions searched, want 6:\n%s", n, out.String())
+		}
+	}
+	if sig[0] != sig[1] {
+		t.Errorf("node totals %s and %s: the bench is not a signature", sig[0], sig[1])
+	}
+}
+
+// TestBenchFile: a user's file gets its start and two later positions.
+func TestBenchFile(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := runMain([]string{"bench", "--depth", "2", "--perft", "0", "../../games/reserve-chess.zrf"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
+	}
+	for _, want := range []string{"reserve-chess.zrf start", "reserve-chess.zrf after 10 plies", "reserve-chess.zrf after 20 plies", "Nodes searched"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "Perft(") {
+		t.Errorf("--perft 0 still counted perft:\n%s", out.String())
+	}
+}
