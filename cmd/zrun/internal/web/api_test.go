@@ -80,6 +80,7 @@ func TestAPIBadInput(t *testing.T) {
 		{"POST", "/api/g/0/redo", `{}`, 409, "no move to replay"},
 		{"POST", "/api/g/0/engine", `{"moveTime":1}`, 400, "move time"},
 		{"POST", "/api/g/0/engine", `{"engineFor":[true]}`, 400, "2 players"},
+		{"POST", "/api/g/0/engine", `{"player":"minimax"}`, 400, "unknown player"},
 		{"POST", "/api/g/0/load", ``, 400, "empty upload"},
 		{"POST", "/api/g/0/load", `this is not a saved game`, 400, ""},
 		{"POST", "/api/g/0/load", strings.Repeat("x", 2<<20), 413, "too large"},
@@ -155,5 +156,27 @@ func TestEngineBothSides(t *testing.T) {
 			t.Fatalf("not over after 30 s: %s, %d moves", st.Status, len(st.History))
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestAPIPlayer: the page chooses the engine's player; the state says which
+// was asked for, and the engine then moves as MCTS.
+func TestAPIPlayer(t *testing.T) {
+	c := newClient(t, filepath.Join(gamesDir, "chess.zrf"))
+	if st := c.state(); st.Player != "alphabeta" {
+		t.Errorf("default player %q, want alphabeta", st.Player)
+	}
+	if code, body := c.do("POST", "/api/g/0/engine", `{"player":"mcts","moveTime":100,"go":true}`); code != 200 {
+		t.Fatalf("engine: %d %s", code, body)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for st := c.state(); len(st.History) == 0; st = c.state() {
+		if time.Now().After(deadline) {
+			t.Fatal("the engine did not move")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if st := c.state(); st.Player != "mcts" {
+		t.Errorf("player %q after choosing mcts", st.Player)
 	}
 }

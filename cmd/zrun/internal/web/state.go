@@ -134,6 +134,8 @@ type stateJSON struct {
 	Thinking  bool          `json:"thinking"`
 	EngineFor []bool        `json:"engineFor"`
 	MoveTime  int64         `json:"moveTime"`
+	Player    string        `json:"player"`              // asked: alphabeta, mcts or auto
+	PlayerWhy string        `json:"playerWhy,omitempty"` // auto's calibration, once played
 	Info      *infoJSON     `json:"info,omitempty"`
 }
 
@@ -671,7 +673,10 @@ func (se *session) buildState() ([]byte, error) {
 		Players: gv.players, Layout: gv.layout, Pieces: gv.pieces, Partial: int(g.S.Partial), Mover: g.S.Chooser(),
 		History: se.texts, CanUndo: len(g.History()) > 0, CanRedo: g.CanRedo(), SAN: g.SAN,
 		RuleError: se.ruleErr, Note: se.note, Thinking: se.thinking, EngineFor: se.engineFor,
-		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo}
+		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo, Player: se.g.PlayerAsked()}
+	if _, why := se.g.PlayerChoice(); why != "" {
+		st.PlayerWhy = why
+	}
 	if st.History == nil {
 		st.History = []moveText{}
 	}
