@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -184,8 +185,14 @@ func newGameView(g *vm.Game) *gameView {
 	// (about 70 ms a piece on Tenjiku Shogi's board), so small sets are
 	// probed at once and the help texts of large ones come later (pieces).
 	probe := len(g.Pieces) <= 12
+	// A mancala's pit piece stands for its seeds (P09: nine): its disc
+	// shows the number, as the terminal board does.
+	counts := play.CountingPieces(g)
 	for t, p := range g.Pieces {
 		pj := pieceJSON{Name: p.Name, Symbol: symbolOf(g, t), Help: strings.Join(docpage.Paragraphs(p.Help), "\n"), Glyph: chessKind(p.Name, "")}
+		if counts[t] >= 0 {
+			pj.Symbol = strconv.Itoa(counts[t])
+		}
 		if pj.Glyph == "" && probe {
 			pj.Glyph = chessKind("", describe.Piece(g, t).Betza)
 		}
