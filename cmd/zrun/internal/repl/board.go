@@ -150,7 +150,6 @@ func hasSetup(g *vm.Game, v *vm.GridView) bool {
 	return false
 }
 
-
 // chessPieces reports whether the glyph letters name the chess pieces of
 // those names (a checkers King is no chess king): at least three do, and
 // none names another piece.
