@@ -66,7 +66,7 @@ func TestAPIBadInput(t *testing.T) {
 		{"GET", "/api/g/9/state", "", 404, "no game"},
 		{"GET", "/api/g/x/state", "", 404, "no game"},
 		{"GET", "/g/12", "", 404, "no game"},
-		{"POST", "/api/g/0/move", `{"text":"e2e5"}`, 400, "not a legal move"},
+		{"POST", "/api/g/0/move", `{"text":"e2e5"}`, 400, "not a legal move here: the piece on e2 can play: e2e3 e2e4"},
 		{"POST", "/api/g/0/move", `{"text":"Kxz9!!"}`, 400, "not a legal move"},
 		{"POST", "/api/g/0/move", `{"index":99,"gen":1}`, 400, "no legal move 99"},
 		{"POST", "/api/g/0/move", `{"index":-1,"gen":1}`, 400, "no legal move"},
