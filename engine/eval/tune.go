@@ -177,13 +177,16 @@ func materialDiff(s *vm.State, nT int) []int16 {
 }
 
 // Fitted is the result of Fit: a value per piece type in the evaluation's
-// units (centipawns), its standard error (0 where the games said nothing:
+// units (centipawns, on the derived values' scale), its standard error (0 where the games said nothing:
 // the type never differed between the sides, and keeps its start value),
 // and how many positions the fit used.
 type Fitted struct {
 	Values, StdErr []float64
 	Positions      int
 	Tuned          []bool
+	// Scale is the factor the fitted values were multiplied by to keep
+	// the derived values' total (see Fit).
+	Scale float64
 }
 
 // texelScale turns centipawns into log-odds: a score s predicts a win
@@ -226,7 +229,8 @@ func Fit(samples []Sample, start []float64, royal []bool) (Fitted, error) {
 	}
 	grad := make([]float64, k)
 	x := make([]float64, k)
-	for iter := 0; iter < 50; iter++ {
+	delta := make([]float64, k)
+	for iter := 0; iter < 200; iter++ {
 		for i := range h {
 			clear(h[i])
 		}
@@ -261,14 +265,25 @@ func Fit(samples []Sample, start []float64, royal []bool) (Fitted, error) {
 		if err != nil {
 			return f, err
 		}
+		// Newton's step, shortened to at most half a unit of log-odds
+		// (about 90 centipawns) a parameter: a full step from far away
+		// can overshoot (a piece whose advantage always won pulls hard),
+		// and the objective, concave with the prior, is then still climbed.
 		step := 0.0
 		for a := range beta {
 			d := 0.0
 			for b := range grad {
 				d += inv[a][b] * grad[b]
 			}
-			beta[a] += d
+			delta[a] = d
 			step = max(step, math.Abs(d))
+		}
+		scale := 1.0
+		if step > 0.5 {
+			scale = 0.5 / step
+		}
+		for a := range beta {
+			beta[a] += scale * delta[a]
 		}
 		if step < 1e-7 {
 			for j, t := range cols {
@@ -280,8 +295,24 @@ func Fit(samples []Sample, start []float64, royal []bool) (Fitted, error) {
 			f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
 		}
 	}
+	// The fit's overall scale says how surely the self-play games turn a
+	// material edge into a win (fast games less surely than strong play),
+	// not what the pieces are worth against each other: the values are
+	// rescaled to the derived values' total, keeping the ratios the games
+	// taught, so the evaluation's other terms keep their weight.
+	sumStart, sumFit := 0.0, 0.0
 	for j, t := range cols {
-		f.Values[t] = beta[j] / texelScale
+		sumStart += start[t]
+		sumFit += beta[j] / texelScale
+	}
+	scale := 1.0
+	if sumFit > 0 && sumStart > 0 {
+		scale = sumStart / sumFit
+	}
+	f.Scale = scale
+	for j, t := range cols {
+		f.Values[t] = scale * beta[j] / texelScale
+		f.StdErr[t] *= scale
 		f.Tuned[t] = true
 	}
 	return f, nil
