@@ -661,14 +661,20 @@ func (s *Searcher[M]) guessEval(ply, me int) (int, bool) {
 	return s.evalFor(me) + mobilityWeight*(min(mine.n, 64)-min(theirs.n, 64)), true
 }
 
-// budget sets the hard time limit and returns the soft one (0: none): with a
-// clock, a share of the remaining time plus most of the increment.
+// budget sets the hard time limit and returns the soft one (0: none).
 func (s *Searcher[M]) budget(lim Limits) time.Duration {
-	s.hard = 0
+	soft, hard := timeBudget(lim)
+	s.hard = hard
+	return soft
+}
+
+// timeBudget returns the soft time limit (stop starting new work; 0: none)
+// and the hard one (stop now; 0: none) of a search: with a clock, a share
+// of the remaining time plus most of the increment.
+func timeBudget(lim Limits) (soft, hard time.Duration) {
 	switch {
 	case lim.MoveTime > 0:
-		s.hard = lim.MoveTime
-		return 0
+		return 0, lim.MoveTime
 	case lim.Time > 0:
 		mtg := lim.MovesToGo
 		if mtg <= 0 || mtg > 40 {
@@ -680,11 +686,10 @@ func (s *Searcher[M]) budget(lim Limits) time.Duration {
 		// increment keeps the clock, in a long game, near 20 increments.
 		reserve := min(lim.Time/8, 300*time.Millisecond)
 		avail := lim.Time - reserve
-		soft := min(avail/time.Duration(mtg)+lim.Inc/2, avail)
-		s.hard = min(soft*3, avail/5+lim.Inc/2, avail)
-		return soft
+		soft = min(avail/time.Duration(mtg)+lim.Inc/2, avail)
+		return soft, min(soft*3, avail/5+lim.Inc/2, avail)
 	}
-	return 0
+	return 0, 0
 }
 
 // pv returns the principal variation: first the root's best move, then the

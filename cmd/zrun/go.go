@@ -26,11 +26,12 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 	nodes := fs.Uint64("nodes", 0, "search this many nodes")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	moves := fs.String("moves", "", "play these coordinate moves (e2e4 ...) first")
+	player := fs.String("player", play.PlayerAlphaBeta, "how to choose: alphabeta, mcts (Monte Carlo tree search) or auto (a calibration match decides)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: zrun go [--variant NAME] [--fen FEN | --start N] [--depth N | --movetime MS | --nodes N] [--hash MB] [--moves MOVES] FILE")
+		fmt.Fprintln(stderr, "usage: zrun go [--variant NAME] [--fen FEN | --start N] [--depth N | --movetime MS | --nodes N] [--hash MB] [--moves MOVES] [--player alphabeta|mcts|auto] FILE")
 		return 2
 	}
 	s, status := pf.state(fs.Arg(0), stderr)
@@ -45,7 +46,10 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 	if lim == (engine.Limits{}) {
 		lim.MoveTime = time.Second
 	}
-	best, pos, err := play.SearchState(s, lim, *hash, func(in engine.Info) { fmt.Fprintln(stdout, play.InfoLine(in)) })
+	best, pos, why, err := play.SearchStateAs(*player, s, lim, *hash, func(in engine.Info) { fmt.Fprintln(stdout, play.InfoLine(in)) })
+	if why != "" {
+		fmt.Fprintln(stdout, "info string", why)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

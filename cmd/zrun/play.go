@@ -35,6 +35,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "game or variant title")
+	player := fs.String("player", "", "how the engine chooses: alphabeta, mcts or auto (default alphabeta)")
 	startFEN := startFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -49,6 +50,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if *player != "" {
+		if err := r.SetPlayer(*player); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
 	}
 	if fen, err := startFEN("", stderr); err != nil || fen != "" {
 		if err == nil {

@@ -7,6 +7,9 @@
 // superlinear term for compounds), placement tables from per-square
 // mobility, bonuses for the distance to promotion and goal squares, and
 // for n-in-a-row goals the open lines each player has started (lines.go).
+// Self-play tuning (tune.go) learns piece values from games the engine
+// plays against itself, and a values file beside the rule file keeps them
+// (valuesfile.go, samplesfile.go for sharded runs).
 // Values the rule file gives (fmax.ini) win over derived ones.
 //
 // Position adapts a vm.State to engine.Position: per-depth move lists, move

@@ -34,7 +34,8 @@ type Session struct {
 	force      bool
 	post       bool
 	hashMB     int
-	engineSide int // the player the engine moves for (-1: none)
+	player     string // the Player option: alphabeta, mcts or auto ("": alphabeta)
+	engineSide int    // the player the engine moves for (-1: none)
 
 	// Time control: level MPS BASE INC, st, sd, and the clocks from time/otim.
 	mps       int
@@ -70,6 +71,11 @@ func (c *Session) reset(e *play.Entry) error {
 	g, err := e.NewGame(c.hashMB)
 	if err != nil {
 		return err
+	}
+	if c.player != "" {
+		if err := g.SetPlayer(c.player); err != nil {
+			return err
+		}
 	}
 	c.g, c.entry, c.force, c.engineSide = g, e, false, 1
 	c.swap = swapColors(g, e)
@@ -196,6 +202,7 @@ func (c *Session) features(string) {
 	c.out.Printf(`feature variants="%s"`, strings.Join(c.cat.Names(false), ","))
 	c.out.Printf(`feature option="Depth limit -spin 0 0 100"`)
 	c.out.Printf(`feature option="Move overhead ms -spin %d 0 5000"`, c.overhead.Milliseconds())
+	c.out.Printf(`feature option="Player -combo *alphabeta /// mcts /// auto"`)
 	c.out.Printf("feature done=1")
 }
 
@@ -437,6 +444,17 @@ func (c *Session) memory(arg string) {
 // option sets one of the options announced in features.
 func (c *Session) option(arg string) {
 	name, val, _ := strings.Cut(arg, "=")
+	if name == "Player" {
+		// The engine's way of choosing moves (package play's SetPlayer);
+		// it holds for the games that follow too.
+		c.halt()
+		if err := c.g.SetPlayer(strings.TrimSpace(val)); err != nil {
+			c.out.Printf("Error (%v): option %s", err, arg)
+			return
+		}
+		c.player = strings.TrimSpace(val)
+		return
+	}
 	n, err := strconv.Atoi(strings.TrimSpace(val))
 	switch {
 	case err != nil:

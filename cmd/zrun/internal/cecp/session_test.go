@@ -61,6 +61,7 @@ func TestCECPHandshake(t *testing.T) {
 		`feature variants="normal,capablanca,schoolbook,schoolbook-1.0"`,
 		`feature option="Depth limit -spin 0 0 100"`,
 		`feature option="Move overhead ms -spin 50 0 5000"`,
+		`feature option="Player -combo *alphabeta /// mcts /// auto"`,
 		`feature done=1`)
 	g.Send("accepted myname", "rejected san", "memory 16", "cores 2", "hard", "easy", "random", "computer", "otim 100")
 	g.Sync("1")
@@ -512,5 +513,20 @@ func TestCECPUserMoveSAN(t *testing.T) {
 	want := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
 	if f := fen(t, c); f != want {
 		t.Errorf("after SAN moves: %s, want %s", f, want)
+	}
+}
+
+// TestCECPPlayer: the Player option (announced as a combo) switches the
+// engine to Monte Carlo tree search for this game and the next, and an
+// unknown player is an error that changes nothing.
+func TestCECPPlayer(t *testing.T) {
+	g, c := startCECP(t)
+	g.Send("option Player=minimax")
+	g.Expect(`Error (unknown player "minimax" (alphabeta, mcts or auto)): option Player=minimax`)
+	g.Send("option Player=mcts", "new", "st 1", "usermove e2e4")
+	mv := g.ExpectMatch(`^move [a-h][1-8][a-h][1-8]$`)
+	g.Sync("1")
+	if kind, _ := c.g.PlayerChoice(); kind != "mcts" {
+		t.Errorf("the engine played %s as %q, want mcts", mv, kind)
 	}
 }

@@ -146,6 +146,19 @@ type titledGame struct {
 
 // fileGames returns the whole games of a .zrf (games and variants) or .ini file.
 func fileGames(path string) ([]titledGame, error) {
+	games, err := fileGamesRaw(path)
+	if err != nil {
+		return nil, err
+	}
+	for _, tg := range games {
+		if err := applyTuned(path, tg.game); err != nil {
+			return nil, err
+		}
+	}
+	return games, nil
+}
+
+func fileGamesRaw(path string) ([]titledGame, error) {
 	if strings.EqualFold(filepath.Ext(path), ".ini") {
 		f, err := fmaxini.LoadFile(path)
 		if err != nil {

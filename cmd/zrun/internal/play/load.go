@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"zrun/engine/eval"
 	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/zrf"
@@ -16,6 +17,14 @@ import (
 // LoadGame loads a rule file and picks the game or variant named variant (see
 // TitleMatches), or the file's first game when variant is "".
 func LoadGame(path, variant string) (*vm.Game, error) {
+	g, err := loadGame(path, variant)
+	if err != nil {
+		return nil, err
+	}
+	return g, applyTuned(path, g)
+}
+
+func loadGame(path, variant string) (*vm.Game, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".zrf", ".inc":
 	case ".ini":
@@ -113,8 +122,16 @@ func NewState(path, variant, fen string) (*vm.State, error) {
 // LoadGames returns the games of a rule file: every game and variant (every
 // section of an fmax.ini), or only the one named.
 func LoadGames(path, variant string) ([]*vm.Game, error) {
+	games, err := loadGames(path, variant)
+	if err != nil {
+		return games, err
+	}
+	return games, applyTuned(path, games...)
+}
+
+func loadGames(path, variant string) ([]*vm.Game, error) {
 	if variant != "" {
-		g, err := LoadGame(path, variant)
+		g, err := loadGame(path, variant)
 		if err != nil {
 			return nil, err
 		}
@@ -148,4 +165,25 @@ func LoadGames(path, variant string) ([]*vm.Game, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("%s: unknown rule file type (want .zrf or .ini)", path)
+}
+
+// TunedPath is where "zrun tune" keeps the values it learnt for the rule
+// file at path: beside it, with the extension .values.
+func TunedPath(path string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + ".values"
+}
+
+// applyTuned gives the games the piece values tuned for them, if the rule
+// file has a values file; a bad values file is an error with its line.
+func applyTuned(path string, games ...*vm.Game) error {
+	tv, err := eval.ReadTunedFile(TunedPath(path))
+	if err != nil || tv == nil {
+		return err
+	}
+	for _, g := range games {
+		if _, err := tv.Apply(g); err != nil {
+			return fmt.Errorf("%s: %v", TunedPath(path), err)
+		}
+	}
+	return nil
 }

@@ -24,7 +24,14 @@ const defaultHashMB = 64
 type engineState struct {
 	hashMB int
 	pos    *eval.Position // the adapter the searcher plays on; wraps Game.S
-	se     *engine.Searcher[*vm.Move]
+	se     engine.Player[*vm.Move]
+	// player is the kind asked for (PlayerAlphaBeta, PlayerMCTS,
+	// PlayerAuto); chosen is the kind se is, and why (auto's calibration).
+	player, chosen, why string
+	// auto's pick for the rules it was calibrated on: a new game of the
+	// same rules does not play the match again.
+	autoFor           *vm.Game
+	autoPick, autoWhy string
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // stops the running search
@@ -32,7 +39,7 @@ type engineState struct {
 }
 
 // forget drops the searcher (a new game or rule set).
-func (e *engineState) forget() { e.pos, e.se = nil, nil }
+func (e *engineState) forget() { e.pos, e.se, e.chosen, e.why = nil, nil, "", "" }
 
 // reset points the searcher at a new position of the same game, keeping its
 // transposition table.
@@ -46,14 +53,15 @@ func (e *engineState) reset(s *vm.State) {
 // exists is replaced (its table is lost, as in any engine).
 func (g *Game) SetHash(mb int) {
 	g.engine.hashMB = mb
-	if g.engine.pos != nil {
+	if g.engine.pos != nil && g.engine.chosen == PlayerAlphaBeta {
 		g.engine.se = engine.New[*vm.Move](g.engine.pos, mb)
 	}
 }
 
-// Searcher returns the game's searcher and the adapter it plays on, made on
-// first use with the game's evaluation.
-func (g *Game) Searcher() (*engine.Searcher[*vm.Move], *eval.Position, error) {
+// Searcher returns the game's player (alpha-beta or MCTS, as SetPlayer
+// asked; auto calibrates here, once per game) and the adapter it plays on,
+// made on first use with the game's evaluation.
+func (g *Game) Searcher() (engine.Player[*vm.Move], *eval.Position, error) {
 	e := &g.engine
 	if e.se == nil {
 		ev, err := g.Evaluator()
@@ -63,11 +71,68 @@ func (g *Game) Searcher() (*engine.Searcher[*vm.Move], *eval.Position, error) {
 		if e.hashMB <= 0 {
 			e.hashMB = defaultHashMB
 		}
+		e.chosen, e.why = e.player, ""
+		switch e.player {
+		case "", PlayerAlphaBeta:
+			e.chosen = PlayerAlphaBeta
+		case PlayerAuto:
+			if e.autoFor != g.G {
+				c, err := Calibrate(g.G, ev, CalibrationGames, CalibrationMoveTime)
+				if err != nil {
+					return nil, nil, err
+				}
+				e.autoFor, e.autoPick, e.autoWhy = g.G, c.Pick(), c.String()
+			}
+			e.chosen, e.why = e.autoPick, e.autoWhy
+		}
 		e.pos = eval.NewPosition(g.S, ev)
-		e.se = engine.New[*vm.Move](e.pos, e.hashMB)
+		e.se = newPlayer(e.chosen, e.pos, e.hashMB)
 	}
 	return e.se, e.pos, nil
 }
+
+// Player kinds.
+const (
+	PlayerAlphaBeta = "alphabeta"
+	PlayerMCTS      = "mcts"
+	PlayerAuto      = "auto"
+)
+
+// newPlayer makes a player of kind on pos.
+func newPlayer(kind string, pos *eval.Position, hashMB int) engine.Player[*vm.Move] {
+	if kind == PlayerMCTS {
+		return engine.NewMCTS[*vm.Move](pos, 1)
+	}
+	return engine.New[*vm.Move](pos, hashMB)
+}
+
+// SetPlayer chooses how the engine picks moves: alpha-beta search with the
+// derived evaluation, Monte Carlo tree search with random playouts, or auto
+// (a short calibration match between the two when the engine is first
+// needed; PlayerChoice says which won).
+func (g *Game) SetPlayer(kind string) error {
+	switch kind {
+	case PlayerAlphaBeta, PlayerMCTS, PlayerAuto:
+	default:
+		return fmt.Errorf("unknown player %q (alphabeta, mcts or auto)", kind)
+	}
+	g.engine.player = kind
+	g.engine.forget()
+	return nil
+}
+
+// PlayerAsked is the kind of player SetPlayer asked for (alphabeta when
+// none was).
+func (g *Game) PlayerAsked() string {
+	if g.engine.player == "" {
+		return PlayerAlphaBeta
+	}
+	return g.engine.player
+}
+
+// PlayerChoice is the kind of player the engine uses and, for auto, the
+// calibration that chose it ("" before the engine is first needed).
+func (g *Game) PlayerChoice() (kind, why string) { return g.engine.chosen, g.engine.why }
 
 // Search searches the current position in the caller's goroutine with
 // limits lim, reporting each iteration to info (may be nil). Interrupt (from
@@ -81,7 +146,7 @@ func (g *Game) Search(ml *vm.MoveList, lim engine.Limits, info func(engine.Info)
 	if err != nil {
 		return -1, err
 	}
-	se.OnInfo = info
+	se.SetInfo(info)
 	ctx, cancel := context.WithCancel(context.Background())
 	g.engine.mu.Lock()
 	g.engine.cancel = cancel
@@ -139,7 +204,7 @@ func (g *Game) Think(lim engine.Limits, info func(engine.Info), finish func(engi
 	e.cancel, e.done = cancel, make(chan struct{})
 	done := e.done
 	e.mu.Unlock()
-	se.OnInfo = info
+	se.SetInfo(info)
 	go func() {
 		defer close(done)
 		for {
@@ -202,14 +267,32 @@ func InfoLine(in engine.Info) string {
 // SearchState derives the evaluation for s's game and searches s once with
 // a fresh searcher.
 func SearchState(s *vm.State, lim engine.Limits, hashMB int, info func(engine.Info)) (engine.Result[*vm.Move], *eval.Position, error) {
-	pos, err := eval.PositionFor(s)
+	res, pos, _, err := SearchStateAs(PlayerAlphaBeta, s, lim, hashMB, info)
+	return res, pos, err
+}
+
+// SearchStateAs is SearchState with the player of the given kind (auto
+// calibrates first; why says what it chose).
+func SearchStateAs(kind string, s *vm.State, lim engine.Limits, hashMB int, info func(engine.Info)) (res engine.Result[*vm.Move], pos *eval.Position, why string, err error) {
+	pos, err = eval.PositionFor(s)
 	if err != nil {
-		return engine.Result[*vm.Move]{}, nil, err
+		return res, nil, "", err
 	}
-	se := engine.New[*vm.Move](pos, hashMB)
-	se.OnInfo = info
-	res := se.Search(context.Background(), lim)
-	return res, pos, pos.Err()
+	switch kind {
+	case PlayerAlphaBeta, PlayerMCTS:
+	case PlayerAuto:
+		c, err := Calibrate(s.Game(), pos.Evaluator(), CalibrationGames, CalibrationMoveTime)
+		if err != nil {
+			return res, pos, "", err
+		}
+		kind, why = c.Pick(), c.String()
+	default:
+		return res, pos, "", fmt.Errorf("unknown player %q (alphabeta, mcts or auto)", kind)
+	}
+	se := newPlayer(kind, pos, hashMB)
+	se.SetInfo(info)
+	res = se.Search(context.Background(), lim)
+	return res, pos, why, pos.Err()
 }
 
 // Wait waits until a background search (Think) has finished, without

@@ -23,7 +23,6 @@ package repl
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -68,7 +67,7 @@ type boardPrinter struct {
 // newBoardPrinter decides once per game how its board is drawn.
 func newBoardPrinter(g *vm.Game, view *vm.GridView, color, unicode, flip bool) *boardPrinter {
 	bp := &boardPrinter{g: g, color: color, unicode: unicode, flip: flip, drawn: make([]bool, g.Board.N())}
-	bp.count = countPieces(g)
+	bp.count = play.CountingPieces(g)
 	bp.glyphs = chessPieces(g)
 	bp.byPlayer = len(g.Pieces) == 1
 	names := map[string]bool{}
@@ -149,30 +148,6 @@ func hasSetup(g *vm.Game, v *vm.GridView) bool {
 		}
 	}
 	return false
-}
-
-// countName is a counting piece's name: letters, then the number it stands
-// for (P09).
-var countName = regexp.MustCompile(`^([A-Za-z]+)([0-9]+)$`)
-
-// countPieces finds pieces that stand for a number: at least three types
-// named by one prefix and a number, as Zillions mancalas name a pit of
-// seeds by its count (P01..P30). A pit is then drawn as its count.
-func countPieces(g *vm.Game) []int {
-	out := make([]int, len(g.Pieces))
-	family := map[string]int{}
-	for t, pt := range g.Pieces {
-		out[t] = -1
-		if m := countName.FindStringSubmatch(pt.Name); m != nil {
-			family[m[1]]++
-		}
-	}
-	for t, pt := range g.Pieces {
-		if m := countName.FindStringSubmatch(pt.Name); m != nil && family[m[1]] >= 3 {
-			out[t], _ = strconv.Atoi(m[2])
-		}
-	}
-	return out
 }
 
 // chessPieces reports whether the glyph letters name the chess pieces of
@@ -507,7 +482,7 @@ func (bp *boardPrinter) printLegend(w io.Writer, s *vm.State) {
 			continue
 		}
 		if bp.count[t] >= 0 {
-			counting = countName.FindStringSubmatch(pt.Name)[1]
+			counting = play.CountingPrefix(pt.Name)
 			continue
 		}
 		l := bp.letter(t)

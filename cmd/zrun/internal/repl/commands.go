@@ -46,6 +46,7 @@ func init() {
 		"save":     {"save FILE: save the game as a Zillions saved game (FILE.zsg) or as PGN (FILE.pgn)", (*Session).cmdSave},
 		"reload":   {"reload: re-read the rule file and replay the moves that stay legal", (*Session).cmdReload},
 		"level":    {"level [depth N | time SECONDS | nodes N]: show or set the engine's limit", (*Session).cmdLevel},
+		"player":   {"player [alphabeta | mcts | auto]: show or set how the engine chooses (auto: a calibration match decides)", (*Session).cmdPlayer},
 		"fen":      {"fen: print the position as FEN", (*Session).cmdFEN},
 		"setboard": {"setboard FEN: set up a position", (*Session).cmdSetboard},
 		"perft":    {"perft N: count the move paths of N plies", (*Session).cmdPerft},
@@ -204,7 +205,33 @@ func (r *Session) think(ml *vm.MoveList) (int, error) {
 	if r.term {
 		info = func(in engine.Info) { fmt.Fprintln(r.out, play.InfoLine(in)) }
 	}
-	return r.game.Search(ml, r.lim, info)
+	_, known := r.game.PlayerChoice()
+	i, err := r.game.Search(ml, r.lim, info)
+	if _, why := r.game.PlayerChoice(); why != "" && known == "" {
+		fmt.Fprintln(r.out, "Engine:", why)
+	}
+	return i, err
+}
+
+// SetPlayer sets how the engine chooses its moves (play.SetPlayer).
+func (r *Session) SetPlayer(kind string) error { return r.game.SetPlayer(strings.ToLower(kind)) }
+
+func (r *Session) cmdPlayer(args string) error {
+	if args = strings.TrimSpace(args); args != "" {
+		if err := r.game.SetPlayer(strings.ToLower(args)); err != nil {
+			return err
+		}
+	}
+	kind, why := r.game.PlayerChoice()
+	switch {
+	case why != "":
+		fmt.Fprintln(r.out, "Player:", why)
+	case kind != "":
+		fmt.Fprintln(r.out, "Player:", kind)
+	default:
+		fmt.Fprintln(r.out, "Player:", r.game.PlayerAsked(), "(chosen when the engine first moves)")
+	}
+	return nil
 }
 
 func (r *Session) cmdGo(string) error {

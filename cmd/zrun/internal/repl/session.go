@@ -183,33 +183,15 @@ func (r *Session) userMove(text string) error {
 // illegal explains a move that matched nothing: the legal moves of the piece
 // on the square the text starts with, else a pointer to "moves".
 func (r *Session) illegal(ml *vm.MoveList, text string) error {
-	if who, _, ok := strings.Cut(text, "@"); ok {
-		for pl, p := range r.game.G.Players {
-			if strings.EqualFold(p.Name, who) && pl != r.game.S.Chooser() {
-				return fmt.Errorf("illegal move %q: it is %s's turn, not %s's", text, r.game.G.Players[r.game.S.Chooser()].Name, p.Name)
-			}
-		}
-	}
-	if _, ok := replCommands[strings.ToLower(strings.Fields(text)[0])]; !ok && len(ml.Moves) > 0 {
-		for n := min(len(text), 4); n >= 1; n-- {
-			p, ok := r.game.PositionNamed(text[:n])
-			if !ok {
-				continue
-			}
-			var alts []string
-			for i := range ml.Moves {
-				if ml.Moves[i].From == p {
-					alts = append(alts, r.game.S.CoordString(&ml.Moves[i]))
-				}
-			}
-			if len(alts) > 0 {
-				return fmt.Errorf("illegal move %q; the piece on %s can play: %s", text, text[:n], strings.Join(alts, " "))
-			}
-			break
-		}
-	}
-	if close := r.game.Closest(ml, text, 3); len(close) > 0 {
-		return fmt.Errorf("illegal move or unknown command %q; the closest legal moves are %s (type \"moves\" for all, \"help\" for commands)", text, strings.Join(close, ", "))
+	_, command := replCommands[strings.ToLower(strings.Fields(text)[0])]
+	why := r.game.WhyNotLegal(ml, text, !command)
+	switch why.Kind {
+	case play.WrongTurn:
+		return fmt.Errorf("illegal move %q: %s", text, why.Text)
+	case play.FromSquare:
+		return fmt.Errorf("illegal move %q; %s", text, why.Text)
+	case play.Closest:
+		return fmt.Errorf("illegal move or unknown command %q; %s (type \"moves\" for all, \"help\" for commands)", text, why.Text)
 	}
 	return fmt.Errorf("illegal move or unknown command %q (type \"moves\" for the legal moves, \"help\" for commands)", text)
 }

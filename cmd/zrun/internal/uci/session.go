@@ -26,6 +26,7 @@ type Session struct {
 	g      *play.Game
 	entry  *play.Entry // the catalog entry g plays
 	hashMB int
+	player string // the Player option: alphabeta, mcts or auto ("": alphabeta)
 	// stopReq is closed by "stop" (or quit): an infinite search must not
 	// report its best move before it, even if it ran out of depth.
 	stopReq chan struct{}
@@ -92,6 +93,7 @@ func (u *Session) identify() {
 	}
 	u.out.Printf("option name UCI_Variant type combo default %s%s", u.entry.UCIName(), vars.String())
 	u.out.Printf("option name VariantPath type string default <empty>")
+	u.out.Printf("option name Player type combo default alphabeta var alphabeta var mcts var auto")
 	u.out.Printf("uciok")
 }
 
@@ -123,6 +125,12 @@ func (u *Session) setOption(arg string) {
 		u.report(u.selectGame(e))
 	case "variantpath":
 		u.loadPath(value)
+	case "player":
+		if err := u.g.SetPlayer(strings.ToLower(value)); err != nil {
+			u.out.Printf("info string %v", err)
+			return
+		}
+		u.player = strings.ToLower(value)
 	default:
 		u.out.Printf("info string unknown option: %s", name)
 	}
@@ -160,6 +168,11 @@ func (u *Session) selectGame(e *play.Entry) error {
 	g, err := e.NewGame(u.hashMB)
 	if err != nil {
 		return err
+	}
+	if u.player != "" {
+		if err := g.SetPlayer(u.player); err != nil {
+			return err
+		}
 	}
 	u.g, u.entry = g, e
 	if fen, err := g.S.FEN(); err == nil {

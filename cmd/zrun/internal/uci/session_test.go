@@ -67,6 +67,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Hash type spin default 64 min 1 max 4096",
 		"option name UCI_Variant type combo default chess var chess var capablanca var schoolbook var schoolbook-1.0",
 		"option name VariantPath type string default <empty>",
+		"option name Player type combo default alphabeta var alphabeta var mcts var auto",
 		"uciok")
 	g.Send("bogus")
 	g.Expect("info string unknown command: bogus")
@@ -145,5 +146,29 @@ func TestUCIVariantAndDisplay(t *testing.T) {
 	ready(g)
 	if u.entry.Name != "schoolbook-2" {
 		t.Fatalf("VariantPath selected %s", u.entry.Name)
+	}
+}
+
+// TestUCIPlayer: the Player option switches the engine to Monte Carlo tree
+// search (its info lines and a legal bestmove follow), holds for the next
+// game, and refuses a player it does not know.
+func TestUCIPlayer(t *testing.T) {
+	g, u := startUCI(t)
+	g.Send("setoption name Player value minimax")
+	g.Expect(`info string unknown player "minimax" (alphabeta, mcts or auto)`)
+	g.Send("setoption name Player value mcts", "ucinewgame")
+	g.ExpectMatch(`^info string variant chess `)
+	g.Send("position startpos moves e2e4", "go movetime 200")
+	var best string
+	for best == "" {
+		if l := g.Next(); strings.HasPrefix(l, "bestmove ") {
+			best = strings.TrimPrefix(l, "bestmove ")
+		}
+	}
+	if ok, _ := u.g.PlayCoord(best); !ok {
+		t.Errorf("bestmove %s is not legal after e2e4", best)
+	}
+	if kind, _ := u.g.PlayerChoice(); kind != "mcts" {
+		t.Errorf("the engine played as %q, want mcts", kind)
 	}
 }

@@ -66,7 +66,7 @@ func TestAPIBadInput(t *testing.T) {
 		{"GET", "/api/g/9/state", "", 404, "no game"},
 		{"GET", "/api/g/x/state", "", 404, "no game"},
 		{"GET", "/g/12", "", 404, "no game"},
-		{"POST", "/api/g/0/move", `{"text":"e2e5"}`, 400, "not a legal move"},
+		{"POST", "/api/g/0/move", `{"text":"e2e5"}`, 400, "not a legal move here: the piece on e2 can play: e2e3 e2e4"},
 		{"POST", "/api/g/0/move", `{"text":"Kxz9!!"}`, 400, "not a legal move"},
 		{"POST", "/api/g/0/move", `{"index":99,"gen":1}`, 400, "no legal move 99"},
 		{"POST", "/api/g/0/move", `{"index":-1,"gen":1}`, 400, "no legal move"},
@@ -80,6 +80,7 @@ func TestAPIBadInput(t *testing.T) {
 		{"POST", "/api/g/0/redo", `{}`, 409, "no move to replay"},
 		{"POST", "/api/g/0/engine", `{"moveTime":1}`, 400, "move time"},
 		{"POST", "/api/g/0/engine", `{"engineFor":[true]}`, 400, "2 players"},
+		{"POST", "/api/g/0/engine", `{"player":"minimax"}`, 400, "unknown player"},
 		{"POST", "/api/g/0/load", ``, 400, "empty upload"},
 		{"POST", "/api/g/0/load", `this is not a saved game`, 400, ""},
 		{"POST", "/api/g/0/load", strings.Repeat("x", 2<<20), 413, "too large"},
@@ -155,5 +156,27 @@ func TestEngineBothSides(t *testing.T) {
 			t.Fatalf("not over after 30 s: %s, %d moves", st.Status, len(st.History))
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestAPIPlayer: the page chooses the engine's player; the state says which
+// was asked for, and the engine then moves as MCTS.
+func TestAPIPlayer(t *testing.T) {
+	c := newClient(t, filepath.Join(gamesDir, "chess.zrf"))
+	if st := c.state(); st.Player != "alphabeta" {
+		t.Errorf("default player %q, want alphabeta", st.Player)
+	}
+	if code, body := c.do("POST", "/api/g/0/engine", `{"player":"mcts","moveTime":100,"go":true}`); code != 200 {
+		t.Fatalf("engine: %d %s", code, body)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for st := c.state(); len(st.History) == 0; st = c.state() {
+		if time.Now().After(deadline) {
+			t.Fatal("the engine did not move")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if st := c.state(); st.Player != "mcts" {
+		t.Errorf("player %q after choosing mcts", st.Player)
 	}
 }

@@ -74,8 +74,11 @@ func (se *session) apiEvents(w http.ResponseWriter, r *http.Request) error {
 type engineRequest struct {
 	EngineFor []bool `json:"engineFor"`
 	MoveTime  *int   `json:"moveTime"` // milliseconds
-	Go        bool   `json:"go"`
-	Stop      bool   `json:"stop"`
+	// Player: how the engine chooses, alphabeta, mcts or auto (package
+	// play's SetPlayer).
+	Player *string `json:"player"`
+	Go     bool    `json:"go"`
+	Stop   bool    `json:"stop"`
 }
 
 func (se *session) apiEngine(w http.ResponseWriter, r *http.Request) error {
@@ -105,6 +108,14 @@ func (se *session) apiEngine(w http.ResponseWriter, r *http.Request) error {
 	}
 	if req.MoveTime != nil {
 		se.moveTime = time.Duration(*req.MoveTime) * time.Millisecond
+	}
+	if req.Player != nil {
+		if se.thinking {
+			return conflict("the engine is thinking; stop it before changing the player")
+		}
+		if err := se.g.SetPlayer(*req.Player); err != nil {
+			return badRequest("%v", err)
+		}
 	}
 	if req.Go {
 		if se.thinking {

@@ -252,6 +252,9 @@ func (se *session) apiMove(w http.ResponseWriter, r *http.Request) error {
 		idx := se.g.Match(ml, req.Text)
 		switch len(idx) {
 		case 0:
+			if why := se.g.WhyNotLegal(ml, req.Text, true); why.Text != "" {
+				return badRequest("%q is not a legal move here: %s", req.Text, why.Text)
+			}
 			return badRequest("%q is not a legal move here", req.Text)
 		case 1:
 			i = idx[0]

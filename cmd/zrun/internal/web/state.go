@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -134,6 +135,8 @@ type stateJSON struct {
 	Thinking  bool          `json:"thinking"`
 	EngineFor []bool        `json:"engineFor"`
 	MoveTime  int64         `json:"moveTime"`
+	Player    string        `json:"player"`              // asked: alphabeta, mcts or auto
+	PlayerWhy string        `json:"playerWhy,omitempty"` // auto's calibration, once played
 	Info      *infoJSON     `json:"info,omitempty"`
 }
 
@@ -182,8 +185,14 @@ func newGameView(g *vm.Game) *gameView {
 	// (about 70 ms a piece on Tenjiku Shogi's board), so small sets are
 	// probed at once and the help texts of large ones come later (pieces).
 	probe := len(g.Pieces) <= 12
+	// A mancala's pit piece stands for its seeds (P09: nine): its disc
+	// shows the number, as the terminal board does.
+	counts := play.CountingPieces(g)
 	for t, p := range g.Pieces {
 		pj := pieceJSON{Name: p.Name, Symbol: symbolOf(g, t), Help: strings.Join(docpage.Paragraphs(p.Help), "\n"), Glyph: chessKind(p.Name, "")}
+		if counts[t] >= 0 {
+			pj.Symbol = strconv.Itoa(counts[t])
+		}
 		if pj.Glyph == "" && probe {
 			pj.Glyph = chessKind("", describe.Piece(g, t).Betza)
 		}
@@ -671,7 +680,10 @@ func (se *session) buildState() ([]byte, error) {
 		Players: gv.players, Layout: gv.layout, Pieces: gv.pieces, Partial: int(g.S.Partial), Mover: g.S.Chooser(),
 		History: se.texts, CanUndo: len(g.History()) > 0, CanRedo: g.CanRedo(), SAN: g.SAN,
 		RuleError: se.ruleErr, Note: se.note, Thinking: se.thinking, EngineFor: se.engineFor,
-		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo}
+		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo, Player: se.g.PlayerAsked()}
+	if _, why := se.g.PlayerChoice(); why != "" {
+		st.PlayerWhy = why
+	}
 	if st.History == nil {
 		st.History = []moveText{}
 	}

@@ -538,6 +538,9 @@
     }
     sides.querySelectorAll("input").forEach((cb, i) => (cb.checked = !!st.engineFor[i]));
     $("movetime").value = String(st.moveTime);
+    $("player").value = st.player;
+    $("player").disabled = st.thinking;
+    $("player-why").textContent = st.playerWhy || "";
     $("go").disabled = st.thinking || st.over;
     $("stop").disabled = !st.thinking;
     if (st.info) showInfo(st.info);
@@ -576,6 +579,7 @@
   $("go").onclick = () => post("engine", { go: true, moveTime: Number($("movetime").value) });
   $("stop").onclick = () => post("engine", { stop: true });
   $("movetime").onchange = () => post("engine", { moveTime: Number($("movetime").value) });
+  $("player").onchange = () => post("engine", { player: $("player").value });
   $("variant").onchange = (ev) => { location.href = "/g/" + ev.target.value; };
   $("legal").ondblclick = $("legal").onkeydown = (ev) => {
     if (ev.type === "keydown" && ev.key !== "Enter") return;

@@ -1,0 +1,124 @@
+// This file defines the calibration match that picks a player per game.
+
+package play
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"zrun/engine"
+	"zrun/engine/eval"
+	"zrun/vm"
+)
+
+// The auto player's calibration: a few quick games, each player taking
+// each side, long enough to tell a player that understands the game from
+// one that does not, short enough to wait for when a game is opened.
+const (
+	CalibrationGames    = 4
+	CalibrationMoveTime = 40 * time.Millisecond
+	calibrationPlies    = 160 // a game still going then is a draw
+)
+
+// Calibration is the result of a calibration match.
+type Calibration struct {
+	Games           int
+	MCTS, AlphaBeta float64 // points (a draw is half a point each)
+	MoveTime        time.Duration
+	Skipped         string // why no match was played (not two players)
+}
+
+// Pick is the player that scored more; alpha-beta on a tie (it is the
+// stronger where the evaluation means something, and deterministic).
+func (c Calibration) Pick() string {
+	if c.MCTS > c.AlphaBeta {
+		return PlayerMCTS
+	}
+	return PlayerAlphaBeta
+}
+
+func (c Calibration) String() string {
+	if c.Skipped != "" {
+		return fmt.Sprintf("auto: %s, no calibration (%s)", c.Pick(), c.Skipped)
+	}
+	return fmt.Sprintf("auto: %s (calibration: mcts %.1f, alphabeta %.1f in %d games at %v a move)",
+		c.Pick(), c.MCTS, c.AlphaBeta, c.Games, c.MoveTime)
+}
+
+// Calibrate plays games quick games between MCTS and alpha-beta on g from
+// its start, alternating who moves first. Only two-player games without
+// random players are calibrated; others keep alpha-beta.
+func Calibrate(g *vm.Game, ev *eval.Evaluator, games int, moveTime time.Duration) (Calibration, error) {
+	c := Calibration{MoveTime: moveTime}
+	if len(g.Players) != 2 {
+		c.Skipped = fmt.Sprintf("%d players", len(g.Players))
+		return c, nil
+	}
+	for _, p := range g.Players {
+		if p.Random {
+			c.Skipped = "a random player"
+			return c, nil
+		}
+	}
+	for i := range games {
+		mctsSide := i % 2 // the player index MCTS plays
+		w, err := calibrationGame(g, ev, mctsSide, moveTime)
+		if err != nil {
+			return c, err
+		}
+		c.Games++
+		switch w {
+		case -1:
+			c.MCTS += 0.5
+			c.AlphaBeta += 0.5
+		case mctsSide:
+			c.MCTS++
+		default:
+			c.AlphaBeta++
+		}
+	}
+	return c, nil
+}
+
+// calibrationGame plays one game and returns the winner (-1: a draw, or
+// the game reached the ply cap).
+func calibrationGame(g *vm.Game, ev *eval.Evaluator, mctsSide int, moveTime time.Duration) (int, error) {
+	s, err := vm.NewState(g)
+	if err != nil {
+		return -1, err
+	}
+	pos := eval.NewPosition(s, ev)
+	players := []engine.Player[*vm.Move]{engine.New[*vm.Move](pos, 4), engine.NewMCTS[*vm.Move](pos, 1)}
+	ml := &vm.MoveList{}
+	for ply := 0; ply < calibrationPlies; ply++ {
+		if err := s.Generate(ml); err != nil {
+			return -1, err
+		}
+		o, err := s.Outcome(ml)
+		if err != nil {
+			return -1, err
+		}
+		if o.Over {
+			if o.Winner < 0 && o.Loser >= 0 && len(g.Players) == 2 {
+				return 1 - o.Loser, nil
+			}
+			return o.Winner, nil
+		}
+		p := players[0]
+		if s.Chooser() == mctsSide {
+			p = players[1]
+		}
+		res := p.Search(context.Background(), engine.Limits{MoveTime: moveTime})
+		if err := pos.Err(); err != nil {
+			return -1, err
+		}
+		if !res.Found {
+			return -1, fmt.Errorf("calibration: no move found at ply %d", ply)
+		}
+		if err := s.Make(res.Best); err != nil {
+			return -1, err
+		}
+	}
+	return -1, nil
+}

@@ -1,0 +1,193 @@
+// This file defines "zrun tune": piece values learnt from self-play.
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"zrun/cmd/zrun/internal/play"
+	"zrun/engine/eval"
+	"zrun/vm"
+)
+
+func init() {
+	register("tune", "[--variant NAME] [--games N] [--depth D] [--shard i/n --data OUT] [--fit DATA...] [--out FILE.values] FILE: learn piece values from self-play (Texel method)", runTune)
+}
+
+// tuneOptions are tune's flags.
+type tuneOptions struct {
+	variant, shard, data, out string
+	games, depth, random      int
+	seed                      uint64
+	fit                       bool
+}
+
+func runTune(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o tuneOptions
+	fs.StringVar(&o.variant, "variant", "", "game or variant title")
+	fs.IntVar(&o.games, "games", 200, "self-play games in all (over all shards)")
+	fs.IntVar(&o.depth, "depth", 2, "search depth of each self-play move")
+	fs.IntVar(&o.random, "random", 8, "opening plies played at random, so that games differ")
+	fs.Uint64Var(&o.seed, "seed", 1, "game i's random opening uses seed+i")
+	fs.StringVar(&o.shard, "shard", "1/1", "play only shard i of n of the games (write them with --data, fit later with --fit)")
+	fs.StringVar(&o.data, "data", "", "write the shard's positions to this file instead of fitting")
+	fs.BoolVar(&o.fit, "fit", false, "fit the values from the data files given as arguments (all shards of one run)")
+	fs.StringVar(&o.out, "out", "", "where to write the values (default: FILE with the extension .values, which play, serve, xboard, uci and go read)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if o.fit {
+		return tuneFit(fs.Args(), o, stdout, stderr)
+	}
+	if fs.NArg() != 1 || o.games < 1 || o.depth < 1 {
+		fmt.Fprintln(stderr, "usage: zrun tune [--variant NAME] [--games N] [--depth D] [--shard i/n --data OUT] [--out FILE.values] FILE\n       zrun tune --fit [--out FILE.values] DATA...")
+		return 2
+	}
+	var shard, of int
+	if _, err := fmt.Sscanf(o.shard, "%d/%d", &shard, &of); err != nil || of < 1 || shard < 1 || shard > of {
+		fmt.Fprintf(stderr, "zrun tune: bad shard %q: want i/n with 1 <= i <= n\n", o.shard)
+		return 2
+	}
+	if of > 1 && o.data == "" {
+		fmt.Fprintln(stderr, "zrun tune: a shard writes its positions with --data; fit the shards together with --fit")
+		return 2
+	}
+	path := fs.Arg(0)
+	g, err := play.LoadGame(path, o.variant)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	ev, err := eval.Derive(g)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	stop, release := onInterrupt()
+	defer release()
+	start := time.Now()
+	samples, st, err := eval.SelfPlay(g, ev, eval.SelfPlayOptions{
+		Games: o.games, Shard: shard, Of: of, Depth: o.depth, RandomPlies: o.random, Seed: o.seed, Stop: stop,
+		Progress: func(done, total int) {
+			fmt.Fprintf(stderr, "game %d/%d, %v\n", done, total, time.Since(start).Round(time.Second))
+		},
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun tune:", err)
+		return 1
+	}
+	if stop.Load() {
+		fmt.Fprintf(stderr, "zrun tune: stopped after %d games; nothing written (run the shard again)\n", st.Games)
+		return exitInterrupted
+	}
+	fmt.Fprintf(stdout, "%d games (first player +%d =%d -%d, %d at the ply cap), %d positions in %v\n",
+		st.Games, st.Wins, st.Draws, st.Losses, st.Capped, len(samples), time.Since(start).Round(time.Second))
+	if o.data != "" {
+		h := eval.SampleHeader{File: path, Variant: g.Title, Games: o.games, Shard: shard, Of: of, Depth: o.depth, Seed: o.seed, Pieces: pieceNames(g)}
+		if err := writeFileWith(o.data, func(w io.Writer) error { return eval.WriteSamples(w, h, st, samples) }); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", o.data)
+		return 0
+	}
+	comment := fmt.Sprintf("zrun tune: %d self-play games at depth %d (seed %d), %d positions", st.Games, o.depth, o.seed, len(samples))
+	return tuneWrite(path, g, ev, samples, comment, o.out, stdout, stderr)
+}
+
+// tuneFit fits the values from the data files of a sharded run.
+func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
+	if len(paths) == 0 {
+		fmt.Fprintln(stderr, "usage: zrun tune --fit [--out FILE.values] DATA...")
+		return 2
+	}
+	h, samples, err := eval.ReadSampleFiles(paths)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun tune:", err)
+		return 1
+	}
+	g, err := play.LoadGame(h.File, h.Variant)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if got := strings.Join(pieceNames(g), "\t"); got != strings.Join(h.Pieces, "\t") {
+		fmt.Fprintf(stderr, "zrun tune: %s's pieces have changed since the games were played\n", h.File)
+		return 1
+	}
+	ev, err := eval.Derive(g)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	comment := fmt.Sprintf("zrun tune: %d self-play games at depth %d (seed %d) in %d shards, %d positions", h.Games, h.Depth, h.Seed, h.Of, len(samples))
+	return tuneWrite(h.File, g, ev, samples, comment, o.out, stdout, stderr)
+}
+
+// tuneWrite fits, prints the values in pawns with their error bars, and
+// writes the values file.
+func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sample, comment, out string, stdout, stderr io.Writer) int {
+	start, royal := ev.StartValues(g)
+	fit, err := eval.Fit(samples, start, royal)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun tune:", err)
+		return 1
+	}
+	writeTunedTable(stdout, g, start, fit)
+	if out == "" {
+		out = play.TunedPath(path)
+	}
+	if err := writeFileWith(out, func(w io.Writer) error { return eval.WriteTuned(w, g, fit, comment) }); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", out)
+	return 0
+}
+
+// writeTunedTable prints each tuned piece: derived and learnt values, in
+// centipawns and in units of the cheapest tuned piece, with error bars.
+func writeTunedTable(w io.Writer, g *vm.Game, start []float64, fit eval.Fitted) {
+	unit := math.Inf(1)
+	for t := range g.Pieces {
+		if fit.Tuned[t] && fit.Values[t] > 0 {
+			unit = min(unit, fit.Values[t])
+		}
+	}
+	fmt.Fprintf(w, "%-16s %8s %14s %16s\n", "piece", "derived", "self-play", "in cheapest")
+	for t, p := range g.Pieces {
+		if !fit.Tuned[t] {
+			continue
+		}
+		fmt.Fprintf(w, "%-16s %8.0f %8.0f ± %-4.0f %7.2f ± %.2f\n", p.Name, start[t], fit.Values[t], fit.StdErr[t], fit.Values[t]/unit, fit.StdErr[t]/unit)
+	}
+}
+
+func pieceNames(g *vm.Game) []string {
+	out := make([]string, len(g.Pieces))
+	for i, p := range g.Pieces {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// writeFileWith creates path and writes it with f.
+func writeFileWith(path string, f func(io.Writer) error) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := f(file); err != nil {
+		file.Close()
+		return err
+	}
+	return file.Close()
+}

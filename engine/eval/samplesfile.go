@@ -1,0 +1,157 @@
+// This file writes and reads self-play samples, so that shards of a tuning
+// run played apart (GNU parallel, a Slurm array, a Kubernetes Indexed Job)
+// merge into one fit.
+//
+//	# zrun tune data file=games/chess.zrf variant=Chess games=400 shard=3/8 depth=2 seed=1
+//	result	Pawn	Knight	...
+//	1	0	1	...
+//	# done games=50 positions=4321
+
+package eval
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// SampleHeader says which run a samples file belongs to.
+type SampleHeader struct {
+	File, Variant           string
+	Games, Shard, Of, Depth int
+	Seed                    uint64
+	Pieces                  []string
+}
+
+func (h SampleHeader) run() string {
+	return fmt.Sprintf("file=%s variant=%s games=%d depth=%d seed=%d", h.File, h.Variant, h.Games, h.Depth, h.Seed)
+}
+
+// WriteSamples writes a finished shard: header, samples, closing line.
+func WriteSamples(w io.Writer, h SampleHeader, st SelfPlayStats, samples []Sample) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# zrun tune data %s shard=%d/%d\nresult\t%s\n", h.run(), h.Shard, h.Of, strings.Join(h.Pieces, "\t"))
+	for _, sm := range samples {
+		bw.WriteString(strconv.FormatFloat(sm.Result, 'g', -1, 64))
+		for _, d := range sm.Diff {
+			bw.WriteByte('\t')
+			bw.WriteString(strconv.Itoa(int(d)))
+		}
+		bw.WriteByte('\n')
+	}
+	fmt.Fprintf(bw, "# done games=%d positions=%d\n", st.Games, len(samples))
+	return bw.Flush()
+}
+
+// ReadSampleFiles reads shard outputs of one run: they must agree on the
+// run, be finished, and together be every shard once.
+func ReadSampleFiles(paths []string) (SampleHeader, []Sample, error) {
+	var first SampleHeader
+	var all []Sample
+	seen := map[int]string{}
+	for i, p := range paths {
+		h, samples, err := readSampleFile(p)
+		if err != nil {
+			return first, nil, err
+		}
+		if i == 0 {
+			first = h
+		} else if h.run() != first.run() || h.Of != first.Of || strings.Join(h.Pieces, "\t") != strings.Join(first.Pieces, "\t") {
+			return first, nil, fmt.Errorf("%s: from another run (%s, %d shards) than %s (%s, %d shards)", p, h.run(), h.Of, paths[0], first.run(), first.Of)
+		}
+		if prev, dup := seen[h.Shard]; dup {
+			return first, nil, fmt.Errorf("%s: shard %d/%d given twice (also %s)", p, h.Shard, h.Of, prev)
+		}
+		seen[h.Shard] = p
+		all = append(all, samples...)
+	}
+	var missing []string
+	for k := 1; k <= first.Of; k++ {
+		if _, ok := seen[k]; !ok {
+			missing = append(missing, strconv.Itoa(k))
+		}
+	}
+	if len(missing) > 0 {
+		return first, nil, fmt.Errorf("shards missing (of %d): %s", first.Of, strings.Join(missing, ","))
+	}
+	return first, all, nil
+}
+
+func readSampleFile(path string) (SampleHeader, []Sample, error) {
+	var h SampleHeader
+	f, err := os.Open(path)
+	if err != nil {
+		return h, nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	line, done := 0, false
+	var out []Sample
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		switch {
+		case line == 1:
+			rest, ok := strings.CutPrefix(text, "# zrun tune data ")
+			if !ok {
+				return h, nil, fmt.Errorf("%s:1: not a zrun tune data file", path)
+			}
+			kv := map[string]string{}
+			for _, f := range strings.Fields(rest) {
+				k, v, _ := strings.Cut(f, "=")
+				kv[k] = v
+			}
+			h.File, h.Variant = kv["file"], kv["variant"]
+			var e [4]error
+			h.Games, e[0] = strconv.Atoi(kv["games"])
+			h.Depth, e[1] = strconv.Atoi(kv["depth"])
+			h.Seed, e[2] = strconv.ParseUint(kv["seed"], 10, 64)
+			a, b, _ := strings.Cut(kv["shard"], "/")
+			h.Shard, e[3] = strconv.Atoi(a)
+			of, err := strconv.Atoi(b)
+			h.Of = of
+			if e[0] != nil || e[1] != nil || e[2] != nil || e[3] != nil || err != nil || h.Shard < 1 || h.Shard > h.Of {
+				return h, nil, fmt.Errorf("%s:1: bad header", path)
+			}
+		case line == 2:
+			cols := strings.Split(text, "\t")
+			if cols[0] != "result" {
+				return h, nil, fmt.Errorf("%s:2: want the column line \"result\\t<pieces>\"", path)
+			}
+			h.Pieces = cols[1:]
+		case strings.HasPrefix(text, "# done "):
+			done = true
+		case done:
+			return h, nil, fmt.Errorf("%s:%d: a line after \"# done\"", path, line)
+		default:
+			cols := strings.Split(text, "\t")
+			if len(cols) != len(h.Pieces)+1 {
+				return h, nil, fmt.Errorf("%s:%d: %d columns, want %d", path, line, len(cols), len(h.Pieces)+1)
+			}
+			r, err := strconv.ParseFloat(cols[0], 64)
+			if err != nil || r < 0 || r > 1 {
+				return h, nil, fmt.Errorf("%s:%d: bad result %q", path, line, cols[0])
+			}
+			sm := Sample{Result: r, Diff: make([]int16, len(h.Pieces))}
+			for j, c := range cols[1:] {
+				d, err := strconv.Atoi(c)
+				if err != nil {
+					return h, nil, fmt.Errorf("%s:%d: bad count %q", path, line, c)
+				}
+				sm.Diff[j] = int16(d)
+			}
+			out = append(out, sm)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return h, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if !done {
+		return h, nil, fmt.Errorf("%s: unfinished shard (no \"# done\" line): run it again", path)
+	}
+	return h, out, nil
+}

@@ -1,0 +1,377 @@
+// This file defines self-play tuning of piece values (the Texel method):
+// play fast games of a game against itself, keep the positions with the
+// game's result, and fit the piece values so that the material balance
+// predicts the results (logistic regression). The fit gives each value an
+// error bar, which is what an inventor asking "what is my new piece worth?"
+// needs as much as the value.
+
+package eval
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+
+	"zrun/engine"
+	"zrun/vm"
+)
+
+// Sample is one position of a self-play game: the result for the first
+// player (1 a win, 0.5 a draw, 0 a loss) and, per piece type, the first
+// player's pieces less the second's (on the board and in hand).
+type Sample struct {
+	Result float64
+	Diff   []int16
+}
+
+// SelfPlayOptions says which games to play.
+type SelfPlayOptions struct {
+	Games       int    // games in all shards together
+	Shard, Of   int    // play games Shard-1, Shard-1+Of, ... (1 and 1: all)
+	Depth       int    // search depth of each move
+	RandomPlies int    // opening plies played at random, so games differ
+	MaxPlies    int    // a game still going then is a draw
+	Seed        uint64 // game i's random opening uses Seed+i
+	// Progress, when set, hears after each game: games played, in all.
+	Progress func(done, total int)
+	// Stop, when set, ends the run before the next game once true.
+	Stop *atomic.Bool
+}
+
+// SelfPlayStats counts a run's games.
+type SelfPlayStats struct{ Games, Wins, Losses, Draws, Capped int }
+
+// SelfPlay plays the games of opt's shard between two copies of the
+// alpha-beta searcher with evaluation ev, and returns their positions. Only
+// two-player games without random players can be tuned.
+func SelfPlay(g *vm.Game, ev *Evaluator, opt SelfPlayOptions) ([]Sample, SelfPlayStats, error) {
+	var st SelfPlayStats
+	if len(g.Players) != 2 || g.Players[0].Random || g.Players[1].Random {
+		return nil, st, fmt.Errorf("self-play tuning needs two players who choose their moves (%q has %d players)", g.Title, len(g.Players))
+	}
+	if opt.Of < 1 {
+		opt.Shard, opt.Of = 1, 1
+	}
+	if opt.MaxPlies <= 0 {
+		opt.MaxPlies = 300
+	}
+	mine := 0
+	for i := opt.Shard - 1; i < opt.Games; i += opt.Of {
+		mine++
+	}
+	var out []Sample
+	done := 0
+	for i := opt.Shard - 1; i < opt.Games; i += opt.Of {
+		if opt.Stop != nil && opt.Stop.Load() {
+			break
+		}
+		samples, result, capped, err := selfPlayGame(g, ev, opt, opt.Seed+uint64(i))
+		if err != nil {
+			return out, st, fmt.Errorf("game %d: %v", i+1, err)
+		}
+		out = append(out, samples...)
+		st.Games++
+		switch {
+		case capped:
+			st.Capped++
+		case result == 1:
+			st.Wins++
+		case result == 0:
+			st.Losses++
+		default:
+			st.Draws++
+		}
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, mine)
+		}
+	}
+	return out, st, nil
+}
+
+// selfPlayGame plays one game and returns its quiet positions (the side to
+// move not in check, no partial move pending) labelled with the result.
+func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) ([]Sample, float64, bool, error) {
+	s, err := vm.NewState(g)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x7475_6e65))
+	pos := NewPosition(s, ev)
+	se := engine.New[*vm.Move](pos, 4)
+	nT := len(g.Pieces)
+	var diffs [][]int16
+	ml := &vm.MoveList{}
+	result, capped := 0.5, true
+	for ply := 0; ply < opt.MaxPlies; ply++ {
+		if err := s.Generate(ml); err != nil {
+			return nil, 0, false, err
+		}
+		o, err := s.Outcome(ml)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		if o.Over {
+			capped = false
+			switch {
+			case o.Winner == 0 || o.Winner < 0 && o.Loser == 1:
+				result = 1
+			case o.Winner == 1 || o.Winner < 0 && o.Loser == 0:
+				result = 0
+			}
+			break
+		}
+		if ply >= opt.RandomPlies && s.Partial == vm.NoPos && !s.InCheck() {
+			diffs = append(diffs, materialDiff(s, nT))
+		}
+		var m *vm.Move
+		if ply < opt.RandomPlies {
+			m = &ml.Moves[rng.IntN(len(ml.Moves))]
+		} else {
+			res := se.Search(context.Background(), engine.Limits{Depth: opt.Depth})
+			if err := pos.Err(); err != nil {
+				return nil, 0, false, err
+			}
+			if !res.Found {
+				return nil, 0, false, fmt.Errorf("no move found at ply %d", ply)
+			}
+			m = res.Best
+		}
+		if err := s.Make(m); err != nil {
+			return nil, 0, false, err
+		}
+	}
+	out := make([]Sample, len(diffs))
+	for i, d := range diffs {
+		out[i] = Sample{Result: result, Diff: d}
+	}
+	return out, result, capped, nil
+}
+
+// materialDiff counts, per type, the first player's pieces less the
+// second's, on the board and in hand.
+func materialDiff(s *vm.State, nT int) []int16 {
+	d := make([]int16, nT)
+	for _, c := range s.Board {
+		if c == vm.Empty {
+			continue
+		}
+		switch c.Owner() {
+		case 0:
+			d[c.Type()]++
+		case 1:
+			d[c.Type()]--
+		}
+	}
+	for i, k := range s.Hands {
+		switch i / nT {
+		case 0:
+			d[i%nT] += int16(k)
+		case 1:
+			d[i%nT] -= int16(k)
+		}
+	}
+	return d
+}
+
+// Fitted is the result of Fit: a value per piece type in the evaluation's
+// units (centipawns, on the derived values' scale), its standard error (0 where the games said nothing:
+// the type never differed between the sides, and keeps its start value),
+// and how many positions the fit used.
+type Fitted struct {
+	Values, StdErr []float64
+	Positions      int
+	Tuned          []bool
+	// Scale is the factor the fitted values were multiplied by to keep
+	// the derived values' total (see Fit).
+	Scale float64
+}
+
+// texelScale turns centipawns into log-odds: a score s predicts a win
+// with probability 1/(1+10^(-s/400)), the Elo curve Texel tuning uses.
+var texelScale = math.Ln10 / 400
+
+// Fit fits the piece values to the samples by maximum likelihood (logistic
+// regression of the results on the material differences, with a
+// first-player term and a weak pull towards start, the derived values, so
+// that a type seen in few positions stays near them), by Newton's method.
+// Royal types (always on the board) keep their start values.
+func Fit(samples []Sample, start []float64, royal []bool) (Fitted, error) {
+	nT := len(start)
+	f := Fitted{Values: append([]float64(nil), start...), StdErr: make([]float64, nT), Tuned: make([]bool, nT), Positions: len(samples)}
+	var cols []int // the types the fit estimates
+	for t := 0; t < nT; t++ {
+		if t < len(royal) && royal[t] {
+			continue
+		}
+		for _, sm := range samples {
+			if sm.Diff[t] != 0 {
+				cols = append(cols, t)
+				break
+			}
+		}
+	}
+	if len(cols) == 0 {
+		return f, fmt.Errorf("no position has a material difference to learn from (%d positions)", len(samples))
+	}
+	k := len(cols) + 1 // the last parameter is the first player's edge
+	beta := make([]float64, k)
+	prior := make([]float64, k)
+	for j, t := range cols {
+		beta[j], prior[j] = start[t]*texelScale, start[t]*texelScale
+	}
+	const lambda = 1.0 // a pseudo-observation's worth of pull towards start
+	h := make([][]float64, k)
+	for i := range h {
+		h[i] = make([]float64, k)
+	}
+	grad := make([]float64, k)
+	x := make([]float64, k)
+	delta := make([]float64, k)
+	for iter := 0; iter < 200; iter++ {
+		for i := range h {
+			clear(h[i])
+		}
+		clear(grad)
+		for _, sm := range samples {
+			for j, t := range cols {
+				x[j] = float64(sm.Diff[t])
+			}
+			x[k-1] = 1
+			z := 0.0
+			for j := range x {
+				z += beta[j] * x[j]
+			}
+			p := 1 / (1 + math.Exp(-z))
+			w := p * (1 - p)
+			for a := range x {
+				if x[a] == 0 {
+					continue
+				}
+				grad[a] += (sm.Result - p) * x[a]
+				for b := range x {
+					h[a][b] += w * x[a] * x[b]
+				}
+			}
+		}
+		for j := 0; j < k-1; j++ {
+			grad[j] -= lambda * (beta[j] - prior[j])
+			h[j][j] += lambda
+		}
+		h[k-1][k-1] += 1e-9
+		inv, err := invert(h)
+		if err != nil {
+			return f, err
+		}
+		// Newton's step, shortened to at most half a unit of log-odds
+		// (about 90 centipawns) a parameter: a full step from far away
+		// can overshoot (a piece whose advantage always won pulls hard),
+		// and the objective, concave with the prior, is then still climbed.
+		step := 0.0
+		for a := range beta {
+			d := 0.0
+			for b := range grad {
+				d += inv[a][b] * grad[b]
+			}
+			delta[a] = d
+			step = max(step, math.Abs(d))
+		}
+		scale := 1.0
+		if step > 0.5 {
+			scale = 0.5 / step
+		}
+		for a := range beta {
+			beta[a] += scale * delta[a]
+		}
+		if step < 1e-7 {
+			for j, t := range cols {
+				f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
+			}
+			break
+		}
+		for j, t := range cols {
+			f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
+		}
+	}
+	// The fit's overall scale says how surely the self-play games turn a
+	// material edge into a win (fast games less surely than strong play),
+	// not what the pieces are worth against each other: the values are
+	// rescaled to the derived values' total, keeping the ratios the games
+	// taught, so the evaluation's other terms keep their weight.
+	sumStart, sumFit := 0.0, 0.0
+	for j, t := range cols {
+		sumStart += start[t]
+		sumFit += beta[j] / texelScale
+	}
+	scale := 1.0
+	if sumFit > 0 && sumStart > 0 {
+		scale = sumStart / sumFit
+	}
+	f.Scale = scale
+	for j, t := range cols {
+		f.Values[t] = scale * beta[j] / texelScale
+		f.StdErr[t] *= scale
+		f.Tuned[t] = true
+	}
+	return f, nil
+}
+
+// invert returns the inverse of the symmetric positive definite matrix m
+// (Gauss-Jordan with partial pivoting).
+func invert(m [][]float64) ([][]float64, error) {
+	n := len(m)
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = make([]float64, 2*n)
+		copy(a[i], m[i])
+		a[i][n+i] = 1
+	}
+	for c := 0; c < n; c++ {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p][c]) < 1e-12 {
+			return nil, fmt.Errorf("the fit is singular: some piece types always change together")
+		}
+		a[c], a[p] = a[p], a[c]
+		piv := a[c][c]
+		for j := range a[c] {
+			a[c][j] /= piv
+		}
+		for r := 0; r < n; r++ {
+			if r == c || a[r][c] == 0 {
+				continue
+			}
+			f := a[r][c]
+			for j := range a[r] {
+				a[r][j] -= f * a[c][j]
+			}
+		}
+	}
+	out := make([][]float64, n)
+	for i := range out {
+		out[i] = a[i][n:]
+	}
+	return out, nil
+}
+
+// StartValues returns ev's values as a starting point for Fit and which
+// types are royal.
+func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool) {
+	start = make([]float64, ev.nT)
+	royal = make([]bool, ev.nT)
+	for pl := range g.Players {
+		for _, t := range g.RoyalTypes(pl) {
+			royal[t] = true
+		}
+	}
+	for t := range start {
+		start[t] = float64(ev.shown[t])
+	}
+	return start, royal
+}

@@ -1,0 +1,73 @@
+package eval
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestFitRecoversKnownValues: samples drawn from the Texel model with known
+// values (100, 300 and 500 centipawns, and a first-player edge) are fitted
+// back within three standard errors, and the error bars shrink as the
+// samples grow; a type that never differs keeps its start value.
+func TestFitRecoversKnownValues(t *testing.T) {
+	truth := []float64{100, 300, 500, 0}
+	// The start values total what the true ones do (900): Fit keeps the
+	// derived values' total and learns the ratios.
+	start := []float64{90, 310, 500, 42}
+	royal := []bool{false, false, false, false}
+	fit := func(n int) Fitted {
+		rng := rand.New(rand.NewPCG(1, 2))
+		var samples []Sample
+		for range n {
+			d := []int16{int16(rng.IntN(7) - 3), int16(rng.IntN(5) - 2), int16(rng.IntN(3) - 1), 0}
+			s := 20.0 // the first player's edge
+			for i, v := range truth {
+				s += v * float64(d[i])
+			}
+			p := 1 / (1 + math.Pow(10, -s/400))
+			r := 0.0
+			if rng.Float64() < p {
+				r = 1
+			}
+			samples = append(samples, Sample{Result: r, Diff: d})
+		}
+		f, err := Fit(samples, start, royal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	small, big := fit(2000), fit(20000)
+	for i := 0; i < 3; i++ {
+		if d := math.Abs(big.Values[i] - truth[i]); d > 3*big.StdErr[i] || big.StdErr[i] <= 0 {
+			t.Errorf("type %d: %.1f ± %.1f, true value %.0f", i, big.Values[i], big.StdErr[i], truth[i])
+		}
+		if big.StdErr[i] >= small.StdErr[i] {
+			t.Errorf("type %d: error %.1f with 20000 samples, %.1f with 2000", i, big.StdErr[i], small.StdErr[i])
+		}
+	}
+	if big.Tuned[3] || big.Values[3] != 42 {
+		t.Errorf("a type never seen: tuned %v, value %v; want its start value 42", big.Tuned[3], big.Values[3])
+	}
+}
+
+func TestInvert(t *testing.T) {
+	m := [][]float64{{4, 1}, {1, 3}}
+	inv, err := invert(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The inverse of [[4 1] [1 3]] is [[3 -1] [-1 4]] / 11.
+	want := [][]float64{{3.0 / 11, -1.0 / 11}, {-1.0 / 11, 4.0 / 11}}
+	for i := range want {
+		for j := range want[i] {
+			if math.Abs(inv[i][j]-want[i][j]) > 1e-12 {
+				t.Fatalf("inverse %v, want %v", inv, want)
+			}
+		}
+	}
+	if _, err := invert([][]float64{{1, 2}, {2, 4}}); err == nil {
+		t.Error("a singular matrix inverted")
+	}
+}

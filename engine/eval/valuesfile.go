@@ -1,0 +1,123 @@
+// This file reads and writes the tuned-values file: piece values per game
+// that "zrun tune" learnt, kept next to the rule file (CHESS.values beside
+// CHESS.zrf), which the front ends apply when they load the rule file.
+//
+//	# comment
+//	[Chess]
+//	Pawn 100 ± 4
+//	Knight 312 ± 15
+
+package eval
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"zrun/vm"
+)
+
+// TunedValues maps a game's title to its pieces' values by name.
+type TunedValues map[string]map[string]int
+
+// ReadTunedFile reads a values file; a missing file is no values and no
+// error (most rule files have none).
+func ReadTunedFile(path string) (TunedValues, error) {
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadTuned(f, path)
+}
+
+// ReadTuned reads values; errors carry file:line.
+func ReadTuned(r io.Reader, name string) (TunedValues, error) {
+	out := TunedValues{}
+	var cur map[string]int
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if strings.HasPrefix(text, "[") {
+			if !strings.HasSuffix(text, "]") || len(text) < 3 {
+				return nil, fmt.Errorf("%s:%d: a game's title goes in brackets: [Title]", name, line)
+			}
+			cur = map[string]int{}
+			out[text[1:len(text)-1]] = cur
+			continue
+		}
+		if cur == nil {
+			return nil, fmt.Errorf("%s:%d: a value before the first [Game title]", name, line)
+		}
+		f := strings.Fields(strings.ReplaceAll(text, "±", " ± "))
+		if len(f) != 2 && !(len(f) == 4 && (f[2] == "±" || f[2] == "+-")) {
+			return nil, fmt.Errorf("%s:%d: want \"Piece value\" or \"Piece value ± error\", got %q", name, line, text)
+		}
+		v, err := strconv.Atoi(f[1])
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("%s:%d: bad value %q", name, line, f[1])
+		}
+		cur[f[0]] = v
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return out, nil
+}
+
+// Apply sets g.Values from the values for g's title (so Derive takes them
+// as the rule file's own, as fmax.ini's are) and reports how many it set;
+// a piece name g does not have is an error.
+func (tv TunedValues) Apply(g *vm.Game) (int, error) {
+	vals, ok := tv[g.Title]
+	if !ok {
+		return 0, nil
+	}
+	if len(g.Values) < len(g.Pieces) {
+		g.Values = append(g.Values, make([]int, len(g.Pieces)-len(g.Values))...)
+	}
+	n := 0
+	for name, v := range vals {
+		t := -1
+		for i, p := range g.Pieces {
+			if p.Name == name {
+				t = i
+			}
+		}
+		if t < 0 {
+			return n, fmt.Errorf("tuned values for %q name a piece it does not have: %s", g.Title, name)
+		}
+		g.Values[t] = max(v, 1)
+		n++
+	}
+	return n, nil
+}
+
+// WriteTuned writes the values of the types fit tuned for game g under its
+// title, after a comment line, with their error bars.
+func WriteTuned(w io.Writer, g *vm.Game, fit Fitted, comment string) error {
+	if _, err := fmt.Fprintf(w, "# %s\n[%s]\n", comment, g.Title); err != nil {
+		return err
+	}
+	for t, p := range g.Pieces {
+		if !fit.Tuned[t] {
+			continue
+		}
+		if _, err := fmt.Fprintf(w, "%s %d ± %d\n", p.Name, int(math.Round(max(fit.Values[t], 1))), int(math.Round(fit.StdErr[t]))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
