@@ -27,7 +27,31 @@ type SampleHeader struct {
 }
 
 func (h SampleHeader) run() string {
-	return fmt.Sprintf("file=%s variant=%s games=%d depth=%d seed=%d", h.File, h.Variant, h.Games, h.Depth, h.Seed)
+	return fmt.Sprintf("file=%q variant=%q games=%d depth=%d seed=%d", h.File, h.Variant, h.Games, h.Depth, h.Seed)
+}
+
+// headerFields splits "k=v k2="quoted value" ..." (file names and titles
+// are quoted: they may hold spaces).
+func headerFields(s string) (map[string]string, error) {
+	kv := map[string]string{}
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		k, rest, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, fmt.Errorf("bad header field %q", s)
+		}
+		if strings.HasPrefix(rest, `"`) {
+			q, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				return nil, fmt.Errorf("bad quoted value of %s", k)
+			}
+			kv[k], _ = strconv.Unquote(q)
+			s = rest[len(q):]
+			continue
+		}
+		v, after, _ := strings.Cut(rest, " ")
+		kv[k], s = v, after
+	}
+	return kv, nil
 }
 
 // WriteSamples writes a finished shard: header, samples, closing line.
@@ -100,10 +124,9 @@ func readSampleFile(path string) (SampleHeader, []Sample, error) {
 			if !ok {
 				return h, nil, fmt.Errorf("%s:1: not a zrun tune data file", path)
 			}
-			kv := map[string]string{}
-			for _, f := range strings.Fields(rest) {
-				k, v, _ := strings.Cut(f, "=")
-				kv[k] = v
+			kv, err := headerFields(rest)
+			if err != nil {
+				return h, nil, fmt.Errorf("%s:1: %v", path, err)
 			}
 			h.File, h.Variant = kv["file"], kv["variant"]
 			var e [4]error

@@ -71,3 +71,18 @@ func TestInvert(t *testing.T) {
 		t.Error("a singular matrix inverted")
 	}
 }
+
+// TestHeaderFields: titles and paths with spaces survive the data file's
+// header (Capablanca Chess, Tenjiku Shogi [No AI].zrf).
+func TestHeaderFields(t *testing.T) {
+	kv, err := headerFields(`file="a dir/Tenjiku Shogi [No AI].zrf" variant="Capablanca Chess" games=200 shard=3/8`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kv["file"] != "a dir/Tenjiku Shogi [No AI].zrf" || kv["variant"] != "Capablanca Chess" || kv["games"] != "200" || kv["shard"] != "3/8" {
+		t.Errorf("fields %q", kv)
+	}
+	if _, err := headerFields(`file="unterminated`); err == nil {
+		t.Error("an unterminated quote was accepted")
+	}
+}

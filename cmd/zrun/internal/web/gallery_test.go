@@ -28,6 +28,7 @@ var galleryQuick = []string{
 	"Ur/Ur.zrf",                            // piles of positions stacked 4 px apart
 	"GlinskiCheskers/glinski-cheskers.zrf", // hex
 	"DagazProject+DagazProject.github.io/checkmate/zrf/dragonfly-hex.zrf", // hex with reserve columns beside it
+	"GlukKazan+Dagaz/src/debug/games/shogi-family/hex-kyoto-shogi.zrf",    // hex, reserves packed closer than its cells
 	"DobutsuShogi/Dobutsu.zrf", // hands beside the board
 }
 

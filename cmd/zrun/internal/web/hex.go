@@ -4,6 +4,7 @@ package web
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 )
 
@@ -12,7 +13,7 @@ import (
 // by one): two cells at the typical neighbour distance lie at a multiple of
 // 60 degrees from each other, and some cell has six such neighbours. Cells
 // off the lattice (Dragonfly's columns of captured pieces beside its hex
-// board, two to a row) are left out, as long as most cells are on it. It returns
+// board, two to a row) are left out, as long as a third of the cells are on it. It returns
 // the hexagons' orientation ("flat" when neighbours stand above each other,
 // "pointy" when beside each other), their circumradius in layout units,
 // and per cell its shade, 0 to 2, so that neighbours differ as on hex
@@ -36,16 +37,40 @@ func hexTiling(cells []cellJSON) (orient string, radius float64, shades []int, o
 			}
 		}
 	}
+	// The lattice's step is one of the nearest-neighbour distances: the
+	// median's, or another when reserve cells packed closer than the board
+	// (hex Kyoto shogi's columns of captured pieces) make most of them.
 	sorted := append([]float64(nil), nearest...)
 	sort.Float64s(sorted)
-	d := sorted[n/2]
-	if d <= 0 {
-		return "", 0, nil, false
+	var candidates []float64
+	for _, d := range append([]float64{sorted[n/2]}, sorted...) {
+		if d <= 0 || len(candidates) >= 4 {
+			continue
+		}
+		near := false
+		for _, c := range candidates {
+			near = near || math.Abs(d-c) < 0.1*c
+		}
+		if !near {
+			candidates = append(candidates, d)
+		}
 	}
+	for _, d := range candidates {
+		if orient, radius, shades, ok = hexLattice(cells, cx, cy, d); ok {
+			return orient, radius, shades, true
+		}
+	}
+	return "", 0, nil, false
+}
+
+// hexLattice tests the cells for a hexagonal lattice of step d (see
+// hexTiling).
+func hexLattice(cells []cellJSON, cx, cy []float64, d float64) (orient string, radius float64, shades []int, ok bool) {
+	n := len(cells)
 	// Each neighbour step's angle modulo 60 degrees is near 0 (neighbours
 	// beside each other), near 30 (above each other) or neither; the
 	// lattice's offset is the one most steps have.
-	type step struct{ i, j, kind int } // kind: 0, 30 or -1
+	type step struct{ i, j, kind, axis int } // kind: 0, 30 or -1; axis: 0-2 (angle mod 180 / 60)
 	var steps []step
 	votes := map[int]int{}
 	for i := range cells {
@@ -54,7 +79,8 @@ func hexTiling(cells []cellJSON) (orient string, radius float64, shades []int, o
 			if dist := math.Hypot(dx, dy); dist < 0.85*d || dist > 1.15*d {
 				continue
 			}
-			a := math.Mod(math.Atan2(dy, dx)*180/math.Pi+360, 60)
+			deg := math.Mod(math.Atan2(dy, dx)*180/math.Pi+360, 180)
+			a := math.Mod(deg, 60)
 			kind := -1
 			switch {
 			case min(a, 60-a) <= 4:
@@ -62,7 +88,8 @@ func hexTiling(cells []cellJSON) (orient string, radius float64, shades []int, o
 			case math.Abs(a-30) <= 4:
 				kind = 30
 			}
-			steps = append(steps, step{i, j, kind})
+			axis := int(math.Round((deg-float64(max(kind, 0)))/60)) % 3
+			steps = append(steps, step{i, j, kind, axis})
 			votes[kind]++
 		}
 	}
@@ -70,16 +97,24 @@ func hexTiling(cells []cellJSON) (orient string, radius float64, shades []int, o
 	if votes[30] > votes[0] {
 		theta = 30
 	}
-	off := make([]bool, n)
+	// A cell is on the lattice when its lattice steps go along two of the
+	// lattice's three axes at least: a column of reserve cells (one axis)
+	// or a lone cell is not, whatever cells stand near it.
+	axes := make([]uint8, n)
 	for _, st := range steps {
-		if st.kind != theta {
-			off[st.i], off[st.j] = true, true
+		if st.kind == theta {
+			axes[st.i] |= 1 << st.axis
+			axes[st.j] |= 1 << st.axis
 		}
+	}
+	off := make([]bool, n)
+	for i := range off {
+		off[i] = bits.OnesCount8(axes[i]) < 2
 	}
 	neighbours := make([]int, n)
 	onLattice := 0
 	for _, st := range steps {
-		if !off[st.i] && !off[st.j] {
+		if st.kind == theta && !off[st.i] && !off[st.j] {
 			neighbours[st.i]++
 			neighbours[st.j]++
 		}
@@ -91,7 +126,7 @@ func hexTiling(cells []cellJSON) (orient string, radius float64, shades []int, o
 			most = max(most, neighbours[i])
 		}
 	}
-	if most != 6 || 2*onLattice < n {
+	if most != 6 || 3*onLattice < n || onLattice < 7 {
 		return "", 0, nil, false
 	}
 	orient = "pointy"

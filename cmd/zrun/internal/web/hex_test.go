@@ -19,6 +19,7 @@ func TestHexTiling(t *testing.T) {
 	}{
 		{corpus(t, "GlinskiCheskers/glinski-cheskers.zrf"), "flat", 91},
 		{corpus(t, "DagazProject+DagazProject.github.io/checkmate/zrf/dragonfly-hex.zrf"), "flat", 101},
+		{corpus(t, "GlukKazan+Dagaz/src/debug/games/shogi-family/hex-kyoto-shogi.zrf"), "flat", 77},
 		{filepath.Join(gamesDir, "chess.zrf"), "", 64},
 		{corpus(t, "Shisima/shisima.zrf"), "", 9},
 		{corpus(t, "GlukKazan+ZoG/Rules/alquerque.zrf"), "", 25},
