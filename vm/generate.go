@@ -58,11 +58,15 @@ func (s *State) runContinuation(gn *generator, pl int32) {
 	if c == Empty || int32(c.Owner()) != pl {
 		return
 	}
-	for _, b := range s.g.Pieces[c.Type()].Moves {
+	for bi, b := range s.g.Pieces[c.Type()].Moves {
 		if int32(b.Type) != s.PartialType || b.Prog == nil {
 			continue
 		}
-		gn.run(b.Prog, s.Partial, pl, int32(b.Type), false, 0)
+		if sp := s.specFor(c.Type(), bi); sp != nil && !gn.skipQuiet {
+			gn.runSpec(sp, s.Partial, pl, int32(b.Type))
+		} else {
+			gn.run(b.Prog, s.Partial, pl, int32(b.Type), false, 0)
+		}
 		if gn.err != nil {
 			return
 		}
@@ -74,11 +78,17 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 		if c == Empty || int32(c.Owner()) != pl {
 			continue
 		}
-		for _, b := range s.g.Pieces[c.Type()].Moves {
+		for bi, b := range s.g.Pieces[c.Type()].Moves {
 			if b.Prog == nil || (only != AnyMoveType && int32(b.Type) != only) {
 				continue
 			}
-			gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
+			// Noisy-only generation keeps the interpreter: its emit
+			// records quiet moves by signature (noisy.go).
+			if sp := s.specFor(c.Type(), bi); sp != nil && !gn.skipQuiet {
+				gn.runSpec(sp, int32(p), pl, int32(b.Type))
+			} else {
+				gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
+			}
 			if gn.err != nil {
 				return
 			}

@@ -24,6 +24,9 @@ type prepared struct {
 	// Options.ResetTypes, or the types lettered P when the game names none.
 	resetsQuiet []bool
 	dead        deadCache // insufficient-material verdicts (material.go)
+	// specs[t][b] is block b of type t's specialised form (spec.go), nil
+	// when it keeps the interpreter.
+	specs [][]*specProg
 }
 
 type gamePrep struct {
@@ -98,6 +101,7 @@ func (g *Game) computePrepared() *prepared {
 	}
 	p.posFlagWords = (g.Board.N() + 63) / 64
 	p.reach = g.computeReach()
+	p.specs = g.recogniseSpecs(p)
 	return p
 }
 
