@@ -105,5 +105,3 @@ func TestSpecialisedMatchesInterpreter(t *testing.T) {
 		}
 	}
 }
-
-
