@@ -68,6 +68,9 @@ type generator struct {
 	quietSigs []quietSig
 	sigTab    []int32
 
+	// sens: the check filter's sensitive squares at this level (legal.go).
+	sens []uint64
+
 	// attack query mode: does some move capture on target?
 	query  bool
 	target int32

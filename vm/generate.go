@@ -293,8 +293,17 @@ func keepMaximal(ml *MoveList, mode int) {
 // king attacked), a position no goal expects.
 func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 	out := 0
+	k, sens, quick := s.quickLegal(pl, lv)
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
+		if quick && s.quickSafe(m, pl, k, sens) {
+			// Legal without being made (legal.go).
+			if out != i {
+				ml.Moves[out] = *m
+			}
+			out++
+			continue
+		}
 		if err := s.makeAt(m, lv+1, false); err != nil {
 			s.Unmake()
 			return err
