@@ -17,25 +17,34 @@
 
 package vm
 
-// The shapes, as the ZRF and fmax.ini compilers write them:
+// The shapes, as the ZRF and fmax.ini compilers write them (X: a jump that
+// ends the run, to die or end directly or through jmps):
 //
-//	guards:  attr? A ->X if v            (on the start square; X a die or end)
-//	hop:     [empty? ->X if false]        (only on hops after the first)
-//	         [in-zone? Z ->X if false]
-//	         step d1 ... step dk          (k >= 1)
-//	         landing test                 friend? ->X if true | empty? ->X if false | enemy? ->X if false
-//	         set-attribute A v ...        (at the cursor; only on the last hop)
-//	         add [(T ...)]  |  in-zone? Z ->e if false; add (T ...); jmp ->j; e: add; j:
-//	specHops:  guards hop hop ... end
-//	specSlide: guards slide d; landing test; sets; add form; end
-//	specLoop:  guards step d; L: empty? ->C if false; sets; add; step d; jmp ->L;
-//	           C: landing test; sets; add form; end
+//	guards:   attr? A ->X if v                (on the start square)
+//	hop:      [empty? ->X if false]            (hops after the first only)
+//	          [in-zone? Z ->X if false]
+//	          step d1 ... step dk              (k >= 1)
+//	          landing
+//	landing:  friend? ->X if true; branch      (empty or enemy: the branch)
+//	        | empty? ->X if false; [branch]    (empty only; no branch: a square passed)
+//	        | enemy? ->X if false; branch      (enemy only)
+//	        | empty? ->E if true; [friend? ->S if true; [piece? T ->S if true]...; branch; S:] X;
+//	          E: [branch]                      (fmax.ini: the capture branch ends the run)
+//	branch:   set-attribute A v ...; add-form  (set-attributes at the cursor)
+//	add-form: add [(T ...)]
+//	        | in-zone? Z ->e if false; add (T ...); jmp ->j; e: add; j:
+//	        | in-zone? Z ->p if true; add; jmp ->j; p: add (T ...); j:
+//
+//	specHops:  guards hop hop ... X
+//	specSlide: guards slide d; landing X
+//	specLoop:  guards step d; L: empty? ->C if false; sets; add; step d; jmp ->L; C: landing X
+//	         | guards L: step d; empty? ->E if true; capture branch ... X; E: [sets; add]; jmp ->L
 //
 // A run of any of them has at most one piece in hand (the mover), no
 // pending captures or creations and no position-attached changes except
-// set-attributes at the landing square (or, in specLoop, at empty squares
-// passed, where they change nothing), so its moves are "the piece leaves
-// its square and lands on another, maybe retyped and with attributes set".
+// set-attributes at the landing square (or at squares passed that are
+// empty, where they change nothing), so its moves are "the piece leaves its
+// square and lands on another, maybe retyped and with attributes set".
 
 type specKind uint8
 
@@ -45,26 +54,26 @@ const (
 	specLoop
 )
 
-type landTest uint8
-
-const (
-	landNotFriend landTest = iota // friend? ->X if true
-	landEmpty                     // empty? ->X if false
-	landEnemy                     // enemy? ->X if false
-)
-
 type specSet struct{ attr, val int32 }
 
-// specTail is a landing test, the set-attributes at the landing square and
-// the add.
-type specTail struct {
-	land landTest
-	sets []specSet
+// specBranch is what a landing on one kind of square does.
+type specBranch struct {
+	emit bool      // an add runs
+	cont bool      // the run goes on to the next hop after it
+	sets []specSet // set-attributes at the landing square before the add
 	// promo is the add's type list (Program.Lists index) or -1; with
 	// promoZone >= 0 the list applies only inside that zone, a plain add
 	// outside it.
 	promo     int32
 	promoZone int32
+}
+
+// specTail is a landing: what happens on an empty square and on an enemy
+// piece (a friendly piece always ends the run).
+type specTail struct {
+	empty, enemy specBranch
+	// iron lists types an enemy branch does not capture (fmax.ini).
+	iron []int32
 }
 
 type specHop struct {
@@ -89,9 +98,10 @@ type specProg struct {
 	guards []specGuard
 	hops   []specHop // specHops
 	dir    int32     // specSlide, specLoop
-	// loopSets are the set-attributes before each quiet add of specLoop.
-	loopSets []specSet
-	tail     specTail // specSlide, specLoop
+	// quiet is what specSlide and specLoop do on each empty square.
+	quiet specBranch
+	// tail is their landing on the first occupied square.
+	tail specTail
 	// maxSteps bounds the instructions the interpreter would execute, so a
 	// specialised run is used only within the state's step budget (a run
 	// the interpreter would stop with an error keeps the interpreter).
@@ -112,10 +122,7 @@ func (g *Game) recogniseSpecs(p *prepared) [][]*specProg {
 	for t, pt := range g.Pieces {
 		for bi, blk := range pt.Moves {
 			sp := recogniseSpec(blk.Prog)
-			if sp == nil {
-				continue
-			}
-			if !sp.prepare(b, p, rho) {
+			if sp == nil || !sp.prepare(b, p, rho) {
 				continue
 			}
 			if specs[t] == nil {
@@ -182,6 +189,9 @@ func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
 				h.to[pl] = to
 			}
 		}
+		if !sp.landingsDistinct(n) {
+			return false
+		}
 	default:
 		if sp.dir < 0 || sp.dir >= nd {
 			return false
@@ -191,9 +201,47 @@ func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
 				return false
 			}
 		}
-		// A slide visits each square at most once; specLoop runs empty?,
-		// the sets, add, step and jmp on each.
-		sp.maxSteps += (5 + len(sp.loopSets)) * n
+		// A slide visits each square at most once, running at most
+		// about a dozen instructions there and its set-attributes.
+		sp.maxSteps += (12 + len(sp.quiet.sets)) * n
+	}
+	return true
+}
+
+// landingsDistinct reports whether a chain whose hops leave set-attributes
+// pending (on an empty square) never lands twice on one square: there a
+// later move would also take the earlier set-attributes. Only cyclic boards
+// can fail it.
+func (sp *specProg) landingsDistinct(n int) bool {
+	pending := false
+	for hi := range sp.hops[:len(sp.hops)-1] {
+		if len(sp.hops[hi].empty.sets) > 0 || len(sp.hops[hi].enemy.sets) > 0 {
+			pending = true
+		}
+	}
+	if !pending {
+		return true
+	}
+	for pl := range sp.hops[0].to {
+		for sq := 0; sq < n; sq++ {
+			var seen [8]int32
+			cur := int32(sq)
+			for hi := range sp.hops {
+				cur = sp.hops[hi].to[pl][cur]
+				if cur < 0 {
+					break
+				}
+				if hi >= len(seen) {
+					return false
+				}
+				for _, p := range seen[:hi] {
+					if p == cur {
+						return false
+					}
+				}
+				seen[hi] = cur
+			}
+		}
 	}
 	return true
 }
@@ -217,25 +265,17 @@ func recogniseSpec(prog *Program) *specProg {
 	if pc >= len(m.code) {
 		return nil
 	}
-	switch in := &m.code[pc]; {
-	case in.Op == OpSlide:
+	if in := &m.code[pc]; in.Op == OpSlide {
 		sp.kind, sp.dir = specSlide, in.A
-		tail, next, ok := m.tail(pc + 1)
+		sp.quiet = specBranch{emit: true, cont: true, promo: -1, promoZone: -1}
+		tail, next, ok := m.landing(pc + 1)
 		if !ok || !m.isEnd(next) {
 			return nil
 		}
 		sp.tail = tail
 		return sp
-	case in.Op == OpStep && m.isLoop(pc):
-		// step d; L: empty? ->C if false; sets; add; step d; jmp ->L; C: tail
-		sp.kind, sp.dir = specLoop, in.A
-		var q int
-		sp.loopSets, q = m.sets(pc + 2)
-		tail, next, ok := m.tail(q + 3)
-		if !ok || !m.isEnd(next) {
-			return nil
-		}
-		sp.tail = tail
+	}
+	if m.loop(sp, pc) {
 		return sp
 	}
 	sp.kind = specHops
@@ -261,23 +301,26 @@ func recogniseSpec(prog *Program) *specProg {
 		if len(h.dirs) == 0 {
 			return nil
 		}
-		tail, next, ok := m.tail(pc)
+		tail, next, ok := m.landing(pc)
 		if !ok {
 			return nil
 		}
-		h.specTail = tail
-		// Set-attributes of an earlier hop would stay pending for the
-		// later ones (on a square they may have left occupied): only the
-		// last hop may have them.
-		if len(sp.hops) > 0 && len(sp.hops[len(sp.hops)-1].sets) > 0 {
-			return nil
+		// Set-attributes stay pending for the rest of the run: on a square
+		// a later move has left occupied they would change the piece
+		// there. So a hop with them goes on only from an empty square.
+		if prev := len(sp.hops) - 1; prev >= 0 {
+			pt := &sp.hops[prev].specTail
+			if (len(pt.empty.sets) > 0 || len(pt.enemy.sets) > 0) && pt.enemy.cont && !h.preEmpty {
+				return nil
+			}
 		}
+		h.specTail = tail
 		sp.hops = append(sp.hops, h)
 		pc = next
 		if m.isEnd(pc) {
 			return sp
 		}
-		if pc >= len(m.code) {
+		if pc >= len(m.code) || (!tail.empty.cont && !tail.enemy.cont) {
 			return nil
 		}
 	}
@@ -285,26 +328,56 @@ func recogniseSpec(prog *Program) *specProg {
 
 type specMatcher struct{ code []Inst }
 
-// ends reports whether jumping to pc ends the run (die or end).
+// ends reports whether jumping to pc ends the run.
 func (m *specMatcher) ends(pc int32) bool { return pc >= 0 && m.isEnd(int(pc)) }
 
-// isEnd reports whether the instruction at pc ends the run.
+// isEnd reports whether the instruction at pc ends the run: die, end, or
+// jmps leading to one.
 func (m *specMatcher) isEnd(pc int) bool {
-	return pc < len(m.code) && (m.code[pc].Op == OpDie || m.code[pc].Op == OpEnd)
+	for i := 0; i < len(m.code) && pc >= 0 && pc < len(m.code); i++ {
+		switch m.code[pc].Op {
+		case OpDie, OpEnd:
+			return true
+		case OpJmp:
+			pc = int(m.code[pc].B)
+		default:
+			return false
+		}
+	}
+	return false
 }
 
-// isLoop reports whether pc starts "step d; empty? ->C if false; sets; add;
-// step d; jmp ->pc+1".
-func (m *specMatcher) isLoop(pc int) bool {
+// loop matches the two loop shapes at pc.
+func (m *specMatcher) loop(sp *specProg, pc int) bool {
 	c := m.code
-	if pc+4 >= len(c) || c[pc+1].Op != OpEmpty || c[pc+1].Loc != LocCursor || c[pc+1].Jt {
+	if pc+2 >= len(c) || c[pc].Op != OpStep || c[pc+1].Op != OpEmpty || c[pc+1].Loc != LocCursor {
 		return false
 	}
-	_, q := m.sets(pc + 2)
-	if q+2 >= len(c) || c[q].Op != OpAdd || c[q].A >= 0 || c[q+1].Op != OpStep || c[q+1].A != c[pc].A ||
-		c[q+2].Op != OpJmp || int(c[q+2].B) != pc+1 || int(c[pc+1].B) != q+3 {
+	d := c[pc].A
+	if !c[pc+1].Jt {
+		// step d; L: empty? ->C if false; sets; add; step d; jmp ->L; C: landing
+		sets, q := m.sets(pc + 2)
+		if q+2 >= len(c) || c[q].Op != OpAdd || c[q].A >= 0 || c[q+1].Op != OpStep || c[q+1].A != d ||
+			c[q+2].Op != OpJmp || int(c[q+2].B) != pc+1 || int(c[pc+1].B) != q+3 {
+			return false
+		}
+		tail, next, ok := m.landing(q + 3)
+		if !ok || !m.isEnd(next) {
+			return false
+		}
+		sp.kind, sp.dir, sp.tail = specLoop, d, tail
+		sp.quiet = specBranch{emit: true, cont: true, sets: sets, promo: -1, promoZone: -1}
+		return true
+	}
+	// L: step d; empty? ->E if true; capture branch; X; E: [sets; add]; jmp ->L
+	tail, next, ok := m.landing(pc + 1)
+	if !ok || !tail.empty.cont || tail.empty.promoZone >= 0 || tail.empty.promo >= 0 ||
+		next >= len(c) || c[next].Op != OpJmp || int(c[next].B) != pc {
 		return false
 	}
+	sp.kind, sp.dir = specLoop, d
+	sp.quiet = tail.empty
+	sp.tail = specTail{empty: specBranch{promo: -1, promoZone: -1}, enemy: tail.enemy, iron: tail.iron}
 	return true
 }
 
@@ -322,40 +395,108 @@ func (m *specMatcher) sets(pc int) ([]specSet, int) {
 	return out, pc
 }
 
-// tail reads a landing test, set-attributes and an add form from pc on.
-func (m *specMatcher) tail(pc int) (specTail, int, bool) {
-	var t specTail
-	t.promo, t.promoZone = -1, -1
+// branch reads set-attributes and an add form from pc on.
+func (m *specMatcher) branch(pc int) (specBranch, int, bool) {
+	b := specBranch{emit: true, promo: -1, promoZone: -1}
+	b.sets, pc = m.sets(pc)
+	c := m.code
+	switch {
+	case pc < len(c) && c[pc].Op == OpAdd:
+		b.promo = c[pc].A
+		return b, pc + 1, true
+	case pc+3 < len(c) && c[pc].Op == OpInZone && c[pc].Loc == LocCursor && int(c[pc].B) == pc+3 &&
+		c[pc+2].Op == OpJmp && int(c[pc+2].B) == pc+4 && c[pc+1].Op == OpAdd && c[pc+3].Op == OpAdd:
+		in, out := c[pc+1].A, c[pc+3].A // the adds inside and outside the zone
+		if c[pc].Jt {
+			in, out = out, in
+		}
+		if in < 0 || out >= 0 {
+			return b, 0, false
+		}
+		b.promo, b.promoZone = in, c[pc].A
+		return b, pc + 4, true
+	}
+	return b, 0, false
+}
+
+// landing reads a landing from pc on; next is where the run goes on after
+// a branch that continues.
+func (m *specMatcher) landing(pc int) (t specTail, next int, ok bool) {
+	none := specBranch{promo: -1, promoZone: -1}
+	t.empty, t.enemy = none, none
 	if pc >= len(m.code) {
 		return t, 0, false
 	}
 	in := &m.code[pc]
-	if in.Loc != LocCursor || !m.ends(in.B) {
+	if in.Loc != LocCursor {
 		return t, 0, false
 	}
+	if in.Op == OpEmpty && in.Jt {
+		// empty? ->E if true; [friend? ->S if true; [piece? T ->S if true]...; branch; S:] X; E: [branch]
+		e := int(in.B)
+		q := pc + 1
+		if !m.isEnd(q) {
+			f := &m.code[q]
+			if f.Op != OpFriend || f.Loc != LocCursor || !f.Jt {
+				return t, 0, false
+			}
+			skip := int(f.B)
+			q++
+			for q < len(m.code) && m.code[q].Op == OpPiece && m.code[q].Loc == LocCursor && m.code[q].Jt && int(m.code[q].B) == skip {
+				t.iron = append(t.iron, m.code[q].A)
+				q++
+			}
+			br, after, ok := m.branch(q)
+			if !ok || after != skip || !m.isEnd(skip) {
+				return t, 0, false
+			}
+			t.enemy = br
+		}
+		if e <= pc || e >= len(m.code) {
+			return t, 0, false
+		}
+		if m.code[e].Op == OpSetAttr || m.code[e].Op == OpAdd || m.code[e].Op == OpInZone {
+			br, after, ok := m.branch(e)
+			if !ok {
+				return t, 0, false
+			}
+			t.empty, e = br, after
+		}
+		t.empty.cont = true
+		return t, e, true
+	}
+	if !m.ends(in.B) {
+		return t, 0, false
+	}
+	var emptyOK, enemyOK bool
 	switch {
 	case in.Op == OpFriend && in.Jt:
-		t.land = landNotFriend
+		emptyOK, enemyOK = true, true
 	case in.Op == OpEmpty && !in.Jt:
-		t.land = landEmpty
+		emptyOK = true
 	case in.Op == OpEnemy && !in.Jt:
-		t.land = landEnemy
+		enemyOK = true
 	default:
 		return t, 0, false
 	}
-	t.sets, pc = m.sets(pc + 1)
-	c := m.code
-	switch {
-	case pc < len(c) && c[pc].Op == OpAdd:
-		t.promo = c[pc].A
+	br, next, ok := m.branch(pc + 1)
+	if !ok {
+		// A square the run passes only when it is empty (a lame leap's
+		// first step, a pawn's double step).
+		if in.Op != OpEmpty || pc+1 >= len(m.code) || m.code[pc+1].Op != OpStep {
+			return t, 0, false
+		}
+		t.empty.cont = true
 		return t, pc + 1, true
-	case pc+3 < len(c) && c[pc].Op == OpInZone && c[pc].Loc == LocCursor && !c[pc].Jt && int(c[pc].B) == pc+3 &&
-		c[pc+1].Op == OpAdd && c[pc+1].A >= 0 && c[pc+2].Op == OpJmp && int(c[pc+2].B) == pc+4 &&
-		c[pc+3].Op == OpAdd && c[pc+3].A < 0:
-		t.promo, t.promoZone = c[pc+1].A, c[pc].A
-		return t, pc + 4, true
 	}
-	return t, 0, false
+	br.cont = true
+	if emptyOK {
+		t.empty = br
+	}
+	if enemyOK {
+		t.enemy = br
+	}
+	return t, next, true
 }
 
 // specFor returns the specialised form of block bi of type t, or nil.
@@ -414,11 +555,10 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 			gn.specLand(&sp.tail, start, t, hand, moveType)
 			return
 		}
-		if gn.query {
-			// The target holds a piece while a query runs: a quiet
-			// landing is never on it.
-		} else {
-			gn.emitSpec(start, t, hand, -1, sp.loopSets, moveType)
+		// While a query runs the target holds a piece: a quiet landing
+		// is never on it.
+		if sp.quiet.emit && !gn.query {
+			gn.emitSpec(start, t, hand, -1, sp.quiet.sets, moveType)
 			if gn.err != nil {
 				return
 			}
@@ -427,26 +567,27 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 	}
 }
 
-// specLand runs a tail at the landing square to; it reports whether the run
-// goes on (the test passed, no query hit, no error).
+// specLand runs a landing at the square to; it reports whether the run
+// goes on (the branch continues, no query hit, no error).
 func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType int32) bool {
 	c := gn.s.Board[to]
-	switch tl.land {
-	case landNotFriend:
-		if c != Empty && int32(c.Owner()) == gn.player {
+	br := &tl.empty
+	if c != Empty {
+		if int32(c.Owner()) == gn.player {
 			return false
 		}
-	case landEmpty:
-		if c != Empty {
-			return false
+		for _, t := range tl.iron {
+			if int32(c.Type()) == t {
+				return false
+			}
 		}
-	default:
-		if c == Empty || int32(c.Owner()) == gn.player {
-			return false
-		}
+		br = &tl.enemy
 	}
-	promo := tl.promo
-	if tl.promoZone >= 0 && !gn.g.Board.InZone(int(tl.promoZone), int(gn.player), int(to)) {
+	if !br.emit {
+		return br.cont
+	}
+	promo := br.promo
+	if br.promoZone >= 0 && !gn.g.Board.InZone(int(br.promoZone), int(gn.player), int(to)) {
 		promo = -1
 	}
 	if gn.query {
@@ -454,19 +595,19 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 			gn.hit = true
 			return false
 		}
-		return true
+		return br.cont
 	}
 	if promo < 0 {
-		gn.emitSpec(start, to, hand, -1, tl.sets, moveType)
+		gn.emitSpec(start, to, hand, -1, br.sets, moveType)
 	} else {
 		for _, t := range gn.prog.Lists[promo] {
-			gn.emitSpec(start, to, hand, t, tl.sets, moveType)
+			gn.emitSpec(start, to, hand, t, br.sets, moveType)
 			if gn.err != nil {
 				break
 			}
 		}
 	}
-	return gn.err == nil
+	return gn.err == nil && br.cont
 }
 
 // specSameType is landsSameType for a specialised run, whose piece is in
@@ -532,4 +673,15 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
 	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
 	m.Captures, m.Kings = captures, kings
+}
+
+// Specialised names the specialised form that block b of piece type t runs
+// with ("hops", "slide" or "loop", spec.go), or "" when it runs in the
+// interpreter. Tests and reports use it.
+func (g *Game) Specialised(t, b int) string {
+	specs := g.prep().specs
+	if specs == nil || specs[t] == nil || specs[t][b] == nil {
+		return ""
+	}
+	return [...]string{"hops", "slide", "loop"}[specs[t][b].kind]
 }
