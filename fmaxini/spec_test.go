@@ -27,7 +27,7 @@ func TestSpecialisedMatchesInterpreter(t *testing.T) {
 			t.Errorf("%s: %v", sec.Name, err)
 			continue
 		}
-		if _, err := playout.CompareSpecialised(s, depth); err != nil {
+		if _, err := playout.CompareSpecialised(s, depth, 0, 0); err != nil {
 			t.Errorf("%s start: %v", sec.Name, err)
 		}
 	}
@@ -57,7 +57,7 @@ func TestSpecialisedMatchesInterpreter(t *testing.T) {
 			t.Errorf("%s: %v", row.id, err)
 			continue
 		}
-		if _, err := playout.CompareSpecialised(s, depth); err != nil {
+		if _, err := playout.CompareSpecialised(s, depth, 0, 0); err != nil {
 			t.Errorf("%s (%s): %v", row.id, sec.Name, err)
 		}
 	}

@@ -69,7 +69,7 @@ func TestSpecialisedMatchesInterpreter(t *testing.T) {
 			t.Errorf("%s (%s): SetFEN: %v", cols[0], file, err)
 			continue
 		}
-		if _, err := playout.CompareSpecialised(s, depth); err != nil {
+		if _, err := playout.CompareSpecialised(s, depth, 0, 0); err != nil {
 			t.Errorf("%s (%s): %v", cols[0], file, err)
 		}
 	}
@@ -87,7 +87,7 @@ func TestSpecialisedMatchesInterpreter(t *testing.T) {
 		if err := s.SetFEN(r.fen); err != nil {
 			t.Fatalf("%s: SetFEN: %v", r.fen, err)
 		}
-		if _, err := playout.CompareSpecialised(s, depth); err != nil {
+		if _, err := playout.CompareSpecialised(s, depth, 0, 0); err != nil {
 			t.Errorf("musketeer %s: %v", r.pair, err)
 		}
 	}
@@ -100,7 +100,7 @@ func TestSpecialisedMatchesInterpreter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := playout.CompareSpecialised(s, depth); err != nil {
+		if _, err := playout.CompareSpecialised(s, depth, 0, 0); err != nil {
 			t.Errorf("%s start: %v", name, err)
 		}
 	}

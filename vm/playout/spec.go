@@ -5,6 +5,7 @@ package playout
 
 import (
 	"fmt"
+	"time"
 
 	"zrun/vm"
 )
@@ -15,12 +16,18 @@ import (
 // interpreter alone (vm.State.DisableSpecialised), requiring the same
 // moves in the same order, written the same, and asks every square's
 // attack test both ways. It returns the first difference (with the moves
-// leading to it), or nil. s is left as it was, DisableSpecialised
-// included. nodes counts the positions compared.
-func CompareSpecialised(s *vm.State, depth int) (nodes int, err error) {
+// leading to it), or nil. A generation that fails (a step budget) must
+// fail alike both ways; the walk does not go below it. After maxNodes
+// positions (0: no limit), or after budget (0: none) has elapsed, the walk
+// stops. s is left as it was, DisableSpecialised included. nodes counts the
+// positions compared.
+func CompareSpecialised(s *vm.State, depth, maxNodes int, budget time.Duration) (nodes int, err error) {
 	saved := s.DisableSpecialised
 	defer func() { s.DisableSpecialised = saved }()
-	c := specCompare{s: s}
+	c := specCompare{s: s, max: maxNodes}
+	if budget > 0 {
+		c.deadline = time.Now().Add(budget)
+	}
 	err = c.walk(depth, nil)
 	return c.nodes, err
 }
@@ -30,10 +37,16 @@ type specCompare struct {
 	lists  []*[2]vm.MoveList
 	pseudo [2]vm.MoveList
 	nodes  int
+	max    int
+	// deadline, when set, stops the walk.
+	deadline time.Time
 }
 
 func (c *specCompare) walk(depth int, line []string) error {
 	s := c.s
+	if (c.max > 0 && c.nodes >= c.max) || (!c.deadline.IsZero() && time.Now().After(c.deadline)) {
+		return nil
+	}
 	c.nodes++
 	for len(c.lists) <= len(line) {
 		c.lists = append(c.lists, new([2]vm.MoveList))
@@ -45,14 +58,20 @@ func (c *specCompare) walk(depth int, line []string) error {
 		}
 		return fmt.Sprintf("after %v", line)
 	}
+	var errs [2]error
 	for i, off := range []bool{false, true} {
 		s.DisableSpecialised = off
-		if err := s.Generate(&ml[i]); err != nil {
-			return fmt.Errorf("%s: generate (interpreter only %v): %v", where(), off, err)
+		errs[i] = s.Generate(&ml[i])
+		if errs[i] == nil {
+			errs[i] = s.GeneratePseudo(&c.pseudo[i])
 		}
-		if err := s.GeneratePseudo(&c.pseudo[i]); err != nil {
-			return fmt.Errorf("%s: pseudo-legal generation (interpreter only %v): %v", where(), off, err)
+	}
+	if errs[0] != nil || errs[1] != nil {
+		s.DisableSpecialised = false
+		if errs[0] == nil || errs[1] == nil || errs[0].Error() != errs[1].Error() {
+			return fmt.Errorf("%s: generation fails differently: specialised %v, interpreted %v", where(), errs[0], errs[1])
 		}
+		return nil
 	}
 	if d := diffTexts(s, &ml[1], &ml[0]); d != "" {
 		return fmt.Errorf("%s: legal moves, specialised against the interpreter: %s", where(), d)
