@@ -74,21 +74,33 @@ func (s *State) runContinuation(gn *generator, pl int32) {
 }
 
 func (s *State) runMoves(gn *generator, pl, only int32) {
+	rows, _ := s.blockRows()
+	limit := s.Limit.StepsPerRun
 	for p, c := range s.Board {
 		if c == Empty || int32(c.Owner()) != pl {
 			continue
 		}
-		for bi, b := range s.g.Pieces[c.Type()].Moves {
+		t := c.Type()
+		for bi, b := range s.g.Pieces[t].Moves {
 			if b.Prog == nil || (only != AnyMoveType && int32(b.Type) != only) {
 				continue
 			}
-			// Noisy-only generation keeps the interpreter: its emit
-			// records quiet moves by signature (noisy.go).
-			if sp := s.specFor(c.Type(), bi); sp != nil && !gn.skipQuiet {
-				gn.runSpec(sp, int32(p), pl, int32(b.Type))
-			} else {
-				gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
+			if rows != nil {
+				bp := &rows[t][bi]
+				if !bp.admits(s.g, c, int(pl), int32(p)) {
+					continue
+				}
+				// Noisy-only generation keeps the interpreter: its emit
+				// records quiet moves by signature (noisy.go).
+				if sp := bp.spec; sp != nil && !gn.skipQuiet && sp.maxSteps <= limit {
+					gn.runSpec(sp, int32(p), pl, int32(b.Type))
+					if gn.err != nil {
+						return
+					}
+					continue
+				}
 			}
+			gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
 			if gn.err != nil {
 				return
 			}

@@ -23,7 +23,8 @@ import bits64 "math/bits"
 // lv. It returns the royal square and the sensitive squares (a bitset), or
 // ok false when the shortcut does not apply.
 func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
-	if s.DisableSpecialised || s.pre.specs == nil || s.pre.reach == nil {
+	rows, _ := s.blockRows()
+	if rows == nil || s.pre.reach == nil {
 		return 0, nil, false
 	}
 	roy := s.occ.royal[pl]
@@ -65,7 +66,10 @@ func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
 					q := int32(w*64 + bits64.TrailingZeros64(bits))
 					bits &= bits - 1
 					for bi, b := range s.g.Pieces[t].Moves {
-						if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) {
+						// A block whose entry tests fail on the piece's
+						// attributes or square cannot capture on k
+						// before or after a move that changes neither.
+						if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) || !rows[t][bi].admits(s.g, s.Board[q], o, q) {
 							continue
 						}
 						sp := s.specFor(t, bi)

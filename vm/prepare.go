@@ -24,9 +24,9 @@ type prepared struct {
 	// Options.ResetTypes, or the types lettered P when the game names none.
 	resetsQuiet []bool
 	dead        deadCache // insufficient-material verdicts (material.go)
-	// specs[t][b] is block b of type t's specialised form (spec.go), nil
-	// when it keeps the interpreter.
-	specs [][]*specProg
+	// blocks[t][b] is what generation knows of block b of type t's moves
+	// before running it: its specialised form and entry tests (spec.go).
+	blocks [][]blockPre
 }
 
 type gamePrep struct {
@@ -101,7 +101,7 @@ func (g *Game) computePrepared() *prepared {
 	}
 	p.posFlagWords = (g.Board.N() + 63) / 64
 	p.reach = g.computeReach()
-	p.specs = g.recogniseSpecs(p)
+	p.blocks = g.recogniseBlocks(p)
 	return p
 }
 

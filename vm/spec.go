@@ -108,30 +108,87 @@ type specProg struct {
 	maxSteps int
 }
 
-// recogniseSpecs finds the specialised programs of every piece's moves:
-// specs[t][b] for block b of type t, nil when the block keeps the
-// interpreter.
-func (g *Game) recogniseSpecs(p *prepared) [][]*specProg {
+// blockPre is what generation knows of a move block before running it:
+// its specialised form, and the entry tests of its program (leading
+// attr?/in-zone? tests of the start square whose failure ends the run at
+// once), so a run that would end there is not started.
+type blockPre struct {
+	spec   *specProg
+	guards []specGuard
+	zones  []zoneGuard
+}
+
+type zoneGuard struct {
+	zone int32
+	want bool // the run goes on when the start square's membership equals want
+}
+
+// recogniseBlocks fills blocks[t][b] for block b of type t's moves.
+func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 	b := g.Board
 	n := b.N()
-	if n == 0 || n > maxReachPositions {
+	if n == 0 {
 		return nil
 	}
-	rho := b.rhoDirs()
-	specs := make([][]*specProg, len(g.Pieces))
+	var rho []bool
+	if n <= maxReachPositions {
+		rho = b.rhoDirs()
+	}
+	blocks := make([][]blockPre, len(g.Pieces))
 	for t, pt := range g.Pieces {
+		blocks[t] = make([]blockPre, len(pt.Moves))
 		for bi, blk := range pt.Moves {
-			sp := recogniseSpec(blk.Prog)
-			if sp == nil || !sp.prepare(b, p, rho) {
+			bp := &blocks[t][bi]
+			bp.guards, bp.zones = entryTests(blk.Prog)
+			if rho == nil {
 				continue
 			}
-			if specs[t] == nil {
-				specs[t] = make([]*specProg, len(pt.Moves))
+			if sp := recogniseSpec(blk.Prog); sp != nil && sp.prepare(b, p, rho) {
+				bp.spec = sp
 			}
-			specs[t][bi] = sp
 		}
 	}
-	return specs
+	return blocks
+}
+
+// entryTests reads the leading attr? and in-zone? tests of the start
+// square that end the run when they fail.
+func entryTests(prog *Program) (guards []specGuard, zones []zoneGuard) {
+	if prog == nil {
+		return nil, nil
+	}
+	m := specMatcher{code: prog.Code}
+	for _, in := range prog.Code {
+		if in.Loc != LocCursor || !m.ends(in.B) {
+			break
+		}
+		switch in.Op {
+		case OpAttr:
+			guards = append(guards, specGuard{attr: in.A, want: !in.Jt})
+			continue
+		case OpInZone:
+			zones = append(zones, zoneGuard{zone: in.A, want: !in.Jt})
+			continue
+		}
+		break
+	}
+	return guards, zones
+}
+
+// admits reports whether the entry tests pass for the piece c of player pl
+// on its start square p.
+func (bp *blockPre) admits(g *Game, c Cell, pl int, p int32) bool {
+	for _, gd := range bp.guards {
+		if (c != Empty && c.Attr(int(gd.attr))) != gd.want {
+			return false
+		}
+	}
+	for _, z := range bp.zones {
+		if g.Board.InZone(int(z.zone), pl, int(p)) != z.want {
+			return false
+		}
+	}
+	return true
 }
 
 // rhoDirs reports for each direction whether following it from some square
@@ -499,16 +556,24 @@ func (m *specMatcher) landing(pc int) (t specTail, next int, ok bool) {
 	return t, next, true
 }
 
+// blockRows returns the blocks' pre-knowledge by type (nil: the
+// interpreter alone) and whether specialised forms fit the step budget.
+// Entry tests take a few instructions: with a step budget that small the
+// interpreter runs everything, to fail as it would.
+func (s *State) blockRows() ([][]blockPre, bool) {
+	if s.DisableSpecialised || s.pre.blocks == nil || s.Limit.StepsPerRun < 64 {
+		return nil, false
+	}
+	return s.pre.blocks, true
+}
+
 // specFor returns the specialised form of block bi of type t, or nil.
 func (s *State) specFor(t, bi int) *specProg {
-	if s.DisableSpecialised || s.pre.specs == nil {
+	rows, _ := s.blockRows()
+	if rows == nil {
 		return nil
 	}
-	row := s.pre.specs[t]
-	if row == nil {
-		return nil
-	}
-	sp := row[bi]
+	sp := rows[t][bi].spec
 	if sp == nil || sp.maxSteps > s.Limit.StepsPerRun {
 		return nil
 	}
@@ -679,9 +744,9 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 // with ("hops", "slide" or "loop", spec.go), or "" when it runs in the
 // interpreter. Tests and reports use it.
 func (g *Game) Specialised(t, b int) string {
-	specs := g.prep().specs
-	if specs == nil || specs[t] == nil || specs[t][b] == nil {
+	blocks := g.prep().blocks
+	if blocks == nil || blocks[t][b].spec == nil {
 		return ""
 	}
-	return [...]string{"hops", "slide", "loop"}[specs[t][b].kind]
+	return [...]string{"hops", "slide", "loop"}[blocks[t][b].spec.kind]
 }
