@@ -118,7 +118,7 @@ func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, 
 		}
 		if rows != nil {
 			bp := &rows[t][bi]
-			if !bp.admits(s.g, c, o, q) {
+			if !bp.admits(s, int32(o), q) {
 				continue
 			}
 			if sp := bp.spec; sp != nil && sp.maxSteps <= s.Limit.StepsPerRun {

@@ -87,7 +87,7 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 			}
 			if rows != nil {
 				bp := &rows[t][bi]
-				if !bp.admits(s.g, c, int(pl), int32(p)) {
+				if !bp.admits(s, pl, int32(p)) {
 					continue
 				}
 				// Noisy-only generation keeps the interpreter: its emit

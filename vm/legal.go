@@ -66,10 +66,10 @@ func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
 					q := int32(w*64 + bits64.TrailingZeros64(bits))
 					bits &= bits - 1
 					for bi, b := range s.g.Pieces[t].Moves {
-						// A block whose entry tests fail on the piece's
-						// attributes or square cannot capture on k
+						// A block whose entry tests fail on the piece
+						// itself or its square cannot capture on k
 						// before or after a move that changes neither.
-						if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) || !rows[t][bi].admits(s.g, s.Board[q], o, q) {
+						if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) || !rows[t][bi].admitsSelf(s, int32(o), q) {
 							continue
 						}
 						sp := s.specFor(t, bi)

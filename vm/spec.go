@@ -109,18 +109,12 @@ type specProg struct {
 }
 
 // blockPre is what generation knows of a move block before running it:
-// its specialised form, and the entry tests of its program (leading
-// attr?/in-zone? tests of the start square whose failure ends the run at
-// once), so a run that would end there is not started.
+// its specialised form, and the entry path of its program (its leading
+// steps and tests of the cursor square, whose failure ends the run before
+// it has done anything), so a run that would end there is not started.
 type blockPre struct {
-	spec   *specProg
-	guards []specGuard
-	zones  []zoneGuard
-}
-
-type zoneGuard struct {
-	zone int32
-	want bool // the run goes on when the start square's membership equals want
+	spec  *specProg
+	entry []Inst
 }
 
 // recogniseBlocks fills blocks[t][b] for block b of type t's moves.
@@ -139,7 +133,7 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 		blocks[t] = make([]blockPre, len(pt.Moves))
 		for bi, blk := range pt.Moves {
 			bp := &blocks[t][bi]
-			bp.guards, bp.zones = entryTests(blk.Prog)
+			bp.entry = entryPath(blk.Prog)
 			if rho == nil {
 				continue
 			}
@@ -151,40 +145,118 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 	return blocks
 }
 
-// entryTests reads the leading attr? and in-zone? tests of the start
-// square that end the run when they fail.
-func entryTests(prog *Program) (guards []specGuard, zones []zoneGuard) {
+// maxEntry bounds an entry path, well within the smallest step budget
+// blockRows lets it run under.
+const maxEntry = 16
+
+// entryPath returns the leading steps and cursor tests of prog whose
+// failure (a step off the board, a test jumping to a die or end) ends the
+// run before anything else happens. Running them again inside the run
+// changes nothing: they have no effect but the cursor.
+func entryPath(prog *Program) []Inst {
 	if prog == nil {
-		return nil, nil
+		return nil
 	}
 	m := specMatcher{code: prog.Code}
+	n := 0
 	for _, in := range prog.Code {
+		if n == maxEntry {
+			break
+		}
+		if in.Op == OpStep {
+			n++
+			continue
+		}
 		if in.Loc != LocCursor || !m.ends(in.B) {
 			break
 		}
 		switch in.Op {
-		case OpAttr:
-			guards = append(guards, specGuard{attr: in.A, want: !in.Jt})
-			continue
-		case OpInZone:
-			zones = append(zones, zoneGuard{zone: in.A, want: !in.Jt})
+		case OpEmpty, OpFriend, OpEnemy, OpPiece, OpAttr, OpInZone, OpLastFrom, OpLastTo:
+			n++
 			continue
 		}
 		break
 	}
-	return guards, zones
+	// Trailing steps test nothing: the run itself finds them off the board.
+	for n > 0 && prog.Code[n-1].Op == OpStep {
+		n--
+	}
+	if n == 0 {
+		return nil
+	}
+	return prog.Code[:n:n]
 }
 
-// admits reports whether the entry tests pass for the piece c of player pl
-// on its start square p.
-func (bp *blockPre) admits(g *Game, c Cell, pl int, p int32) bool {
-	for _, gd := range bp.guards {
-		if (c != Empty && c.Attr(int(gd.attr))) != gd.want {
+// admitsSelf reports whether the entry path's tests of the start square
+// that no move of another piece can change pass: those before its first
+// step, of the piece's own attributes, type and owner and of zones (not
+// last-from?/last-to?, which the next move changes, nor empty?).
+func (bp *blockPre) admitsSelf(s *State, pl int32, start int32) bool {
+	c := s.Board[start]
+	for i := range bp.entry {
+		in := &bp.entry[i]
+		var r bool
+		switch in.Op {
+		case OpStep:
+			return true
+		case OpFriend:
+			r = c != Empty && int32(c.Owner()) == pl
+		case OpEnemy:
+			r = c != Empty && int32(c.Owner()) != pl
+		case OpPiece:
+			r = c != Empty && int32(c.Type()) == in.A
+		case OpAttr:
+			r = c != Empty && c.Attr(int(in.A))
+		case OpInZone:
+			r = s.g.Board.InZone(int(in.A), int(pl), int(start))
+		default:
+			continue
+		}
+		if r == in.Jt {
 			return false
 		}
 	}
-	for _, z := range bp.zones {
-		if g.Board.InZone(int(z.zone), pl, int(p)) != z.want {
+	return true
+}
+
+// admits reports whether the entry path passes for player pl's piece on
+// start, reading the board as the run's tests would.
+func (bp *blockPre) admits(s *State, pl int32, start int32) bool {
+	if bp.entry == nil {
+		return true
+	}
+	links := s.pre.plinks[pl]
+	n := int32(len(s.Board))
+	cur := start
+	for i := range bp.entry {
+		in := &bp.entry[i]
+		if in.Op == OpStep {
+			if cur = links[in.A*n+cur]; cur < 0 {
+				return false
+			}
+			continue
+		}
+		c := s.Board[cur]
+		var r bool
+		switch in.Op {
+		case OpEmpty:
+			r = c == Empty
+		case OpFriend:
+			r = c != Empty && int32(c.Owner()) == pl
+		case OpEnemy:
+			r = c != Empty && int32(c.Owner()) != pl
+		case OpPiece:
+			r = c != Empty && int32(c.Type()) == in.A
+		case OpAttr:
+			r = c != Empty && c.Attr(int(in.A))
+		case OpInZone:
+			r = s.g.Board.InZone(int(in.A), int(pl), int(cur))
+		case OpLastFrom:
+			r = cur == s.LastFrom
+		case OpLastTo:
+			r = cur == s.LastTo
+		}
+		if r == in.Jt {
 			return false
 		}
 	}
