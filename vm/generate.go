@@ -62,7 +62,7 @@ func (s *State) runContinuation(gn *generator, pl int32) {
 		if int32(b.Type) != s.PartialType || b.Prog == nil {
 			continue
 		}
-		if sp := s.specFor(c.Type(), bi); sp != nil && !gn.skipQuiet {
+		if sp := s.specFor(c.Type(), bi); sp != nil {
 			gn.runSpec(sp, s.Partial, pl, int32(b.Type))
 		} else {
 			gn.run(b.Prog, s.Partial, pl, int32(b.Type), false, 0)
@@ -90,9 +90,7 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 				if !bp.admits(s, pl, int32(p)) {
 					continue
 				}
-				// Noisy-only generation keeps the interpreter: its emit
-				// records quiet moves by signature (noisy.go).
-				if sp := bp.spec; sp != nil && !gn.skipQuiet && sp.maxSteps <= limit {
+				if sp := bp.spec; sp != nil && sp.maxSteps <= limit {
 					gn.runSpec(sp, int32(p), pl, int32(b.Type))
 					if gn.err != nil {
 						return

@@ -774,6 +774,23 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 		return
 	}
 	old := gn.s.Board[to]
+	if gn.skipQuiet && old == Empty && promo < 0 && len(sets) <= 1 {
+		// Noisy-only generation records a simple quiet move by its
+		// signature, as emit's skipSimpleQuiet does (noisy.go).
+		sig := quietSig{from: start, src: start, to: to, cont: -1, hand: -1, cell: hand}
+		if len(sets) == 1 {
+			st := sets[0]
+			w, ok := packAttr(Act{Kind: ActSetAttr, From: to, To: NoPos, Type: int16(st.attr), Arg: int16(st.val)}, start, to)
+			if ok {
+				sig.cell, sig.attr = hand.WithAttr(int(st.attr), st.val != 0), w
+				gn.quietSigs = append(gn.quietSigs, sig)
+				return
+			}
+		} else {
+			gn.quietSigs = append(gn.quietSigs, sig)
+			return
+		}
+	}
 	nc := hand
 	var typed int16
 	if promo >= 0 {

@@ -15,7 +15,7 @@ import (
 // the pseudo-legal moves with specialised programs and with the
 // interpreter alone (vm.State.DisableSpecialised), requiring the same
 // moves in the same order, written the same, and asks every square's
-// attack test both ways. It returns the first difference (with the moves
+// attack test both ways; GenerateNoisy must agree too. It returns the first difference (with the moves
 // leading to it), or nil. A generation that fails (a step budget) must
 // fail alike both ways; the walk does not go below it. After maxNodes
 // positions (0: no limit), or after budget (0: none) has elapsed, the walk
@@ -36,6 +36,7 @@ type specCompare struct {
 	s      *vm.State
 	lists  []*[2]vm.MoveList
 	pseudo [2]vm.MoveList
+	noisy  [2]vm.MoveList
 	nodes  int
 	max    int
 	// deadline, when set, stops the walk.
@@ -78,6 +79,24 @@ func (c *specCompare) walk(depth int, line []string) error {
 	}
 	if d := diffTexts(s, &c.pseudo[1], &c.pseudo[0]); d != "" {
 		return fmt.Errorf("%s: pseudo-legal moves, specialised against the interpreter: %s", where(), d)
+	}
+	for _, legal := range []bool{true, false} {
+		var counts [2]int
+		for i, off := range []bool{false, true} {
+			s.DisableSpecialised = off
+			n, err := s.GenerateNoisy(&c.noisy[i], legal)
+			if err != nil {
+				s.DisableSpecialised = false
+				return fmt.Errorf("%s: noisy generation (interpreter only %v): %v", where(), off, err)
+			}
+			counts[i] = n
+		}
+		if counts[0] != counts[1] {
+			return fmt.Errorf("%s: GenerateNoisy(legal=%v) counts %d specialised, %d interpreted", where(), legal, counts[0], counts[1])
+		}
+		if d := diffTexts(s, &c.noisy[1], &c.noisy[0]); d != "" {
+			return fmt.Errorf("%s: GenerateNoisy(legal=%v), specialised against the interpreter: %s", where(), legal, d)
+		}
 	}
 	for p := range s.Board {
 		for pl := range s.Game().Players {
