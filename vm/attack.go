@@ -118,14 +118,14 @@ func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, 
 		}
 		if rows != nil {
 			bp := &rows[t][bi]
-			if !bp.admits(s, int32(o), q) {
-				continue
-			}
 			if sp := bp.spec; sp != nil && sp.maxSteps <= s.Limit.StepsPerRun {
 				gn.runSpec(sp, q, int32(o), int32(b.Type))
 				if gn.hit {
 					return true
 				}
+				continue
+			}
+			if !bp.admits(s, int32(o), q) {
 				continue
 			}
 		}

@@ -14,7 +14,7 @@ func (s *State) GeneratePseudo(ml *MoveList) error { return s.generate(ml, 0, fa
 func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	ml.Reset()
 	gn := s.genAt(lv)
-	gn.ml, gn.err, gn.query = ml, nil, false
+	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
 	g := s.g
 	pl := s.runTurn(gn)
 	if gn.err != nil {
@@ -25,7 +25,10 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	// normal-type moves, and its untyped turns run both) must survive as
 	// the better-ranked one, which keeping the first duplicate would not do.
 	s.applyPriorities(ml)
-	s.dedup(ml)
+	// Specialised programs alone never list a move twice (spec.go).
+	if gn.interp || !s.pre.specDistinct {
+		s.dedup(ml)
+	}
 	if g.Options.MaximalCaptures > 0 {
 		keepMaximal(ml, g.Options.MaximalCaptures)
 	}
@@ -86,15 +89,17 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 				continue
 			}
 			if rows != nil {
+				// A specialised form tests its own way in; another
+				// program's entry path is checked before its run.
 				bp := &rows[t][bi]
-				if !bp.admits(s, pl, int32(p)) {
-					continue
-				}
 				if sp := bp.spec; sp != nil && sp.maxSteps <= limit {
 					gn.runSpec(sp, int32(p), pl, int32(b.Type))
 					if gn.err != nil {
 						return
 					}
+					continue
+				}
+				if !bp.admits(s, pl, int32(p)) {
 					continue
 				}
 			}

@@ -27,6 +27,9 @@ type prepared struct {
 	// blocks[t][b] is what generation knows of block b of type t's moves
 	// before running it: its specialised form and entry tests (spec.go).
 	blocks [][]blockPre
+	// specDistinct: the specialised programs never emit one move twice
+	// (spec.go), so a generation of theirs alone needs no dedup.
+	specDistinct bool
 }
 
 type gamePrep struct {

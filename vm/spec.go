@@ -142,12 +142,106 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 			}
 		}
 	}
+	if rho != nil {
+		p.specDistinct = g.specDistinct(blocks, p)
+	}
 	return blocks
 }
 
 // maxEntry bounds an entry path, well within the smallest step budget
 // blockRows lets it run under.
 const maxEntry = 16
+
+// specDistinct reports whether no two moves the specialised programs of one
+// piece emit from one square can be the same move: their landing squares
+// (over all its blocks, for every player and start square) and promotion
+// types are all different. Generation then needs no duplicate removal when
+// every move came from a specialised program (moves from different squares
+// differ: each empties its own). Boards too large to check in a bounded
+// time count as not distinct.
+func (g *Game) specDistinct(blocks [][]blockPre, p *prepared) bool {
+	n := g.Board.N()
+	budget := 1 << 22
+	seen := make([]int32, n)
+	stamp := int32(0)
+	for t := range blocks {
+		has := false
+		for bi := range blocks[t] {
+			sp := blocks[t][bi].spec
+			if sp == nil {
+				continue
+			}
+			has = true
+			for _, br := range sp.branches() {
+				if br.emit && br.promo >= 0 && !distinctTypes(sp.prog.Lists[br.promo]) {
+					return false
+				}
+			}
+		}
+		if !has {
+			continue
+		}
+		for pl, links := range p.plinks {
+			for sq := int32(0); sq < int32(n); sq++ {
+				stamp++
+				visit := func(l int32) bool {
+					budget--
+					if seen[l] == stamp || budget < 0 {
+						return false
+					}
+					seen[l] = stamp
+					return true
+				}
+				for bi := range blocks[t] {
+					sp := blocks[t][bi].spec
+					if sp == nil {
+						continue
+					}
+					if sp.kind == specHops {
+						cur := sq
+						for hi := range sp.hops {
+							h := &sp.hops[hi]
+							if cur = h.to[pl][cur]; cur < 0 {
+								break
+							}
+							if (h.empty.emit || h.enemy.emit) && !visit(cur) {
+								return false
+							}
+						}
+						continue
+					}
+					off := sp.dir * int32(n)
+					for l, i := links[off+sq], 0; l >= 0 && l != sq && i < n; l, i = links[off+l], i+1 {
+						if !visit(l) {
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// branches lists the landing branches of sp.
+func (sp *specProg) branches() []*specBranch {
+	out := []*specBranch{&sp.quiet, &sp.tail.empty, &sp.tail.enemy}
+	for hi := range sp.hops {
+		out = append(out, &sp.hops[hi].empty, &sp.hops[hi].enemy)
+	}
+	return out
+}
+
+func distinctTypes(list []int32) bool {
+	for i := range list {
+		for j := i + 1; j < len(list); j++ {
+			if list[i] == list[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // entryPath returns the leading steps and cursor tests of prog whose
 // failure (a step off the board, a test jumping to a die or end) ends the

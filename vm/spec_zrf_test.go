@@ -81,3 +81,40 @@ func TestSpecRecognisesFairyMax(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftAllocatesNothing: once the lists and stacks have grown, perft
+// (generation with the specialised programs and the check filter's
+// shortcut, make, unmake) allocates nothing, in chess as the ZRF and the
+// fmax.ini front ends compile it.
+func TestPerftAllocatesNothing(t *testing.T) {
+	var games []*vm.Game
+	f, err := zrf.LoadFile("../games/chess.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games = append(games, f.Games[0].Game)
+	if fm, err := fmaxini.LoadFile("../../shared/fmax/fmax.ini"); err == nil {
+		g, err := fm.Game("normal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	for _, g := range games {
+		s, err := vm.NewState(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Perft(3); err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(2, func() {
+			if _, err := s.Perft(3); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: perft(3) allocates %v times", g.Title, allocs)
+		}
+	}
+}
