@@ -4,8 +4,10 @@
 // table-driven code instead of the interpreter. The recognition reads the
 // instructions only (never a sample of positions), and a specialised run
 // emits the same moves, in the same order, with the same effects and acts,
-// as the interpreter; tests run both side by side (spec_test.go,
-// State.DisableSpecialised). Programs of any other shape keep the
+// as the interpreter; State.DisableSpecialised turns them off, and tests
+// run both side by side (playout.CompareSpecialised over the perft
+// positions of games/ and fmaxini/ and a corpus sample in zrf/; every
+// playout of package playout). Programs of any other shape keep the
 // interpreter.
 //
 // Why it pays: most pieces of most games are leapers and sliders whose
