@@ -109,9 +109,25 @@ func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable
 // pieceHits runs the blocks of the piece on q that may reach target (tr nil:
 // every block).
 func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, words int) bool {
-	for bi, b := range s.g.Pieces[s.Board[q].Type()].Moves {
+	c := s.Board[q]
+	t := c.Type()
+	rows, _ := s.blockRows()
+	for bi, b := range s.g.Pieces[t].Moves {
 		if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(target)) {
 			continue
+		}
+		if rows != nil {
+			bp := &rows[t][bi]
+			if sp := bp.spec; sp != nil && sp.maxSteps <= s.Limit.StepsPerRun {
+				gn.runSpec(sp, q, int32(o), int32(b.Type))
+				if gn.hit {
+					return true
+				}
+				continue
+			}
+			if !bp.admits(s, int32(o), q) {
+				continue
+			}
 		}
 		gn.run(b.Prog, q, int32(o), int32(b.Type), false, 0)
 		if gn.hit {

@@ -17,6 +17,11 @@
 //	                    with the full list's length, most quiet moves never built
 //	make.go             Make / Unmake with an undo stack
 //	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap
+//	spec.go             specialised programs: leaps, leap chains and slides recognised
+//	                    by their bytecode and run from tables; entry paths checked
+//	                    before a run starts
+//	legal.go            the check filter's shortcut: moves that cannot expose the
+//	                    royal piece are legal without being made
 //	goal.go             win/loss/draw/count conditions, the fifty-move rule
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and
@@ -44,7 +49,12 @@
 // one branch). Conditions compile to short-circuit jumps; a test's optional
 // location (direction, position or opposite direction) is an operand of the
 // test instruction. The common idiom "d (while empty? add d)" compiles to one
-// table-driven OpSlide. Every run has a step budget (Limits.StepsPerRun) and
+// table-driven OpSlide. Whole programs of the commonest shapes (a leap, a
+// pawn's push and double push, a slide, with set-attributes and promotion
+// lists) are recognised by their instructions when a game is prepared and
+// run from per-square tables that emit exactly the interpreter's moves
+// (spec.go; State.DisableSpecialised runs everything in the interpreter, and
+// the tests compare the two). Every run has a step budget (Limits.StepsPerRun) and
 // every generation a move budget, so an endless while is a RunError naming the
 // rule's file:line:col, not a hang.
 //

@@ -13,6 +13,7 @@ package vm
 // on their square at the end.
 func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	ml := gn.ml
+	gn.interp = true
 	if len(ml.Moves)+len(gn.quietSigs) >= gn.s.Limit.MovesPerGen {
 		gn.fail(0, "too many moves generated (limit reached)")
 		return

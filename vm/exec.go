@@ -68,6 +68,12 @@ type generator struct {
 	quietSigs []quietSig
 	sigTab    []int32
 
+	// interp: the interpreter has emitted a move in this generation (the
+	// list may then hold duplicates; generate.go).
+	interp bool
+	// sens: the check filter's sensitive squares at this level (legal.go).
+	sens []uint64
+
 	// attack query mode: does some move capture on target?
 	query  bool
 	target int32

@@ -14,7 +14,7 @@ func (s *State) GeneratePseudo(ml *MoveList) error { return s.generate(ml, 0, fa
 func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	ml.Reset()
 	gn := s.genAt(lv)
-	gn.ml, gn.err, gn.query = ml, nil, false
+	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
 	g := s.g
 	pl := s.runTurn(gn)
 	if gn.err != nil {
@@ -25,7 +25,10 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	// normal-type moves, and its untyped turns run both) must survive as
 	// the better-ranked one, which keeping the first duplicate would not do.
 	s.applyPriorities(ml)
-	s.dedup(ml)
+	// Specialised programs alone never list a move twice (spec.go).
+	if gn.interp || !s.pre.specDistinct {
+		s.dedup(ml)
+	}
 	if g.Options.MaximalCaptures > 0 {
 		keepMaximal(ml, g.Options.MaximalCaptures)
 	}
@@ -58,11 +61,15 @@ func (s *State) runContinuation(gn *generator, pl int32) {
 	if c == Empty || int32(c.Owner()) != pl {
 		return
 	}
-	for _, b := range s.g.Pieces[c.Type()].Moves {
+	for bi, b := range s.g.Pieces[c.Type()].Moves {
 		if int32(b.Type) != s.PartialType || b.Prog == nil {
 			continue
 		}
-		gn.run(b.Prog, s.Partial, pl, int32(b.Type), false, 0)
+		if sp := s.specFor(c.Type(), bi); sp != nil {
+			gn.runSpec(sp, s.Partial, pl, int32(b.Type))
+		} else {
+			gn.run(b.Prog, s.Partial, pl, int32(b.Type), false, 0)
+		}
 		if gn.err != nil {
 			return
 		}
@@ -70,13 +77,31 @@ func (s *State) runContinuation(gn *generator, pl int32) {
 }
 
 func (s *State) runMoves(gn *generator, pl, only int32) {
+	rows, _ := s.blockRows()
+	limit := s.Limit.StepsPerRun
 	for p, c := range s.Board {
 		if c == Empty || int32(c.Owner()) != pl {
 			continue
 		}
-		for _, b := range s.g.Pieces[c.Type()].Moves {
+		t := c.Type()
+		for bi, b := range s.g.Pieces[t].Moves {
 			if b.Prog == nil || (only != AnyMoveType && int32(b.Type) != only) {
 				continue
+			}
+			if rows != nil {
+				// A specialised form tests its own way in; another
+				// program's entry path is checked before its run.
+				bp := &rows[t][bi]
+				if sp := bp.spec; sp != nil && sp.maxSteps <= limit {
+					gn.runSpec(sp, int32(p), pl, int32(b.Type))
+					if gn.err != nil {
+						return
+					}
+					continue
+				}
+				if !bp.admits(s, pl, int32(p)) {
+					continue
+				}
 			}
 			gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
 			if gn.err != nil {
@@ -283,8 +308,17 @@ func keepMaximal(ml *MoveList, mode int) {
 // king attacked), a position no goal expects.
 func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 	out := 0
+	k, sens, quick := s.quickLegal(pl, lv)
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
+		if quick && s.quickSafe(m, pl, k, sens) {
+			// Legal without being made (legal.go).
+			if out != i {
+				ml.Moves[out] = *m
+			}
+			out++
+			continue
+		}
 		if err := s.makeAt(m, lv+1, false); err != nil {
 			s.Unmake()
 			return err

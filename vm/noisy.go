@@ -84,7 +84,7 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 	}
 	ml.Reset()
 	gn := s.genAt(0)
-	gn.ml, gn.err, gn.query = ml, nil, false
+	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
 	gn.quietSigs, gn.skipQuiet = gn.quietSigs[:0], true
 	s.runTurn(gn)
 	gn.skipQuiet = false
@@ -92,8 +92,17 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 		gn.quietSigs = gn.quietSigs[:0]
 		return 0, gn.err
 	}
-	s.dedup(ml)
-	n := gn.countSigs()
+	var n int
+	if gn.interp || !s.pre.specDistinct {
+		s.dedup(ml)
+		n = gn.countSigs()
+	} else {
+		// Specialised programs alone never emit one move twice
+		// (spec.go): every signature counts, and no built move
+		// repeats one.
+		n = len(gn.quietSigs)
+		gn.sigTab = gn.sigTab[:0]
+	}
 	out := 0
 	for i := range ml.Moves {
 		m := &ml.Moves[i]

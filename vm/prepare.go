@@ -24,6 +24,12 @@ type prepared struct {
 	// Options.ResetTypes, or the types lettered P when the game names none.
 	resetsQuiet []bool
 	dead        deadCache // insufficient-material verdicts (material.go)
+	// blocks[t][b] is what generation knows of block b of type t's moves
+	// before running it: its specialised form and entry tests (spec.go).
+	blocks [][]blockPre
+	// specDistinct: the specialised programs never emit one move twice
+	// (spec.go), so a generation of theirs alone needs no dedup.
+	specDistinct bool
 }
 
 type gamePrep struct {
@@ -98,6 +104,7 @@ func (g *Game) computePrepared() *prepared {
 	}
 	p.posFlagWords = (g.Board.N() + 63) / 64
 	p.reach = g.computeReach()
+	p.blocks = g.recogniseBlocks(p)
 	return p
 }
 

@@ -50,6 +50,9 @@ type State struct {
 	// (perft.go).
 	turnKeys [][]uint64
 	Limit    Limits
+	// DisableSpecialised makes every move program run in the interpreter,
+	// also those with a specialised form (spec.go): tests compare the two.
+	DisableSpecialised bool
 	// interrupt, when set, stops Perft and Divide (SetInterrupt).
 	interrupt *atomic.Bool
 }
@@ -139,7 +142,8 @@ func (s *State) Rehash() {
 // Clone returns an independent copy (without the undo history).
 func (s *State) Clone() *State {
 	c := &State{g: s.g, pre: s.pre, Turn: s.Turn, LastFrom: s.LastFrom, LastTo: s.LastTo,
-		Partial: s.Partial, PartialType: s.PartialType, Ply: s.Ply, Quiet: s.Quiet, hash: s.hash, Limit: s.Limit}
+		Partial: s.Partial, PartialType: s.PartialType, Ply: s.Ply, Quiet: s.Quiet, hash: s.hash, Limit: s.Limit,
+		DisableSpecialised: s.DisableSpecialised}
 	c.Board = append([]Cell(nil), s.Board...)
 	c.Hands = append([]int64(nil), s.Hands...)
 	c.occ.reset(c)

@@ -156,7 +156,8 @@ func (c *checker) playout(seed int64) (end vm.Outcome, v *Violation) {
 
 // checkPosition checks the generation paths of the current position against
 // its legal moves (c.legal): the pseudo-legal moves and the check filter,
-// the noisy moves, and a copy of the position rebuilt from scratch.
+// the noisy moves, a copy of the position rebuilt from scratch, and the
+// same copy generating in the interpreter alone.
 func (c *checker) checkPosition() *Violation {
 	s := c.s
 	if err := s.GeneratePseudo(&c.pseudo); err != nil {
@@ -202,6 +203,15 @@ func (c *checker) checkPosition() *Violation {
 	}
 	if d := diffLists(s, &c.legal, &c.copyList); d != "" {
 		return violation("occupancy", "a copy of the position with its occupancy rebuilt generates other moves: %s", d)
+	}
+	// The specialised programs (vm/spec.go) and the check filter's
+	// shortcut (vm/legal.go) must change nothing.
+	cp.DisableSpecialised = true
+	if err := cp.Generate(&c.copyList); err != nil {
+		return violation("budget", "generating in the interpreter alone: %v", err)
+	}
+	if d := diffLists(s, &c.legal, &c.copyList); d != "" {
+		return violation("specialised", "the interpreter alone generates other moves: %s", d)
 	}
 	return nil
 }

@@ -61,7 +61,7 @@ type Stats struct {
 
 // Violation is one broken invariant, with what reproduces it.
 type Violation struct {
-	Check   string // "unmake", "hash", "legal", "noisy", "occupancy", "outcome", "redo", "budget", "panic"
+	Check   string // "unmake", "hash", "legal", "noisy", "occupancy", "specialised", "outcome", "redo", "budget", "panic"
 	Detail  string
 	Seed    int64    // the playout's seed
 	Playout int      // its index in the run

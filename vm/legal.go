@@ -1,0 +1,144 @@
+// This file defines the check filter's shortcut: in a position where the
+// player to move has one royal piece, not attacked, and every enemy move
+// program that could reach it has a specialised form (spec.go), most moves
+// are legal without being made.
+
+package vm
+
+import bits64 "math/bits"
+
+// A move can leave the royal piece attacked only by changing a square some
+// enemy attack depends on. For a specialised program from q that could
+// capture on the royal square k these are: a slide's squares between q and
+// k, and the landing squares of a leap chain's hops before the one that
+// lands on k (their tests read them). Other squares no enemy capture on k
+// reads (the reach table, reach.go, over-approximates which pieces could
+// capture on k at all, whatever the board). So a move that does not touch k
+// or those squares, that puts down no royal piece of the mover and no enemy
+// piece (an enemy piece appearing or changing could attack), and that ends
+// the turn, leaves k as unattacked as it was. Every other move is made and
+// tested as before.
+
+// quickLegal prepares the shortcut for player pl's moves at nesting level
+// lv. It returns the royal square and the sensitive squares (a bitset), or
+// ok false when the shortcut does not apply.
+func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
+	rows, _ := s.blockRows()
+	if rows == nil || s.pre.reach == nil {
+		return 0, nil, false
+	}
+	roy := s.occ.royal[pl]
+	if len(roy) != 1 {
+		return 0, nil, false
+	}
+	k := roy[0]
+	// Attacked now: every move must be tested.
+	if s.attackedBy(k, pl, true, s.Board[k], lv+1) {
+		return 0, nil, false
+	}
+	words := s.occ.words
+	gn := s.genAt(lv)
+	if cap(gn.sens) < words {
+		gn.sens = make([]uint64, words)
+	}
+	sens = gn.sens[:words]
+	clear(sens)
+	nT := s.occ.nT
+	reach := s.pre.reach
+	for o := range s.g.Players {
+		if o == pl {
+			continue
+		}
+		occ := s.occ.bits[o*nT*words : (o+1)*nT*words]
+		for t := 0; t < nT; t++ {
+			var tr *typeReach
+			for w, bits := range occ[t*words : (t+1)*words] {
+				if bits == 0 {
+					continue
+				}
+				if tr == nil {
+					tr = reach.forType(o, t)
+				}
+				if tr.rev != nil {
+					bits &= tr.rev[int(k)*words+w]
+				}
+				for bits != 0 {
+					q := int32(w*64 + bits64.TrailingZeros64(bits))
+					bits &= bits - 1
+					for bi, b := range s.g.Pieces[t].Moves {
+						// A block whose entry tests fail on the piece
+						// itself or its square cannot capture on k
+						// before or after a move that changes neither.
+						if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) || !rows[t][bi].admitsSelf(s, int32(o), q) {
+							continue
+						}
+						sp := s.specFor(t, bi)
+						if sp == nil {
+							return 0, nil, false
+						}
+						s.markSensitive(sp, q, k, int32(o), sens)
+					}
+				}
+			}
+		}
+	}
+	return k, sens, true
+}
+
+// markSensitive sets in sens the squares the specialised program sp, run
+// by player o from q, reads on its way to a capture on k.
+func (s *State) markSensitive(sp *specProg, q, k, o int32, sens []uint64) {
+	if sp.kind == specHops {
+		cur := q
+		for hi := range sp.hops {
+			t := sp.hops[hi].to[o][cur]
+			if t < 0 {
+				return
+			}
+			if t == k {
+				c := q
+				for hj := 0; hj < hi; hj++ {
+					c = sp.hops[hj].to[o][c]
+					sens[c>>6] |= 1 << uint(c&63)
+				}
+				return
+			}
+			cur = t
+		}
+		return
+	}
+	links := s.pre.plinks[o]
+	n := int32(len(s.Board))
+	off := sp.dir * n
+	// Rays are finite or come back to q (recogniseSpecs rejects the
+	// others), so the walk ends; n bounds it all the same.
+	for t, i := links[off+q], int32(0); t >= 0 && t != q && i < n; t, i = links[off+t], i+1 {
+		if t == k {
+			for c := links[off+q]; c != k; c = links[off+c] {
+				sens[c>>6] |= 1 << uint(c&63)
+			}
+			return
+		}
+	}
+}
+
+// quickSafe reports whether m, a move of pl, is legal by the shortcut: see
+// above. k and sens come from quickLegal.
+func (s *State) quickSafe(m *Move, pl int, k int32, sens []uint64) bool {
+	if m.Continue >= 0 || m.Pass {
+		return false
+	}
+	for _, e := range m.Eff {
+		if e.Kind != EffCell {
+			continue
+		}
+		p := e.Pos
+		if p == k || sens[p>>6]&(1<<uint(p&63)) != 0 {
+			return false
+		}
+		if v := e.Val; v != Empty && (v.Owner() != pl || s.pre.isRoyal[pl][v.Type()]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,937 @@
+// This file defines specialised move programs: whole programs whose bytecode
+// has one of a few exact shapes (a leap, a chain of leaps such as a pawn's
+// push and double push, a slide) are recognised once per game and run by
+// table-driven code instead of the interpreter. The recognition reads the
+// instructions only (never a sample of positions), and a specialised run
+// emits the same moves, in the same order, with the same effects and acts,
+// as the interpreter; State.DisableSpecialised turns them off, and tests
+// run both side by side (playout.CompareSpecialised over the perft
+// positions of games/ and fmaxini/ and a corpus sample in zrf/; every
+// playout of package playout). Programs of any other shape keep the
+// interpreter.
+//
+// Why it pays: most pieces of most games are leapers and sliders whose
+// programs run a handful of instructions per move, and the interpreter's
+// per-run setup, per-instruction dispatch and general move assembly (an
+// overlay of the board, stamps, program-order change lists) cost far more
+// than the move itself. Attack tests (check detection) run the same
+// programs in query mode and gain the same way.
+
+package vm
+
+// The shapes, as the ZRF and fmax.ini compilers write them (X: a jump that
+// ends the run, to die or end directly or through jmps):
+//
+//	guards:   attr? A ->X if v                (on the start square)
+//	hop:      [empty? ->X if false]            (hops after the first only)
+//	          [in-zone? Z ->X if false]
+//	          step d1 ... step dk              (k >= 1)
+//	          landing
+//	landing:  friend? ->X if true; branch      (empty or enemy: the branch)
+//	        | empty? ->X if false; [branch]    (empty only; no branch: a square passed)
+//	        | enemy? ->X if false; branch      (enemy only)
+//	        | empty? ->E if true; [friend? ->S if true; [piece? T ->S if true]...; branch; S:] X;
+//	          E: [branch]                      (fmax.ini: the capture branch ends the run)
+//	branch:   set-attribute A v ...; add-form  (set-attributes at the cursor)
+//	add-form: add [(T ...)]
+//	        | in-zone? Z ->e if false; add (T ...); jmp ->j; e: add; j:
+//	        | in-zone? Z ->p if true; add; jmp ->j; p: add (T ...); j:
+//
+//	specHops:  guards hop hop ... X
+//	specSlide: guards slide d; landing X
+//	specLoop:  guards step d; L: empty? ->C if false; sets; add; step d; jmp ->L; C: landing X
+//	         | guards L: step d; empty? ->E if true; capture branch ... X; E: [sets; add]; jmp ->L
+//
+// A run of any of them has at most one piece in hand (the mover), no
+// pending captures or creations and no position-attached changes except
+// set-attributes at the landing square (or at squares passed that are
+// empty, where they change nothing), so its moves are "the piece leaves its
+// square and lands on another, maybe retyped and with attributes set".
+
+type specKind uint8
+
+const (
+	specHops specKind = iota
+	specSlide
+	specLoop
+)
+
+type specSet struct{ attr, val int32 }
+
+// specBranch is what a landing on one kind of square does.
+type specBranch struct {
+	emit bool      // an add runs
+	cont bool      // the run goes on to the next hop after it
+	sets []specSet // set-attributes at the landing square before the add
+	// promo is the add's type list (Program.Lists index) or -1; with
+	// promoZone >= 0 the list applies only inside that zone, a plain add
+	// outside it.
+	promo     int32
+	promoZone int32
+}
+
+// specTail is a landing: what happens on an empty square and on an enemy
+// piece (a friendly piece always ends the run).
+type specTail struct {
+	empty, enemy specBranch
+	// iron lists types an enemy branch does not capture (fmax.ini).
+	iron []int32
+}
+
+type specHop struct {
+	preEmpty bool
+	preZone  int32 // -1: none
+	dirs     []int32
+	// to[pl][sq]: the square the steps lead to from sq for player pl, NoPos
+	// when a step leaves the board.
+	to [][]int32
+	specTail
+}
+
+type specGuard struct {
+	attr int32
+	want bool // the run goes on when the start piece's attribute equals want
+}
+
+// specProg is a recognised program.
+type specProg struct {
+	kind   specKind
+	prog   *Program
+	guards []specGuard
+	hops   []specHop // specHops
+	dir    int32     // specSlide, specLoop
+	// quiet is what specSlide and specLoop do on each empty square.
+	quiet specBranch
+	// tail is their landing on the first occupied square.
+	tail specTail
+	// maxSteps bounds the instructions the interpreter would execute, so a
+	// specialised run is used only within the state's step budget (a run
+	// the interpreter would stop with an error keeps the interpreter).
+	maxSteps int
+}
+
+// blockPre is what generation knows of a move block before running it:
+// its specialised form, and the entry path of its program (its leading
+// steps and tests of the cursor square, whose failure ends the run before
+// it has done anything), so a run that would end there is not started.
+type blockPre struct {
+	spec  *specProg
+	entry []Inst
+}
+
+// recogniseBlocks fills blocks[t][b] for block b of type t's moves.
+func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
+	b := g.Board
+	n := b.N()
+	if n == 0 {
+		return nil
+	}
+	var rho []bool
+	if n <= maxReachPositions {
+		rho = b.rhoDirs()
+	}
+	blocks := make([][]blockPre, len(g.Pieces))
+	for t, pt := range g.Pieces {
+		blocks[t] = make([]blockPre, len(pt.Moves))
+		for bi, blk := range pt.Moves {
+			bp := &blocks[t][bi]
+			bp.entry = entryPath(blk.Prog)
+			if rho == nil {
+				continue
+			}
+			if sp := recogniseSpec(blk.Prog); sp != nil && sp.prepare(b, p, rho) {
+				bp.spec = sp
+			}
+		}
+	}
+	if rho != nil {
+		p.specDistinct = g.specDistinct(blocks, p)
+	}
+	return blocks
+}
+
+// maxEntry bounds an entry path, well within the smallest step budget
+// blockRows lets it run under.
+const maxEntry = 16
+
+// specDistinct reports whether no two moves the specialised programs of one
+// piece emit from one square can be the same move: their landing squares
+// (over all its blocks, for every player and start square) and promotion
+// types are all different. Generation then needs no duplicate removal when
+// every move came from a specialised program (moves from different squares
+// differ: each empties its own). Boards too large to check in a bounded
+// time count as not distinct.
+func (g *Game) specDistinct(blocks [][]blockPre, p *prepared) bool {
+	n := g.Board.N()
+	budget := 1 << 22
+	seen := make([]int32, n)
+	stamp := int32(0)
+	for t := range blocks {
+		has := false
+		for bi := range blocks[t] {
+			sp := blocks[t][bi].spec
+			if sp == nil {
+				continue
+			}
+			has = true
+			for _, br := range sp.branches() {
+				if br.emit && br.promo >= 0 && !distinctTypes(sp.prog.Lists[br.promo]) {
+					return false
+				}
+			}
+		}
+		if !has {
+			continue
+		}
+		for pl, links := range p.plinks {
+			for sq := int32(0); sq < int32(n); sq++ {
+				stamp++
+				visit := func(l int32) bool {
+					budget--
+					if seen[l] == stamp || budget < 0 {
+						return false
+					}
+					seen[l] = stamp
+					return true
+				}
+				for bi := range blocks[t] {
+					sp := blocks[t][bi].spec
+					if sp == nil {
+						continue
+					}
+					if sp.kind == specHops {
+						cur := sq
+						for hi := range sp.hops {
+							h := &sp.hops[hi]
+							if cur = h.to[pl][cur]; cur < 0 {
+								break
+							}
+							if (h.empty.emit || h.enemy.emit) && !visit(cur) {
+								return false
+							}
+						}
+						continue
+					}
+					off := sp.dir * int32(n)
+					for l, i := links[off+sq], 0; l >= 0 && l != sq && i < n; l, i = links[off+l], i+1 {
+						if !visit(l) {
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// branches lists the landing branches of sp.
+func (sp *specProg) branches() []*specBranch {
+	out := []*specBranch{&sp.quiet, &sp.tail.empty, &sp.tail.enemy}
+	for hi := range sp.hops {
+		out = append(out, &sp.hops[hi].empty, &sp.hops[hi].enemy)
+	}
+	return out
+}
+
+func distinctTypes(list []int32) bool {
+	for i := range list {
+		for j := i + 1; j < len(list); j++ {
+			if list[i] == list[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// entryPath returns the leading steps and cursor tests of prog whose
+// failure (a step off the board, a test jumping to a die or end) ends the
+// run before anything else happens. Running them again inside the run
+// changes nothing: they have no effect but the cursor.
+func entryPath(prog *Program) []Inst {
+	if prog == nil {
+		return nil
+	}
+	m := specMatcher{code: prog.Code}
+	n := 0
+	for _, in := range prog.Code {
+		if n == maxEntry {
+			break
+		}
+		if in.Op == OpStep {
+			n++
+			continue
+		}
+		if in.Loc != LocCursor || !m.ends(in.B) {
+			break
+		}
+		switch in.Op {
+		case OpEmpty, OpFriend, OpEnemy, OpPiece, OpAttr, OpInZone, OpLastFrom, OpLastTo:
+			n++
+			continue
+		}
+		break
+	}
+	// Trailing steps test nothing: the run itself finds them off the board.
+	for n > 0 && prog.Code[n-1].Op == OpStep {
+		n--
+	}
+	if n == 0 {
+		return nil
+	}
+	return prog.Code[:n:n]
+}
+
+// admitsSelf reports whether the entry path's tests of the start square
+// that no move of another piece can change pass: those before its first
+// step, of the piece's own attributes, type and owner and of zones (not
+// last-from?/last-to?, which the next move changes, nor empty?).
+func (bp *blockPre) admitsSelf(s *State, pl int32, start int32) bool {
+	c := s.Board[start]
+	for i := range bp.entry {
+		in := &bp.entry[i]
+		var r bool
+		switch in.Op {
+		case OpStep:
+			return true
+		case OpFriend:
+			r = c != Empty && int32(c.Owner()) == pl
+		case OpEnemy:
+			r = c != Empty && int32(c.Owner()) != pl
+		case OpPiece:
+			r = c != Empty && int32(c.Type()) == in.A
+		case OpAttr:
+			r = c != Empty && c.Attr(int(in.A))
+		case OpInZone:
+			r = s.g.Board.InZone(int(in.A), int(pl), int(start))
+		default:
+			continue
+		}
+		if r == in.Jt {
+			return false
+		}
+	}
+	return true
+}
+
+// admits reports whether the entry path passes for player pl's piece on
+// start, reading the board as the run's tests would.
+func (bp *blockPre) admits(s *State, pl int32, start int32) bool {
+	if bp.entry == nil {
+		return true
+	}
+	links := s.pre.plinks[pl]
+	n := int32(len(s.Board))
+	cur := start
+	for i := range bp.entry {
+		in := &bp.entry[i]
+		if in.Op == OpStep {
+			if cur = links[in.A*n+cur]; cur < 0 {
+				return false
+			}
+			continue
+		}
+		c := s.Board[cur]
+		var r bool
+		switch in.Op {
+		case OpEmpty:
+			r = c == Empty
+		case OpFriend:
+			r = c != Empty && int32(c.Owner()) == pl
+		case OpEnemy:
+			r = c != Empty && int32(c.Owner()) != pl
+		case OpPiece:
+			r = c != Empty && int32(c.Type()) == in.A
+		case OpAttr:
+			r = c != Empty && c.Attr(int(in.A))
+		case OpInZone:
+			r = s.g.Board.InZone(int(in.A), int(pl), int(cur))
+		case OpLastFrom:
+			r = cur == s.LastFrom
+		case OpLastTo:
+			r = cur == s.LastTo
+		}
+		if r == in.Jt {
+			return false
+		}
+	}
+	return true
+}
+
+// rhoDirs reports for each direction whether following it from some square
+// comes back to a square other than the start (an endless ray the
+// interpreter would stop only by its step budget).
+func (b *Board) rhoDirs() []bool {
+	n := b.N()
+	out := make([]bool, len(b.Dirs))
+	seen := make([]int32, n)
+	stamp := int32(0)
+	for d := range b.Dirs {
+		for p := 0; p < n && !out[d]; p++ {
+			stamp++
+			seen[p] = stamp
+			for q := b.links[d*n+p]; q >= 0; q = b.links[d*n+int(q)] {
+				if q == int32(p) {
+					break
+				}
+				if seen[q] == stamp {
+					out[d] = true
+					break
+				}
+				seen[q] = stamp
+			}
+		}
+	}
+	return out
+}
+
+// prepare fills the per-player tables; it reports false when the program
+// must keep the interpreter on this board.
+func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
+	n := b.N()
+	nd := int32(len(b.Dirs))
+	switch sp.kind {
+	case specHops:
+		for hi := range sp.hops {
+			h := &sp.hops[hi]
+			h.to = make([][]int32, len(p.plinks))
+			for pl, links := range p.plinks {
+				to := make([]int32, n)
+				for sq := range to {
+					c := int32(sq)
+					for _, d := range h.dirs {
+						if d < 0 || d >= nd {
+							return false
+						}
+						c = links[d*int32(n)+c]
+						if c < 0 {
+							break
+						}
+					}
+					to[sq] = c
+				}
+				h.to[pl] = to
+			}
+		}
+		if !sp.landingsDistinct(n) {
+			return false
+		}
+	default:
+		if sp.dir < 0 || sp.dir >= nd {
+			return false
+		}
+		for _, sym := range b.Symmetry {
+			if rho[sym[sp.dir]] {
+				return false
+			}
+		}
+		// A slide visits each square at most once, running at most
+		// about a dozen instructions there and its set-attributes.
+		sp.maxSteps += (12 + len(sp.quiet.sets)) * n
+	}
+	return true
+}
+
+// landingsDistinct reports whether a chain whose hops leave set-attributes
+// pending (on an empty square) never lands twice on one square: there a
+// later move would also take the earlier set-attributes. Only cyclic boards
+// can fail it.
+func (sp *specProg) landingsDistinct(n int) bool {
+	pending := false
+	for hi := range sp.hops[:len(sp.hops)-1] {
+		if len(sp.hops[hi].empty.sets) > 0 || len(sp.hops[hi].enemy.sets) > 0 {
+			pending = true
+		}
+	}
+	if !pending {
+		return true
+	}
+	for pl := range sp.hops[0].to {
+		for sq := 0; sq < n; sq++ {
+			var seen [8]int32
+			cur := int32(sq)
+			for hi := range sp.hops {
+				cur = sp.hops[hi].to[pl][cur]
+				if cur < 0 {
+					break
+				}
+				if hi >= len(seen) {
+					return false
+				}
+				for _, p := range seen[:hi] {
+					if p == cur {
+						return false
+					}
+				}
+				seen[hi] = cur
+			}
+		}
+	}
+	return true
+}
+
+// recogniseSpec matches prog against the shapes; nil when none fits.
+func recogniseSpec(prog *Program) *specProg {
+	if prog == nil || len(prog.Code) == 0 {
+		return nil
+	}
+	m := specMatcher{code: prog.Code}
+	sp := &specProg{prog: prog, maxSteps: len(prog.Code) + 1}
+	pc := 0
+	for pc < len(m.code) {
+		in := &m.code[pc]
+		if in.Op != OpAttr || in.Loc != LocCursor || !m.ends(in.B) {
+			break
+		}
+		sp.guards = append(sp.guards, specGuard{attr: in.A, want: !in.Jt})
+		pc++
+	}
+	if pc >= len(m.code) {
+		return nil
+	}
+	if in := &m.code[pc]; in.Op == OpSlide {
+		sp.kind, sp.dir = specSlide, in.A
+		sp.quiet = specBranch{emit: true, cont: true, promo: -1, promoZone: -1}
+		tail, next, ok := m.landing(pc + 1)
+		if !ok || !m.isEnd(next) {
+			return nil
+		}
+		sp.tail = tail
+		return sp
+	}
+	if m.loop(sp, pc) {
+		return sp
+	}
+	sp.kind = specHops
+	for {
+		var h specHop
+		h.preZone = -1
+		if len(sp.hops) > 0 {
+			if in := &m.code[pc]; in.Op == OpEmpty && in.Loc == LocCursor && !in.Jt && m.ends(in.B) {
+				h.preEmpty = true
+				pc++
+			}
+		}
+		if pc < len(m.code) {
+			if in := &m.code[pc]; in.Op == OpInZone && in.Loc == LocCursor && !in.Jt && m.ends(in.B) {
+				h.preZone = in.A
+				pc++
+			}
+		}
+		for pc < len(m.code) && m.code[pc].Op == OpStep {
+			h.dirs = append(h.dirs, m.code[pc].A)
+			pc++
+		}
+		if len(h.dirs) == 0 {
+			return nil
+		}
+		tail, next, ok := m.landing(pc)
+		if !ok {
+			return nil
+		}
+		// Set-attributes stay pending for the rest of the run: on a square
+		// a later move has left occupied they would change the piece
+		// there. So a hop with them goes on only from an empty square.
+		if prev := len(sp.hops) - 1; prev >= 0 {
+			pt := &sp.hops[prev].specTail
+			if (len(pt.empty.sets) > 0 || len(pt.enemy.sets) > 0) && pt.enemy.cont && !h.preEmpty {
+				return nil
+			}
+		}
+		h.specTail = tail
+		sp.hops = append(sp.hops, h)
+		pc = next
+		if m.isEnd(pc) {
+			return sp
+		}
+		if pc >= len(m.code) || (!tail.empty.cont && !tail.enemy.cont) {
+			return nil
+		}
+	}
+}
+
+type specMatcher struct{ code []Inst }
+
+// ends reports whether jumping to pc ends the run.
+func (m *specMatcher) ends(pc int32) bool { return pc >= 0 && m.isEnd(int(pc)) }
+
+// isEnd reports whether the instruction at pc ends the run: die, end, or
+// jmps leading to one.
+func (m *specMatcher) isEnd(pc int) bool {
+	for i := 0; i < len(m.code) && pc >= 0 && pc < len(m.code); i++ {
+		switch m.code[pc].Op {
+		case OpDie, OpEnd:
+			return true
+		case OpJmp:
+			pc = int(m.code[pc].B)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// loop matches the two loop shapes at pc.
+func (m *specMatcher) loop(sp *specProg, pc int) bool {
+	c := m.code
+	if pc+2 >= len(c) || c[pc].Op != OpStep || c[pc+1].Op != OpEmpty || c[pc+1].Loc != LocCursor {
+		return false
+	}
+	d := c[pc].A
+	if !c[pc+1].Jt {
+		// step d; L: empty? ->C if false; sets; add; step d; jmp ->L; C: landing
+		sets, q := m.sets(pc + 2)
+		if q+2 >= len(c) || c[q].Op != OpAdd || c[q].A >= 0 || c[q+1].Op != OpStep || c[q+1].A != d ||
+			c[q+2].Op != OpJmp || int(c[q+2].B) != pc+1 || int(c[pc+1].B) != q+3 {
+			return false
+		}
+		tail, next, ok := m.landing(q + 3)
+		if !ok || !m.isEnd(next) {
+			return false
+		}
+		sp.kind, sp.dir, sp.tail = specLoop, d, tail
+		sp.quiet = specBranch{emit: true, cont: true, sets: sets, promo: -1, promoZone: -1}
+		return true
+	}
+	// L: step d; empty? ->E if true; capture branch; X; E: [sets; add]; jmp ->L
+	tail, next, ok := m.landing(pc + 1)
+	if !ok || !tail.empty.cont || tail.empty.promoZone >= 0 || tail.empty.promo >= 0 ||
+		next >= len(c) || c[next].Op != OpJmp || int(c[next].B) != pc {
+		return false
+	}
+	sp.kind, sp.dir = specLoop, d
+	sp.quiet = tail.empty
+	sp.tail = specTail{empty: specBranch{promo: -1, promoZone: -1}, enemy: tail.enemy, iron: tail.iron}
+	return true
+}
+
+// sets reads set-attributes at the cursor from pc on.
+func (m *specMatcher) sets(pc int) ([]specSet, int) {
+	var out []specSet
+	for pc < len(m.code) {
+		in := &m.code[pc]
+		if in.Op != OpSetAttr || in.Loc != LocCursor {
+			break
+		}
+		out = append(out, specSet{attr: in.A, val: in.B})
+		pc++
+	}
+	return out, pc
+}
+
+// branch reads set-attributes and an add form from pc on.
+func (m *specMatcher) branch(pc int) (specBranch, int, bool) {
+	b := specBranch{emit: true, promo: -1, promoZone: -1}
+	b.sets, pc = m.sets(pc)
+	c := m.code
+	switch {
+	case pc < len(c) && c[pc].Op == OpAdd:
+		b.promo = c[pc].A
+		return b, pc + 1, true
+	case pc+3 < len(c) && c[pc].Op == OpInZone && c[pc].Loc == LocCursor && int(c[pc].B) == pc+3 &&
+		c[pc+2].Op == OpJmp && int(c[pc+2].B) == pc+4 && c[pc+1].Op == OpAdd && c[pc+3].Op == OpAdd:
+		in, out := c[pc+1].A, c[pc+3].A // the adds inside and outside the zone
+		if c[pc].Jt {
+			in, out = out, in
+		}
+		if in < 0 || out >= 0 {
+			return b, 0, false
+		}
+		b.promo, b.promoZone = in, c[pc].A
+		return b, pc + 4, true
+	}
+	return b, 0, false
+}
+
+// landing reads a landing from pc on; next is where the run goes on after
+// a branch that continues.
+func (m *specMatcher) landing(pc int) (t specTail, next int, ok bool) {
+	none := specBranch{promo: -1, promoZone: -1}
+	t.empty, t.enemy = none, none
+	if pc >= len(m.code) {
+		return t, 0, false
+	}
+	in := &m.code[pc]
+	if in.Loc != LocCursor {
+		return t, 0, false
+	}
+	if in.Op == OpEmpty && in.Jt {
+		// empty? ->E if true; [friend? ->S if true; [piece? T ->S if true]...; branch; S:] X; E: [branch]
+		e := int(in.B)
+		q := pc + 1
+		if !m.isEnd(q) {
+			f := &m.code[q]
+			if f.Op != OpFriend || f.Loc != LocCursor || !f.Jt {
+				return t, 0, false
+			}
+			skip := int(f.B)
+			q++
+			for q < len(m.code) && m.code[q].Op == OpPiece && m.code[q].Loc == LocCursor && m.code[q].Jt && int(m.code[q].B) == skip {
+				t.iron = append(t.iron, m.code[q].A)
+				q++
+			}
+			br, after, ok := m.branch(q)
+			if !ok || after != skip || !m.isEnd(skip) {
+				return t, 0, false
+			}
+			t.enemy = br
+		}
+		if e <= pc || e >= len(m.code) {
+			return t, 0, false
+		}
+		if m.code[e].Op == OpSetAttr || m.code[e].Op == OpAdd || m.code[e].Op == OpInZone {
+			br, after, ok := m.branch(e)
+			if !ok {
+				return t, 0, false
+			}
+			t.empty, e = br, after
+		}
+		t.empty.cont = true
+		return t, e, true
+	}
+	if !m.ends(in.B) {
+		return t, 0, false
+	}
+	var emptyOK, enemyOK bool
+	switch {
+	case in.Op == OpFriend && in.Jt:
+		emptyOK, enemyOK = true, true
+	case in.Op == OpEmpty && !in.Jt:
+		emptyOK = true
+	case in.Op == OpEnemy && !in.Jt:
+		enemyOK = true
+	default:
+		return t, 0, false
+	}
+	br, next, ok := m.branch(pc + 1)
+	if !ok {
+		// A square the run passes only when it is empty (a lame leap's
+		// first step, a pawn's double step).
+		if in.Op != OpEmpty || pc+1 >= len(m.code) || m.code[pc+1].Op != OpStep {
+			return t, 0, false
+		}
+		t.empty.cont = true
+		return t, pc + 1, true
+	}
+	br.cont = true
+	if emptyOK {
+		t.empty = br
+	}
+	if enemyOK {
+		t.enemy = br
+	}
+	return t, next, true
+}
+
+// blockRows returns the blocks' pre-knowledge by type (nil: the
+// interpreter alone) and whether specialised forms fit the step budget.
+// Entry tests take a few instructions: with a step budget that small the
+// interpreter runs everything, to fail as it would.
+func (s *State) blockRows() ([][]blockPre, bool) {
+	if s.DisableSpecialised || s.pre.blocks == nil || s.Limit.StepsPerRun < 64 {
+		return nil, false
+	}
+	return s.pre.blocks, true
+}
+
+// specFor returns the specialised form of block bi of type t, or nil.
+func (s *State) specFor(t, bi int) *specProg {
+	rows, _ := s.blockRows()
+	if rows == nil {
+		return nil
+	}
+	sp := rows[t][bi].spec
+	if sp == nil || sp.maxSteps > s.Limit.StepsPerRun {
+		return nil
+	}
+	return sp
+}
+
+// runSpec runs a specialised program from start for player pl, as run
+// does the program itself.
+func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
+	board := gn.s.Board
+	hand := board[start]
+	for _, gd := range sp.guards {
+		if (hand != Empty && hand.Attr(int(gd.attr))) != gd.want {
+			return
+		}
+	}
+	gn.prog, gn.player = sp.prog, pl
+	if sp.kind == specHops {
+		cur := start
+		for hi := range sp.hops {
+			h := &sp.hops[hi]
+			if h.preEmpty && board[cur] != Empty {
+				return
+			}
+			if h.preZone >= 0 && !gn.g.Board.InZone(int(h.preZone), int(pl), int(cur)) {
+				return
+			}
+			t := h.to[pl][cur]
+			if t < 0 {
+				return
+			}
+			cur = t
+			if !gn.specLand(&h.specTail, start, t, hand, moveType) {
+				return
+			}
+		}
+		return
+	}
+	links := gn.pre.plinks[pl]
+	off := sp.dir * gn.n
+	t := links[off+start]
+	for t >= 0 {
+		if board[t] != Empty {
+			gn.specLand(&sp.tail, start, t, hand, moveType)
+			return
+		}
+		// While a query runs the target holds a piece: a quiet landing
+		// is never on it.
+		if sp.quiet.emit && !gn.query {
+			gn.emitSpec(start, t, hand, -1, sp.quiet.sets, moveType)
+			if gn.err != nil {
+				return
+			}
+		}
+		t = links[off+t]
+	}
+}
+
+// specLand runs a landing at the square to; it reports whether the run
+// goes on (the branch continues, no query hit, no error).
+func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType int32) bool {
+	c := gn.s.Board[to]
+	br := &tl.empty
+	if c != Empty {
+		if int32(c.Owner()) == gn.player {
+			return false
+		}
+		for _, t := range tl.iron {
+			if int32(c.Type()) == t {
+				return false
+			}
+		}
+		br = &tl.enemy
+	}
+	if !br.emit {
+		return br.cont
+	}
+	promo := br.promo
+	if br.promoZone >= 0 && !gn.g.Board.InZone(int(br.promoZone), int(gn.player), int(to)) {
+		promo = -1
+	}
+	if gn.query {
+		if to == gn.target && !gn.specSameType(promo) {
+			gn.hit = true
+			return false
+		}
+		return br.cont
+	}
+	if promo < 0 {
+		gn.emitSpec(start, to, hand, -1, br.sets, moveType)
+	} else {
+		for _, t := range gn.prog.Lists[promo] {
+			gn.emitSpec(start, to, hand, t, br.sets, moveType)
+			if gn.err != nil {
+				break
+			}
+		}
+	}
+	return gn.err == nil && br.cont
+}
+
+// specSameType is landsSameType for a specialised run, whose piece is in
+// hand and on the target.
+func (gn *generator) specSameType(types int32) bool {
+	if types < 0 {
+		return false
+	}
+	want := int32(gn.s.Board[gn.target].Type())
+	for _, t := range gn.prog.Lists[types] {
+		if t != want {
+			return false
+		}
+	}
+	return true
+}
+
+// emitSpec appends the move of a specialised run: the piece hand leaves
+// start and lands on to (retyped to promo when promo >= 0), then the
+// set-attributes apply to it. It builds exactly what emit builds for such a
+// run (effects in the order emit touches squares: start, then to; acts: the
+// set-attributes, then the move).
+func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []specSet, moveType int32) {
+	ml := gn.ml
+	if len(ml.Moves)+len(gn.quietSigs) >= gn.s.Limit.MovesPerGen {
+		gn.fail(0, "too many moves generated (limit reached)")
+		return
+	}
+	old := gn.s.Board[to]
+	if gn.skipQuiet && old == Empty && promo < 0 && len(sets) <= 1 {
+		// Noisy-only generation records a simple quiet move by its
+		// signature, as emit's skipSimpleQuiet does (noisy.go).
+		sig := quietSig{from: start, src: start, to: to, cont: -1, hand: -1, cell: hand}
+		if len(sets) == 1 {
+			st := sets[0]
+			w, ok := packAttr(Act{Kind: ActSetAttr, From: to, To: NoPos, Type: int16(st.attr), Arg: int16(st.val)}, start, to)
+			if ok {
+				sig.cell, sig.attr = hand.WithAttr(int(st.attr), st.val != 0), w
+				gn.quietSigs = append(gn.quietSigs, sig)
+				return
+			}
+		} else {
+			gn.quietSigs = append(gn.quietSigs, sig)
+			return
+		}
+	}
+	nc := hand
+	var typed int16
+	if promo >= 0 {
+		nc = MakeCell(int(promo), hand.Owner(), gn.pre.defaults[promo])
+		typed = ActMoveTyped
+	}
+	landed := nc
+	actStart := len(ml.acts)
+	for _, st := range sets {
+		ml.acts = append(ml.acts, Act{Kind: ActSetAttr, From: to, To: NoPos, Type: int16(st.attr), Arg: int16(st.val)})
+		nc = nc.WithAttr(int(st.attr), st.val != 0)
+	}
+	ml.acts = append(ml.acts, Act{Kind: ActMove, From: start, To: to, Type: int16(landed.Type()),
+		Captures: old != Empty && to != start, Arg: typed})
+	effStart := len(ml.effs)
+	ml.effs = append(ml.effs, Effect{Pos: start, Kind: EffCell, Val: Empty})
+	if nc != old {
+		ml.effs = append(ml.effs, Effect{Pos: to, Kind: EffCell, Val: nc})
+	}
+	var captures, kings int16
+	if old != Empty {
+		captures = 1
+		if gn.pre.isRoyal[old.Owner()][old.Type()] {
+			kings = 1
+		}
+		if gn.g.Options.RecycleCaptures {
+			nT := int32(len(gn.g.Pieces))
+			ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
+		}
+	}
+	ml.Moves = append(ml.Moves, Move{})
+	m := &ml.Moves[len(ml.Moves)-1]
+	m.Eff = ml.effs[effStart:len(ml.effs):len(ml.effs)]
+	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
+	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
+	m.Captures, m.Kings = captures, kings
+}
+
+// Specialised names the specialised form that block b of piece type t runs
+// with ("hops", "slide" or "loop", spec.go), or "" when it runs in the
+// interpreter. Tests and reports use it.
+func (g *Game) Specialised(t, b int) string {
+	blocks := g.prep().blocks
+	if blocks == nil || blocks[t][b].spec == nil {
+		return ""
+	}
+	return [...]string{"hops", "slide", "loop"}[blocks[t][b].spec.kind]
+}
