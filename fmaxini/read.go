@@ -132,11 +132,21 @@ func (f *File) Game(name string) (*vm.Game, error) {
 // Section returns the section named name.
 func (f *File) Section(name string) (*Section, error) {
 	var names []string
+	var folded []*Section
 	for _, s := range f.Sections {
 		if s.Name == name {
 			return s, nil
 		}
+		if strings.EqualFold(s.Name, name) {
+			folded = append(folded, s)
+		}
 		names = append(names, s.Name)
+	}
+	// In any case when only one section has the name: "Capablanca" finds
+	// capablanca, but "CAMBODIAN" is refused (Cambodian and cambodian are
+	// two games of the shipped file).
+	if len(folded) == 1 {
+		return folded[0], nil
 	}
 	return nil, fmt.Errorf("%s: variant %q not found (have: %s)", f.Path, name, strings.Join(names, ", "))
 }

@@ -42,10 +42,26 @@ func TestShippedSections(t *testing.T) {
 	}
 }
 
-func TestUnknownSection(t *testing.T) {
+// TestSectionNames: a section is found by its name in any case when no
+// other section has that name in another case ("Capablanca", "NORMAL");
+// the shipped file's Cambodian and cambodian are two games, so "CAMBODIAN"
+// names neither and the error lists the sections.
+func TestSectionNames(t *testing.T) {
 	f := loadShipped(t)
-	_, err := f.Game("Normal")
-	if err == nil || !strings.Contains(err.Error(), `"Normal" not found`) || !strings.Contains(err.Error(), "normal, nocastle") {
+	for _, tc := range []struct{ ask, want string }{
+		{"capablanca", "capablanca"}, {"Capablanca", "capablanca"}, {"NORMAL", "normal"},
+		{"Cambodian", "Cambodian"}, {"cambodian", "cambodian"},
+	} {
+		s, err := f.Section(tc.ask)
+		if err != nil || s.Name != tc.want {
+			t.Errorf("Section(%q) = %v, %v; want %s", tc.ask, s, err, tc.want)
+		}
+	}
+	_, err := f.Game("CAMBODIAN")
+	if err == nil || !strings.Contains(err.Error(), `"CAMBODIAN" not found`) || !strings.Contains(err.Error(), "normal, nocastle") {
 		t.Fatalf("got %v, want a not-found error listing the sections", err)
+	}
+	if _, err := f.Game("no-such-game"); err == nil {
+		t.Fatal("an unknown name was found")
 	}
 }
