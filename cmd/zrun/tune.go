@@ -61,12 +61,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := fs.Arg(0)
-	g, err := play.LoadGame(path, o.variant)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	ev, err := eval.Derive(g)
+	g, ev, err := loadDerived(path, o.variant)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -177,6 +172,17 @@ func pieceNames(g *vm.Game) []string {
 		out[i] = p.Name
 	}
 	return out
+}
+
+// loadDerived loads a game and derives its evaluation (with the tuned
+// values of its .values file, if any).
+func loadDerived(path, variant string) (*vm.Game, *eval.Evaluator, error) {
+	g, err := play.LoadGame(path, variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	ev, err := eval.Derive(g)
+	return g, ev, err
 }
 
 // writeFileWith creates path and writes it with f.

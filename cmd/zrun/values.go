@@ -8,7 +8,6 @@ import (
 	"io"
 	"time"
 
-	"zrun/cmd/zrun/internal/play"
 	"zrun/engine/eval"
 )
 
@@ -30,12 +29,7 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: zrun values [--variant NAME] FILE")
 		return 2
 	}
-	g, err := play.LoadGame(fs.Arg(0), *variant)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	ev, err := eval.Derive(g)
+	g, ev, err := loadDerived(fs.Arg(0), *variant)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
