@@ -360,6 +360,25 @@ func endsText(ends map[string]int) string {
 	return "ended by " + strings.Join(parts, ", ")
 }
 
+// statusCommand is the command line that rebuilds a status table with
+// these settings, written at the table's top.
+func statusCommand(dir, out string, opt playout.Options, jobs int) string {
+	cmd := fmt.Sprintf("go run ./cmd/zrun check --play %d", opt.Playouts)
+	if opt.Seed != 1 {
+		cmd += fmt.Sprintf(" --seed %d", opt.Seed)
+	}
+	if opt.MaxMoves != playout.DefaultMaxMoves {
+		cmd += fmt.Sprintf(" --cap %d", opt.MaxMoves)
+	}
+	if opt.Budget > 0 {
+		cmd += fmt.Sprintf(" --time %v", opt.Budget)
+	}
+	if jobs > 1 {
+		cmd += fmt.Sprintf(" -j %d", jobs)
+	}
+	return cmd + fmt.Sprintf(" --status %s %s", out, dir)
+}
+
 // statusEngine bounds the engine's search per game in the status table:
 // enough to show it finds a move, little enough for 1,000 games.
 var statusEngine = engine.Limits{Depth: 2, MoveTime: 300 * time.Millisecond}
@@ -394,7 +413,7 @@ func runCheckStatus(dir, out string, opt playout.Options, jobs int, stdout, stde
 	}
 	f, err := os.Create(out)
 	if err == nil {
-		err = status.WriteMarkdown(f, rows, settings)
+		err = status.WriteMarkdown(f, rows, statusCommand(dir, out, opt, jobs), settings)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

@@ -10,9 +10,6 @@ import (
 	"zrun/vm/playout"
 )
 
-// Command is the command that rebuilds the table, printed at its top.
-const Command = "go run ./cmd/zrun check --play 2 --cap 300 --time 300ms -j 6 --status docs/corpus-status.md ../shared/zrf-corpus"
-
 // Totals are the table's summary numbers.
 type Totals struct {
 	Files, FilesLoaded, Games, Engine, NoStart, Played, Violating int
@@ -64,13 +61,14 @@ func Sum(rows []*Row) Totals {
 	return t
 }
 
-// WriteMarkdown writes the table; settings describes the run (playouts,
-// seed, cap, time budget, engine limits).
-func WriteMarkdown(w io.Writer, rows []*Row, settings string) error {
+// WriteMarkdown writes the table; command is the command line that made
+// it (so that the table says how to rebuild it exactly) and settings
+// describes the run (playouts, seed, cap, time budget, engine limits).
+func WriteMarkdown(w io.Writer, rows []*Row, command, settings string) error {
 	t := Sum(rows)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Corpus status\n\n")
-	fmt.Fprintf(&b, "Generated; do not edit. Rebuild with\n\n    %s\n\n", Command)
+	fmt.Fprintf(&b, "Generated; do not edit. Rebuild with\n\n    %s\n\n", command)
 	fmt.Fprintf(&b, "(%s). Every game and variant of every rule file in `../shared/zrf-corpus` (MANIFEST.tsv; includes left out):\n\n", settings)
 	fmt.Fprintf(&b, "- **Loads**: the file loads (or the definitions left out because of errors in it).\n")
 	fmt.Fprintf(&b, "- **Plays**: random playouts ran with every invariant of `vm/playout` checked on every move (make/unmake, incremental hash, generation paths, outcome after undo and redo, step budget); otherwise why not.\n")
