@@ -421,7 +421,7 @@ func (ev *Evaluator) WriteValues(w io.Writer, g *vm.Game) {
 		note := ""
 		switch {
 		case ev.given[t]:
-			note = " (from the rule file)"
+			note = " (given: by the rule file or its .values file)"
 		case ev.value[t] == 0:
 			note = " (royal: not counted as material)"
 		}
