@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-	"zrun/vm/playout"
 )
 
 const lowerTestdata = "../../zrf/testdata/lower/"
@@ -87,24 +85,5 @@ func TestCheckPlay(t *testing.T) {
 	}
 	if code, _, errOut := runCheckCmd("--status", "x.md", "../../games"); code != 2 || !strings.Contains(errOut, "--status needs --play") {
 		t.Errorf("--status without --play: status %d, %q", code, errOut)
-	}
-}
-
-// TestStatusCommand: the table's header gives the command that rebuilds it
-// with the settings of its run, defaults left out.
-func TestStatusCommand(t *testing.T) {
-	for _, tc := range []struct {
-		opt  playout.Options
-		jobs int
-		want string
-	}{
-		{playout.Options{Playouts: 3, Seed: 1, MaxMoves: playout.DefaultMaxMoves, Budget: 10 * time.Second}, 2,
-			"go run ./cmd/zrun check --play 3 --time 10s -j 2 --status docs/corpus-status.md ../shared/zrf-corpus"},
-		{playout.Options{Playouts: 100, Seed: 7, MaxMoves: 300}, 1,
-			"go run ./cmd/zrun check --play 100 --seed 7 --cap 300 --status docs/corpus-status.md ../shared/zrf-corpus"},
-	} {
-		if got := statusCommand("../shared/zrf-corpus", "docs/corpus-status.md", tc.opt, tc.jobs); got != tc.want {
-			t.Errorf("got  %s\nwant %s", got, tc.want)
-		}
 	}
 }

@@ -1,0 +1,92 @@
+// This file runs the corpus status table (package status) for zrun check
+// --status: a line per game as it goes, the Markdown table, a summary.
+
+package check
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"zrun/cmd/zrun/internal/status"
+	"zrun/engine"
+	"zrun/vm/playout"
+)
+
+// StatusCommand is the command line that rebuilds a status table with
+// these settings, written at the table's top.
+func StatusCommand(dir, out string, opt playout.Options, jobs int) string {
+	cmd := fmt.Sprintf("go run ./cmd/zrun check --play %d", opt.Playouts)
+	if opt.Seed != 1 {
+		cmd += fmt.Sprintf(" --seed %d", opt.Seed)
+	}
+	if opt.MaxMoves != playout.DefaultMaxMoves {
+		cmd += fmt.Sprintf(" --cap %d", opt.MaxMoves)
+	}
+	if opt.Budget > 0 {
+		cmd += fmt.Sprintf(" --time %v", opt.Budget)
+	}
+	if jobs > 1 {
+		cmd += fmt.Sprintf(" -j %d", jobs)
+	}
+	return cmd + fmt.Sprintf(" --status %s %s", out, dir)
+}
+
+// statusEngine bounds the engine's search per game in the status table:
+// enough to show it finds a move, little enough for 1,000 games.
+var statusEngine = engine.Limits{Depth: 2, MoveTime: 300 * time.Millisecond}
+
+// Status builds the corpus status table (package status), printing
+// a line per game as it goes, and writes it to out.
+func Status(dir, out string, opt playout.Options, jobs int, stdout, stderr io.Writer) Result {
+	start := time.Now()
+	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine, Workers: jobs}, func(r *status.Row, progress string) {
+		if r == nil {
+			fmt.Fprintln(stderr, progress)
+			return
+		}
+		fmt.Fprintf(stdout, "%s %q: loads %s; plays %s; ends %s; saves %s; engine %s\n", r.File, r.Game, r.Loads, r.Plays, r.Ends, r.Replays, r.Engine)
+		if r.Stats != nil {
+			for _, v := range r.Stats.Violations {
+				fmt.Fprintf(stdout, "    VIOLATION %s: %s (seed %d; moves: %s)\n", v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
+			}
+		}
+	})
+	interrupted := errors.Is(err, status.ErrInterrupted)
+	if err != nil && !interrupted {
+		fmt.Fprintln(stderr, err)
+		return Failed
+	}
+	settings := fmt.Sprintf("%d playouts a game from seed %d, at most %d moves each, at most %v a game; engine: depth %d or %v",
+		opt.Playouts, opt.Seed, opt.MaxMoves, opt.Budget, statusEngine.Depth, statusEngine.MoveTime)
+	if interrupted {
+		// What was checked is kept, and the table says it is partial.
+		settings += fmt.Sprintf("; %v by Ctrl-C, so the table is partial", err)
+		fmt.Fprintf(stderr, "check: %v; writing the rows so far\n", err)
+	}
+	f, err := os.Create(out)
+	if err == nil {
+		err = status.WriteMarkdown(f, rows, StatusCommand(dir, out, opt, jobs), settings)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return Failed
+	}
+	t := status.Sum(rows)
+	p := &t.Playouts
+	fmt.Fprintf(stdout, "%d files, %d games (%d external engine, %d without a start move), %d played: %d playouts, %d moves, ended by a goal %d, by a draw rule %d, by the cap %d, by --time %d; %d violations; %d/%d saves replayed; wrote %s in %v\n",
+		t.Files, t.Games, t.Engine, t.NoStart, t.Played, p.Playouts, p.Moves, p.Decisive, p.Drawn, p.Capped, p.Timed, len(p.Violations), t.SavesOK, t.Saves, out, time.Since(start).Round(time.Second))
+	switch {
+	case len(p.Violations) > 0:
+		return Failed
+	case interrupted:
+		return Interrupted
+	}
+	return OK
+}
