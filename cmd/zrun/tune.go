@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"time"
@@ -61,7 +60,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := fs.Arg(0)
-	g, ev, err := loadDerived(path, o.variant)
+	g, ev, err := play.LoadEvaluated(path, o.variant)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -86,7 +85,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%d games (first player +%d =%d -%d, %d at the ply cap), %d positions in %v\n",
 		st.Games, st.Wins, st.Draws, st.Losses, st.Capped, len(samples), time.Since(start).Round(time.Second))
 	if o.data != "" {
-		h := eval.SampleHeader{File: path, Variant: g.Title, Games: o.games, Shard: shard, Of: of, Depth: o.depth, Seed: o.seed, Pieces: pieceNames(g)}
+		h := eval.SampleHeader{File: path, Variant: g.Title, Games: o.games, Shard: shard, Of: of, Depth: o.depth, Seed: o.seed, Pieces: eval.PieceNames(g)}
 		if err := writeFileWith(o.data, func(w io.Writer) error { return eval.WriteSamples(w, h, st, samples) }); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
@@ -114,7 +113,7 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if got := strings.Join(pieceNames(g), "\t"); got != strings.Join(h.Pieces, "\t") {
+	if got := strings.Join(eval.PieceNames(g), "\t"); got != strings.Join(h.Pieces, "\t") {
 		fmt.Fprintf(stderr, "zrun tune: %s's pieces have changed since the games were played\n", h.File)
 		return 1
 	}
@@ -136,7 +135,7 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1
 	}
-	writeTunedTable(stdout, g, start, fit)
+	fit.WriteTable(stdout, g, start)
 	if out == "" {
 		out = play.TunedPath(path)
 	}
@@ -146,43 +145,6 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return 0
-}
-
-// writeTunedTable prints each tuned piece: derived and learnt values, in
-// centipawns and in units of the cheapest tuned piece, with error bars.
-func writeTunedTable(w io.Writer, g *vm.Game, start []float64, fit eval.Fitted) {
-	unit := math.Inf(1)
-	for t := range g.Pieces {
-		if fit.Tuned[t] && fit.Values[t] > 0 {
-			unit = min(unit, fit.Values[t])
-		}
-	}
-	fmt.Fprintf(w, "%-16s %8s %14s %16s\n", "piece", "derived", "self-play", "in cheapest")
-	for t, p := range g.Pieces {
-		if !fit.Tuned[t] {
-			continue
-		}
-		fmt.Fprintf(w, "%-16s %8.0f %8.0f ± %-4.0f %7.2f ± %.2f\n", p.Name, start[t], fit.Values[t], fit.StdErr[t], fit.Values[t]/unit, fit.StdErr[t]/unit)
-	}
-}
-
-func pieceNames(g *vm.Game) []string {
-	out := make([]string, len(g.Pieces))
-	for i, p := range g.Pieces {
-		out[i] = p.Name
-	}
-	return out
-}
-
-// loadDerived loads a game and derives its evaluation (with the tuned
-// values of its .values file, if any).
-func loadDerived(path, variant string) (*vm.Game, *eval.Evaluator, error) {
-	g, err := play.LoadGame(path, variant)
-	if err != nil {
-		return nil, nil, err
-	}
-	ev, err := eval.Derive(g)
-	return g, ev, err
 }
 
 // writeFileWith creates path and writes it with f.

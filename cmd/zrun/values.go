@@ -8,6 +8,7 @@ import (
 	"io"
 	"time"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/engine/eval"
 )
 
@@ -29,7 +30,7 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: zrun values [--variant NAME] FILE")
 		return 2
 	}
-	g, ev, err := loadDerived(fs.Arg(0), *variant)
+	g, ev, err := play.LoadEvaluated(fs.Arg(0), *variant)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -54,6 +55,6 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "%d self-play games at depth %d, %d positions\n", st.Games, *depth, len(samples))
-	writeTunedTable(stdout, g, initial, fit)
+	fit.WriteTable(stdout, g, initial)
 	return 0
 }

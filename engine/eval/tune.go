@@ -10,6 +10,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"sync/atomic"
@@ -374,4 +375,32 @@ func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool) {
 		start[t] = float64(ev.shown[t])
 	}
 	return start, royal
+}
+
+// WriteTable prints each tuned piece of g: its start (derived) and learnt
+// values, in centipawns and in units of the cheapest tuned piece, with
+// error bars.
+func (fit Fitted) WriteTable(w io.Writer, g *vm.Game, start []float64) {
+	unit := math.Inf(1)
+	for t := range g.Pieces {
+		if fit.Tuned[t] && fit.Values[t] > 0 {
+			unit = min(unit, fit.Values[t])
+		}
+	}
+	fmt.Fprintf(w, "%-16s %8s %14s %16s\n", "piece", "derived", "self-play", "in cheapest")
+	for t, p := range g.Pieces {
+		if !fit.Tuned[t] {
+			continue
+		}
+		fmt.Fprintf(w, "%-16s %8.0f %8.0f ± %-4.0f %7.2f ± %.2f\n", p.Name, start[t], fit.Values[t], fit.StdErr[t], fit.Values[t]/unit, fit.StdErr[t]/unit)
+	}
+}
+
+// PieceNames lists g's piece names by type, as the samples file's columns.
+func PieceNames(g *vm.Game) []string {
+	out := make([]string, len(g.Pieces))
+	for i, p := range g.Pieces {
+		out[i] = p.Name
+	}
+	return out
 }

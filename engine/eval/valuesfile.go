@@ -90,13 +90,8 @@ func (tv TunedValues) Apply(g *vm.Game) (int, error) {
 	}
 	n := 0
 	for name, v := range vals {
-		t := -1
-		for i, p := range g.Pieces {
-			if p.Name == name {
-				t = i
-			}
-		}
-		if t < 0 {
+		t, ok := g.PieceIndex(name)
+		if !ok {
 			return n, fmt.Errorf("tuned values for %q name a piece it does not have: %s", g.Title, name)
 		}
 		g.Values[t] = max(v, 1)

@@ -187,3 +187,14 @@ func applyTuned(path string, games ...*vm.Game) error {
 	}
 	return nil
 }
+
+// LoadEvaluated loads a game and derives its evaluation (with the values
+// of the rule file's .values file, if any).
+func LoadEvaluated(path, variant string) (*vm.Game, *eval.Evaluator, error) {
+	g, err := LoadGame(path, variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	ev, err := eval.Derive(g)
+	return g, ev, err
+}
