@@ -110,47 +110,20 @@ func errText(err error) string {
 	return "(" + err.Error() + ")"
 }
 
-// runPerftMerge prints the verdict over shard outputs: rows passed and
-// failed, each failure, and the shards still missing. It exits 0 only when
-// every shard finished and every row passed.
+// runPerftMerge prints the verdict over shard outputs. It exits 0 only
+// when every shard finished and every row passed.
 func runPerftMerge(paths []string, stdout, stderr io.Writer) int {
 	m, err := perftable.MergeFiles(paths)
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun perft --merge:", err)
 		return 1
 	}
-	for _, f := range m.Failures {
-		fmt.Fprintf(stdout, "FAIL row %d: perft(%d) = %d, want %d (%s): %s\n", f.Index, f.Depth, f.Got, f.Want, f.Verdict, f.FEN)
+	if err := m.WriteReport(stdout); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
 	}
-	if len(m.Missing) > 0 {
-		fmt.Fprintf(stdout, "missing or unfinished shards (of %d): %s\n", m.Header.Shard.N, shardList(m.Missing))
-	}
-	sm := m.Summary
-	fmt.Fprintf(stdout, "%s: %d of %d rows checked in %d of %d shards: %d passed, %d failed; %d nodes in %.1fs of perft (%.0f nodes/s)\n",
-		m.Header.Table, sm.Rows, m.Header.Rows, len(m.Done), m.Header.Shard.N, sm.Passed, sm.Failed, sm.Nodes, sm.Elapsed.Seconds(), sm.NodesPerSecond())
-	if !m.Complete() || sm.Failed > 0 {
+	if !m.Complete() || m.Summary.Failed > 0 {
 		return 1
 	}
 	return 0
-}
-
-// shardList writes shard numbers compactly: 1-3,7,9-12.
-func shardList(ks []int) string {
-	var b strings.Builder
-	for i := 0; i < len(ks); {
-		j := i
-		for j+1 < len(ks) && ks[j+1] == ks[j]+1 {
-			j++
-		}
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		if j > i {
-			fmt.Fprintf(&b, "%d-%d", ks[i], ks[j])
-		} else {
-			fmt.Fprintf(&b, "%d", ks[i])
-		}
-		i = j + 1
-	}
-	return b.String()
 }

@@ -193,3 +193,41 @@ func parseResult(text string) (Failure, float64, error) {
 	f.Verdict, f.FEN = cols[4], cols[6]
 	return f, secs, nil
 }
+
+// WriteReport prints the verdict: each failed row, the shards still
+// missing (compactly: 1-3,7,9-12), and the totals.
+func (m *Merged) WriteReport(w io.Writer) error {
+	var b strings.Builder
+	for _, f := range m.Failures {
+		fmt.Fprintf(&b, "FAIL row %d: perft(%d) = %d, want %d (%s): %s\n", f.Index, f.Depth, f.Got, f.Want, f.Verdict, f.FEN)
+	}
+	if len(m.Missing) > 0 {
+		fmt.Fprintf(&b, "missing or unfinished shards (of %d): %s\n", m.Header.Shard.N, shardList(m.Missing))
+	}
+	sm := m.Summary
+	fmt.Fprintf(&b, "%s: %d of %d rows checked in %d of %d shards: %d passed, %d failed; %d nodes in %.1fs of perft (%.0f nodes/s)\n",
+		m.Header.Table, sm.Rows, m.Header.Rows, len(m.Done), m.Header.Shard.N, sm.Passed, sm.Failed, sm.Nodes, sm.Elapsed.Seconds(), sm.NodesPerSecond())
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// shardList writes shard numbers compactly: 1-3,7,9-12.
+func shardList(ks []int) string {
+	var b strings.Builder
+	for i := 0; i < len(ks); {
+		j := i
+		for j+1 < len(ks) && ks[j+1] == ks[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		if j > i {
+			fmt.Fprintf(&b, "%d-%d", ks[i], ks[j])
+		} else {
+			fmt.Fprintf(&b, "%d", ks[i])
+		}
+		i = j + 1
+	}
+	return b.String()
+}
