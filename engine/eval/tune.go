@@ -117,9 +117,11 @@ func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) (
 		if o.Over {
 			capped = false
 			switch {
-			case o.Winner == 0 || o.Winner < 0 && o.Loser == 1:
+			// A loss condition names the winner too (vm's Outcome gives
+			// the win to the sole opponent who takes turns).
+			case o.Winner == 0:
 				result = 1
-			case o.Winner == 1 || o.Winner < 0 && o.Loser == 0:
+			case o.Winner == 1:
 				result = 0
 			}
 			break

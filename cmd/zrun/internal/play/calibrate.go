@@ -100,9 +100,8 @@ func calibrationGame(g *vm.Game, ev *eval.Evaluator, mctsSide int, moveTime time
 			return -1, err
 		}
 		if o.Over {
-			if o.Winner < 0 && o.Loser >= 0 && len(g.Players) == 2 {
-				return 1 - o.Loser, nil
-			}
+			// A loss condition names the winner too: vm's Outcome gives
+			// the win to the sole opponent who takes turns.
 			return o.Winner, nil
 		}
 		p := players[0]
