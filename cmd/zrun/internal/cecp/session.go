@@ -68,14 +68,9 @@ func (c *Session) Run(in io.Reader) { proto.Serve(in, c.handle, c.halt) }
 // engine plays the second player, not in force mode.
 func (c *Session) reset(e *play.Entry) error {
 	c.halt()
-	g, err := e.NewGame(c.hashMB)
+	g, err := e.NewGame(c.hashMB, c.player)
 	if err != nil {
 		return err
-	}
-	if c.player != "" {
-		if err := g.SetPlayer(c.player); err != nil {
-			return err
-		}
 	}
 	c.g, c.entry, c.force, c.engineSide = g, e, false, 1
 	c.swap = swapColors(g, e)

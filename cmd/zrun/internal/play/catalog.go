@@ -253,10 +253,13 @@ func FindGamesRoot() (string, error) {
 	return "", fmt.Errorf("no FILE given and %s not found above the current or the executable's directory", DefaultGameFiles[0])
 }
 
-// NewGame starts the entry's game from its start position with a searcher
-// of hashMB megabytes, using the entry's evaluation (derived once per entry,
-// so a GUI's "new" does not derive it again).
-func (e *Entry) NewGame(hashMB int) (*Game, error) {
+// NewGame starts the entry's game from its start position with a player
+// of the given kind ("" for alpha-beta; see SetPlayer) and a searcher of
+// hashMB megabytes, using the entry's evaluation (derived once per entry,
+// so a GUI's "new" does not derive it again). The searcher is made now, so
+// the first search does not pay for its table; auto's calibration match
+// waits for the first search instead of holding up "new".
+func (e *Entry) NewGame(hashMB int, player string) (*Game, error) {
 	ev, err := e.Evaluator()
 	if err != nil {
 		return nil, err
@@ -266,8 +269,15 @@ func (e *Entry) NewGame(hashMB int) (*Game, error) {
 		return nil, err
 	}
 	g.SetHash(hashMB)
-	if _, _, err := g.Searcher(); err != nil {
-		return nil, err
+	if player != "" {
+		if err := g.SetPlayer(player); err != nil {
+			return nil, err
+		}
+	}
+	if player != PlayerAuto {
+		if _, _, err := g.Searcher(); err != nil {
+			return nil, err
+		}
 	}
 	return g, nil
 }

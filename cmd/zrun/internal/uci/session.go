@@ -165,14 +165,9 @@ func (u *Session) report(err error) {
 // selectGame starts game e afresh and prints Fairy-Stockfish's GUI hint
 // line (board size and start position) for it.
 func (u *Session) selectGame(e *play.Entry) error {
-	g, err := e.NewGame(u.hashMB)
+	g, err := e.NewGame(u.hashMB, u.player)
 	if err != nil {
 		return err
-	}
-	if u.player != "" {
-		if err := g.SetPlayer(u.player); err != nil {
-			return err
-		}
 	}
 	u.g, u.entry = g, e
 	if fen, err := g.S.FEN(); err == nil {
