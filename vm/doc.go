@@ -144,6 +144,11 @@
 // "... to ... back (create Bishop) ... (add Knight)") writes "Bishop f1a x d3a
 // White Bishop f1a = Knight on d3a".
 //
+// A to with nothing in hand moves the piece the last to put down (with no
+// from or cascade since) on to the cursor, and (go to) follows it: Tenjiku
+// Shogi's generals range-jump with "to back ... (go to) add" at every enemy
+// in line, and capture only where they stop.
+//
 // A piece that gets a new type (add T, change-type) takes T's default
 // attribute values. A piece picked up by from but never put down stays where
 // it is. flip gives the piece to the next player in player order (the other

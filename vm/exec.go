@@ -29,6 +29,9 @@ type generator struct {
 	isDrop   bool
 	dropType int32
 	mainTo   int32
+	// putByTo: the last piece put down was put there by to, with no from or
+	// cascade since; another to moves it on (relocate).
+	putByTo  bool
 	moveType int32
 	// gateType >= 0 while OpAddGate emits: the held type placed on gatePos.
 	gateType int32
@@ -152,6 +155,7 @@ func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, d
 		gn.hasHand, gn.handFrom = true, start
 	}
 	gn.mainTo = NoPos
+	gn.putByTo = false
 	gn.gateType = -1
 	gn.flags = 0
 	for _, w := range gn.posFlagSet {
@@ -301,10 +305,17 @@ func (gn *generator) exec() {
 		case OpFrom:
 			c := board[gn.cursor]
 			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, gn.cursor
+			gn.putByTo = false
 		case OpTo:
-			gn.putDown()
+			if gn.hasHand {
+				gn.putDown()
+				gn.putByTo = true
+			} else if gn.putByTo {
+				gn.relocate()
+			}
 		case OpCascade:
 			gn.putDown()
+			gn.putByTo = false
 			c := board[gn.cursor]
 			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, gn.cursor
 		case OpCapture:
@@ -475,6 +486,38 @@ func (gn *generator) putDown() {
 	c := gn.s.Board[gn.cursor]
 	gn.recordPlacement(gn.hand, gn.cursor, c)
 	gn.hasHand = false
+}
+
+// relocate moves the piece the last to put down on to the cursor: a to with
+// nothing in hand re-marks where the move's piece lands, and (go to) follows
+// it. Tenjiku Shogi's generals range-jump this way ("to back (if
+// promote-rule? ...) (go to) add", repeated at every square of the jump, an
+// add between each): every to names the square of the move added next, and
+// the squares passed over keep their pieces. Were the later to ignored,
+// (go to) would send the cursor back to the first square and the jump would
+// never end.
+func (gn *generator) relocate() {
+	for i := len(gn.changes) - 1; i >= 0; i-- {
+		ch := &gn.changes[i]
+		if ch.kind != chPlace {
+			continue
+		}
+		if gn.mainTo == ch.pos {
+			gn.mainTo = gn.cursor
+		}
+		ch.pos = gn.cursor
+		break
+	}
+	occupant := gn.s.Board[gn.cursor]
+	for i := len(gn.acts) - 1; i >= 0; i-- {
+		a := &gn.acts[i]
+		if a.Kind != ActMove && a.Kind != ActDrop {
+			continue
+		}
+		a.To = gn.cursor
+		a.Captures = occupant != Empty && (a.Kind == ActDrop || a.From != gn.cursor)
+		break
+	}
 }
 
 func (gn *generator) recordPlacement(piece Cell, to int32, occupant Cell) {

@@ -206,3 +206,25 @@ func TestAddSpendsCapturesAndCreations(t *testing.T) {
 		}
 	}
 }
+
+// TestLaterToMovesThePieceOn: a to with nothing in hand moves the piece the
+// last to put down on to the cursor, and (go to) follows it. Tenjiku Shogi's
+// Bishop- and Rook-Generals range-jump from their promotion zone with "to
+// back (if promote-rule? ...) (go to) add" at every enemy in line: by the
+// game's rules a general jumps over any number of lower pieces and captures
+// only on the square where it stops. Were the later to ignored, (go to)
+// would return to the first enemy and the loop would never end.
+func TestLaterToMovesThePieceOn(t *testing.T) {
+	src := `(game (title "T") (players White Black) (turn-order White Black)
+  ` + toyBoard + `
+  (piece (name General) (moves (mark e (while enemy? to back (go to) add e))))
+  (piece (name Man))
+  (board-setup (White (General a1)) (Black (Man b1 c1 d1)))
+  (win-condition (White Black) stalemated))`
+	g, s := playToyMove(t, src, []string{"General a1 x b1", "General a1 x c1", "General a1 x d1"}, 1)
+	for sq, want := range map[string]string{"a1": "", "b1": "Black Man", "c1": "White General", "d1": "Black Man"} {
+		if on := pieceOn(t, g, s, sq); on != want {
+			t.Errorf("after the jump to c1, %s holds %q, want %q", sq, on, want)
+		}
+	}
+}
