@@ -3,7 +3,6 @@
 package play
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -84,40 +83,8 @@ func Calibrate(g *vm.Game, ev *eval.Evaluator, games int, moveTime time.Duration
 // calibrationGame plays one game and returns the winner (-1: a draw, or
 // the game reached the ply cap).
 func calibrationGame(g *vm.Game, ev *eval.Evaluator, mctsSide int, moveTime time.Duration) (int, error) {
-	s, err := vm.NewState(g)
-	if err != nil {
-		return -1, err
-	}
-	pos := eval.NewPosition(s, ev)
-	players := []engine.Player[*vm.Move]{engine.New[*vm.Move](pos, 4), engine.NewMCTS[*vm.Move](pos, 1)}
-	ml := &vm.MoveList{}
-	for ply := 0; ply < calibrationPlies; ply++ {
-		if err := s.Generate(ml); err != nil {
-			return -1, err
-		}
-		o, err := s.Outcome(ml)
-		if err != nil {
-			return -1, err
-		}
-		if o.Over {
-			// A loss condition names the winner too: vm's Outcome gives
-			// the win to the sole opponent who takes turns.
-			return o.Winner, nil
-		}
-		p := players[0]
-		if s.Chooser() == mctsSide {
-			p = players[1]
-		}
-		res := p.Search(context.Background(), engine.Limits{MoveTime: moveTime})
-		if err := pos.Err(); err != nil {
-			return -1, err
-		}
-		if !res.Found {
-			return -1, fmt.Errorf("calibration: no move found at ply %d", ply)
-		}
-		if err := s.Make(res.Best); err != nil {
-			return -1, err
-		}
-	}
-	return -1, nil
+	seats := []Seat{SeatOf(PlayerAlphaBeta, 0), SeatOf(PlayerAlphaBeta, 0)}
+	seats[mctsSide] = SeatOf(PlayerMCTS, 1)
+	r, err := MatchGame(g, ev, seats, engine.Limits{MoveTime: moveTime}, calibrationPlies, 1)
+	return r.Winner, err
 }
