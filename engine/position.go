@@ -81,6 +81,10 @@ type MoveInfo struct {
 	Noisy    bool   // captures or promotes: searched in quiescence
 	Victim   int    // material the move wins (captured values, promotion gain)
 	Attacker int    // value of the moving piece (for MVV-LVA)
+	// Continues: the move is a part of a turn its player goes on with (a
+	// jump of a multi-jump); the turn's parts together use up one ply of
+	// depth, as draughts counts a multi-capture as one move.
+	Continues bool
 }
 
 // Rules switches prunings that are unsound in some games.

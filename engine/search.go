@@ -337,6 +337,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 	}
 	s.order(ply, ttMove, me, false)
+	mover := pos.ToMove()
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
 	for i := 0; i < len(pd.moves); i++ {
@@ -353,7 +354,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			continue
 		}
 		nd := depth - 1
-		if childCheck && ply < 2*s.rootDepth {
+		if info.Continues && pos.ToMove() == mover {
+			nd = depth // the turn goes on: its last part uses the ply
+		} else if childCheck && ply < 2*s.rootDepth {
 			nd++ // check extension: forced replies rarely need a full ply budget
 		}
 		var v int

@@ -159,3 +159,14 @@ func TestStop(t *testing.T) {
 		t.Errorf("node limit: found %v nodes %d", res.Found, res.Nodes)
 	}
 }
+
+// TestChainIsOnePly: the parts of a turn its player goes on with use up
+// one ply together, as draughts counts a multi-jump as one move: a win two
+// turns ahead (a three-part turn, the reply, the winning move) is found at
+// depth 3, though it lies five moves deep.
+func TestChainIsOnePly(t *testing.T) {
+	res := New[chainMove](&chain{}, 1).Search(context.Background(), Limits{Depth: 3})
+	if n, ok := MateIn(res.Score); !ok || n != 5 {
+		t.Errorf("depth 3: score %d (mate in %d plies: %v), want the win five moves ahead", res.Score, n, ok)
+	}
+}

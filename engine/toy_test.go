@@ -185,3 +185,46 @@ func (g *nim) Info(m nimMove) MoveInfo   { return MoveInfo{Key: uint64(m.p*1000+
 func (g *nim) InCheck() bool             { return false }
 func (g *nim) Rules() Rules              { return Rules{} }
 func (g *nim) MoveText(m nimMove) string { return string(rune('a'+m.p)) + string(rune('0'+m.n)) }
+
+// chainMove is a move of the chain game: a part of player 0's three-part
+// turn, player 1's wait, or player 0's finishing move.
+type chainMove int
+
+// chain is a game whose first turn is a chain of three quiet parts by
+// player 0 (as a draughts multi-jump is), then player 1 waits, then player
+// 0's move wins: a win two turns ahead of player 0 but five moves deep.
+type chain struct {
+	made []chainMove
+}
+
+func (g *chain) Generate(buf []chainMove) []chainMove {
+	if len(g.made) < 5 {
+		buf = append(buf, chainMove(len(g.made)))
+	}
+	return buf
+}
+func (g *chain) Make(m chainMove) bool { g.made = append(g.made, m); return true }
+func (g *chain) Unmake()               { g.made = g.made[:len(g.made)-1] }
+func (g *chain) Hash() uint64          { return uint64(len(g.made)) + 1 }
+func (g *chain) ToMove() int {
+	if len(g.made) == 3 {
+		return 1
+	}
+	return 0
+}
+func (g *chain) Random() bool { return false }
+func (g *chain) Outcome() (bool, int, int) {
+	if len(g.made) == 5 {
+		return true, 0, 1
+	}
+	return false, -1, -1
+}
+func (g *chain) NoMoves() (bool, int, int) { return g.Outcome() }
+func (g *chain) Goals() (bool, int, int)   { return g.Outcome() }
+func (g *chain) Evaluate(pl int) int       { return 0 }
+func (g *chain) Info(m chainMove) MoveInfo {
+	return MoveInfo{Key: uint64(m) + 1, Continues: m < 2}
+}
+func (g *chain) InCheck() bool               { return false }
+func (g *chain) Rules() Rules                { return Rules{} }
+func (g *chain) MoveText(m chainMove) string { return string(rune('a' + m)) }

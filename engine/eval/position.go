@@ -232,7 +232,7 @@ func (p *Position) NoMoves() (bool, int, int) {
 // changes type gains the difference in value (promotion). Noisy is vm's
 // IsNoisy (the moves GenerateNoisy lists): both read vm's Taken and Retyped.
 func (p *Position) Info(m *vm.Move) engine.MoveInfo {
-	mi := engine.MoveInfo{Key: m.Key()}
+	mi := engine.MoveInfo{Key: m.Key(), Continues: m.Continue >= 0}
 	if m.Pass {
 		return mi
 	}
