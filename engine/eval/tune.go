@@ -92,8 +92,8 @@ func SelfPlay(g *vm.Game, ev *Evaluator, opt SelfPlayOptions) ([]Sample, SelfPla
 	return out, st, nil
 }
 
-// selfPlayGame plays one game and returns its quiet positions (the side to
-// move not in check, no partial move pending) labelled with the result.
+// selfPlayGame plays one game and returns its quiet positions labelled with
+// the result.
 func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) ([]Sample, float64, bool, error) {
 	s, err := vm.NewState(g)
 	if err != nil {
@@ -106,6 +106,7 @@ func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) (
 	var diffs [][]int16
 	ml := &vm.MoveList{}
 	result, capped := 0.5, true
+	lastNoisy := false
 	for ply := 0; ply < opt.MaxPlies; ply++ {
 		if err := s.Generate(ml); err != nil {
 			return nil, 0, false, err
@@ -126,9 +127,6 @@ func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) (
 			}
 			break
 		}
-		if ply >= opt.RandomPlies && s.Partial == vm.NoPos && !s.InCheck() {
-			diffs = append(diffs, materialDiff(s, nT))
-		}
 		var m *vm.Move
 		if ply < opt.RandomPlies {
 			m = &ml.Moves[rng.IntN(len(ml.Moves))]
@@ -141,7 +139,16 @@ func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) (
 				return nil, 0, false, fmt.Errorf("no move found at ply %d", ply)
 			}
 			m = res.Best
+			// A quiet position: no exchange under way (the last move took
+			// nothing, the best reply takes nothing), no check, no turn
+			// half made. Mid-exchange the material count is off by the
+			// piece about to be taken back, and the pieces most often
+			// exchanged would be undervalued for it.
+			if !lastNoisy && !s.IsNoisy(m) && s.Partial == vm.NoPos && !s.InCheck() {
+				diffs = append(diffs, materialDiff(s, nT))
+			}
 		}
+		lastNoisy = s.IsNoisy(m)
 		if err := s.Make(m); err != nil {
 			return nil, 0, false, err
 		}
