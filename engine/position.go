@@ -97,6 +97,9 @@ type Rules struct {
 	LMR bool
 	// Royal: the game has royal pieces, so InCheck can be true (check extension).
 	Royal bool
+	// Giveaway: fewer moves are better (a player wins by losing its pieces
+	// or moves), so the mobility term counts against the side that has them.
+	Giveaway bool
 }
 
 // Limits bound one search. Zero fields are unlimited; with no limit at all the

@@ -647,7 +647,7 @@ func (s *Searcher[M]) staticEval(ply, me int) int {
 	v := s.evalFor(me)
 	if ply > 0 {
 		if p := &s.plies[ply-1]; p.sign == -me {
-			v += mobilityWeight * (min(s.plies[ply].n, 64) - min(p.n, 64))
+			v += s.mobilityWeight() * (min(s.plies[ply].n, 64) - min(p.n, 64))
 		}
 	}
 	return v
@@ -661,7 +661,16 @@ func (s *Searcher[M]) guessEval(ply, me int) (int, bool) {
 	if mine.sign != me || theirs.sign != -me {
 		return 0, false
 	}
-	return s.evalFor(me) + mobilityWeight*(min(mine.n, 64)-min(theirs.n, 64)), true
+	return s.evalFor(me) + s.mobilityWeight()*(min(mine.n, 64)-min(theirs.n, 64)), true
+}
+
+// mobilityWeight is the score of one legal move more than the opponent
+// has: negative in giveaway games, where running out of moves wins.
+func (s *Searcher[M]) mobilityWeight() int {
+	if s.rules.Giveaway {
+		return -mobilityWeight
+	}
+	return mobilityWeight
 }
 
 // budget sets the hard time limit and returns the soft one (0: none).

@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"zrun/vm"
@@ -57,6 +58,9 @@ type Evaluator struct {
 	given []bool    // the rule file gave the value
 	drops bool      // the game has drops: pieces in hand count as material
 	lines []lineSet // n-in-a-row goals' windows (lines.go)
+	// giveaway: a player wins by losing all its pieces or its last move
+	// (losing draughts), so material and placement count against it.
+	giveaway bool
 }
 
 // Derive computes the tables for g by generating the moves of lone
@@ -78,6 +82,7 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	for _, pt := range g.Pieces {
 		ev.drops = ev.drops || len(pt.Drops) > 0
 	}
+	ev.giveaway = Giveaway(g)
 	ml := &vm.MoveList{}
 	blocker := blockerType(g)
 	first := -1
@@ -396,10 +401,50 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 			}
 		}
 	}
+	if ev.giveaway {
+		v = -v
+	}
 	if len(ev.lines) > 0 {
 		v += ev.lineScore(s, pl)
 	}
 	return v
+}
+
+// Giveaway reports whether g is won by getting rid of one's pieces or
+// moves: a win goal of every player who chooses moves holds when it has
+// no piece left (pieces-remaining 0 of all its types) or is stalemated, as
+// in losing draughts. Then having less is better: the evaluation counts
+// material and placement against their owner and the searcher's mobility
+// term is turned round.
+func Giveaway(g *vm.Game) bool {
+	players := 0
+	for pl, p := range g.Players {
+		if p.Random {
+			continue
+		}
+		players++
+		found := false
+		for _, goal := range g.Goals {
+			if goal.Kind == vm.WinGoal && slices.Contains(goal.Players, pl) && losesAll(goal.Cond) {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return players > 0
+}
+
+// losesAll: the condition is "no piece left" or "no move left".
+func losesAll(c *vm.Cond) bool {
+	switch c.Op {
+	case vm.CondStalemated:
+		return true
+	case vm.CondPiecesRemaining:
+		return c.N == 0 && len(c.Types) == 0
+	}
+	return false
 }
 
 // WriteValues prints one line per piece type of g (the game ev was derived

@@ -98,6 +98,7 @@ func NewPosition(s *vm.State, ev *Evaluator) *Position {
 		NullMove: sound && !random && humans == 2,
 		LMR:      sound,
 		Royal:    anyRoyal,
+		Giveaway: ev.giveaway,
 	}
 	// A forced pass is added only when no legal move exists, which a
 	// pseudo-legal list cannot tell.

@@ -60,6 +60,7 @@ var strengthList = []strengthGame{
 	{"GlukKazan+ZoG/External/Checker Games.zrf", "English Draughts", "checkers", false, false},
 	{dagazGames + "checkers/russian-checkers.zrf", "Russian Checkers", "checkers", false, false},
 	{"CheckersCollection/CheckersCollection.zrf", "", "checkers", false, false},
+	{"CheckersCollection/CheckersCollection.zrf", "Losing Checkers", "checkers (giveaway)", false, false},
 	{dagazGames + "checkers-like/alquerque.zrf", "Alquerque", "checkers", false, false},
 	{dagazGames + "checkers-like/fanorona.zrf", "Fanorona", "checkers", false, false},
 	{"ToguzKumalak/ToguzKumalak.zrf", "", "mancala", false, false},
