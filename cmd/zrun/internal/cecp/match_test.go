@@ -9,7 +9,12 @@
 //	    -match-games 40 -match-level "0 0:15 0.15" -match-log /tmp/match.log
 //
 // (Fairy-Max randomises its first plies, so the games differ; the runner
-// prints the score and the Elo difference with its 95% margin.)
+// prints the score and the Elo difference with its 95% margin.) Other
+// opponents and games, from balanced openings each played with both colours:
+//
+//	go test ./cmd/zrun/internal/cecp -run Match -v -timeout 3h -args -slow \
+//	    -match-opponent /usr/games/sjaakii -match-openings 20 -match-games 40 \
+//	    -match-variant schoolbook -match-file games/schoolbook.zrf -match-level "0 0:15 0.15"
 
 package cecp
 
@@ -36,6 +41,13 @@ var (
 	matchGames = flag.Int("match-games", 2, "games in the match against Fairy-Max (-slow)")
 	matchLevel = flag.String("match-level", "40 0:10 1", "xboard level of the match: moves per control, base, increment")
 	matchLog   = flag.String("match-log", "", "keep the match transcript here (default: a temporary file)")
+	// The opponent, the game and the openings: by default Fairy-Max in
+	// Capablanca, varied by its own "random".
+	matchOpponent = flag.String("match-opponent", fairyMax, "the opponent's command (e.g. /usr/games/sjaakii, /usr/games/fairy-stockfish)")
+	matchVariant  = flag.String("match-variant", "capablanca", "the xboard variant name both engines play")
+	matchFile     = flag.String("match-file", "games/capablanca.zrf", "zrun's rule file, relative to the repository")
+	matchOpenings = flag.Int("match-openings", 0, "start from this many balanced openings (each played with both colours) instead of the opponent's randomisation")
+	matchOption   = flag.String("match-option2", "", "an 'option Name=Value' for the opponent")
 )
 
 // matchProblem matches per-game reasons that mean a protocol failure rather
@@ -50,13 +62,13 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 	if err != nil {
 		t.Skip("python3 not found")
 	}
-	for _, p := range []string{fairyMax, matchTool} {
+	for _, p := range []string{*matchOpponent, matchTool} {
 		if _, err := os.Stat(p); err != nil {
 			t.Skipf("%s not found", p)
 		}
 	}
 	bin := testbin.Zrun(t)
-	game, err := filepath.Abs("../../../../games/capablanca.zrf")
+	game, err := filepath.Abs(filepath.Join("../../../..", *matchFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,9 +76,20 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 	if logFile == "" {
 		logFile = filepath.Join(t.TempDir(), "match.log")
 	}
-	cmd := exec.Command(py, matchTool, "-1", bin+" xboard "+game, "-2", fairyMax,
-		"-v", "capablanca", "-n", strconv.Itoa(*matchGames), "--level", *matchLevel, "--random", "--post",
-		"--log", logFile, "--pgn", logFile+".pgn")
+	args := []string{matchTool, "-1", bin + " xboard " + game, "-2", *matchOpponent,
+		"-v", *matchVariant, "-n", strconv.Itoa(*matchGames), "--level", *matchLevel, "--post",
+		"--log", logFile, "--pgn", logFile + ".pgn"}
+	if *matchOpenings > 0 {
+		book := filepath.Join(t.TempDir(), "openings.epd")
+		writeOpenings(t, game, book, *matchOpenings)
+		args = append(args, "--openings", book)
+	} else {
+		args = append(args, "--random")
+	}
+	if *matchOption != "" {
+		args = append(args, "--option2", *matchOption)
+	}
+	cmd := exec.Command(py, args...)
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	if err != nil {

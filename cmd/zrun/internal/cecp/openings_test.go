@@ -1,0 +1,72 @@
+package cecp
+
+import (
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"zrun/cmd/zrun/internal/play"
+	"zrun/engine"
+	"zrun/vm"
+)
+
+// Balanced openings for matches against engines that do not randomise
+// their play: a few random moves from the start, kept when a short search
+// finds the side to move neither much better nor much worse.
+const (
+	openingPlies  = 4
+	openingDepth  = 5
+	openingMargin = 60 // centipawns either way
+)
+
+// writeOpenings writes n different balanced openings of the rule file game
+// to path, one FEN per line; the same n always gives the same openings.
+func writeOpenings(t *testing.T, game, path string, n int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(2026, 11))
+	seen := map[string]bool{}
+	var lines []string
+	for tries := 0; len(lines) < n; tries++ {
+		if tries > 50*n {
+			t.Fatalf("only %d balanced openings of %s in %d tries", len(lines), game, tries)
+		}
+		s, err := play.NewState(game, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ml := &vm.MoveList{}
+		for range openingPlies {
+			if err := s.Generate(ml); err != nil {
+				t.Fatal(err)
+			}
+			if len(ml.Moves) == 0 {
+				break
+			}
+			if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fen, err := s.FEN()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[fen] {
+			continue
+		}
+		seen[fen] = true
+		res, _, err := play.SearchState(s, engine.Limits{Depth: openingDepth}, 16, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Found || res.Score > openingMargin || res.Score < -openingMargin {
+			continue
+		}
+		lines = append(lines, fen)
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d openings (%d random moves, |score| <= %d at depth %d):\n%s", n, openingPlies, openingMargin, openingDepth,
+		strings.Join(lines, "\n"))
+}
