@@ -390,6 +390,12 @@ func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool) {
 // values, in centipawns and in units of the cheapest tuned piece, with
 // error bars.
 func (fit Fitted) WriteTable(w io.Writer, g *vm.Game, start []float64) {
+	royal := map[int]bool{}
+	for pl := range g.Players {
+		for _, t := range g.RoyalTypes(pl) {
+			royal[t] = true
+		}
+	}
 	unit := math.Inf(1)
 	for t := range g.Pieces {
 		if fit.Tuned[t] && fit.Values[t] > 0 {
@@ -399,6 +405,10 @@ func (fit Fitted) WriteTable(w io.Writer, g *vm.Game, start []float64) {
 	fmt.Fprintf(w, "%-16s %8s %14s %16s\n", "piece", "derived", "self-play", "in cheapest")
 	for t, p := range g.Pieces {
 		if !fit.Tuned[t] {
+			if !royal[t] {
+				// Said rather than left out: the user asked about every piece.
+				fmt.Fprintf(w, "%-16s %8.0f   no position had more of it on one side\n", p.Name, start[t])
+			}
 			continue
 		}
 		fmt.Fprintf(w, "%-16s %8.0f %8.0f ± %-4.0f %7.2f ± %.2f\n", p.Name, start[t], fit.Values[t], fit.StdErr[t], fit.Values[t]/unit, fit.StdErr[t]/unit)
