@@ -218,8 +218,8 @@ func TestStrength(t *testing.T) {
 			t.Errorf("%s (%s): %s", title, sg.path, verdict)
 		}
 		capped := vsRandom.capped + vsGreedy.capped + vsOther.capped
-		row := fmt.Sprintf("| %s | %s | %s (mcts %.1f, ab %.1f) | %s | %s | %s | %d | %s | %s |",
-			title, sg.family, ours, c.MCTS, c.AlphaBeta, vsRandom, vsGreedy, vsOther, capped,
+		row := fmt.Sprintf("| %s (%s) | %s | %s (mcts %.1f, ab %.1f) | %s | %s | %s | %d | %s | %s |",
+			title, filepath.Base(sg.path), sg.family, ours, c.MCTS, c.AlphaBeta, vsRandom, vsGreedy, vsOther, capped,
 			time.Since(start).Round(time.Second), verdict)
 		t.Log(row)
 		rows = append(rows, row)
