@@ -180,11 +180,11 @@ type compiler struct {
 	prog  *vm.Program
 	errs  ErrorList
 	srcs  srcStrings
-	// code and src are the program being emitted: the code, and for each
-	// instruction the source of its statement. They are copied into prog
-	// at the end, exactly sized, and reused for the next definition.
+	// code and src are the program being emitted: the code, and the
+	// sources of its statements (vm.Program.Src). They are copied into
+	// prog at the end, exactly sized, and reused for the next definition.
 	code []vm.Inst
-	src  []string
+	src  []vm.SrcRun
 	// curSrc is the source of the instructions being emitted, made from
 	// curPos: consecutive statements mostly come from the same macro call,
 	// so have the same position.
@@ -211,7 +211,7 @@ func (c *compiler) place(l int) { c.labels[l] = len(c.code) }
 
 func (c *compiler) emit(in vm.Inst) int {
 	c.code = append(c.code, in)
-	c.src = append(c.src, c.curSrc)
+	c.src = vm.AppendSrc(c.src, len(c.code)-1, c.curSrc)
 	return len(c.code) - 1
 }
 
@@ -254,7 +254,7 @@ func (c *compiler) compileDef(def *MoveDef) {
 		c.code[f.pc].B = int32(c.labels[f.label])
 	}
 	c.prog.Code = append([]vm.Inst(nil), c.code...)
-	c.prog.Src = append([]string(nil), c.src...)
+	c.prog.Src = append([]vm.SrcRun(nil), c.src...)
 }
 
 func (c *compiler) stmts(list []*Stmt) {

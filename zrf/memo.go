@@ -363,7 +363,7 @@ const symbolBase = 1 << 30
 type compiledDef struct {
 	looks []look
 	code  []vm.Inst
-	src   []string
+	src   []vm.SrcRun
 	lists [][]int32
 	made  []madeProg
 }
