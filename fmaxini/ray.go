@@ -55,7 +55,7 @@ func (a *asm) finish(name string) *vm.Program {
 	for _, pc := range a.fix {
 		a.code[pc].B = int32(a.labels[a.code[pc].B])
 	}
-	return &vm.Program{Name: name, Code: a.code, Src: a.src, Lists: a.lists}
+	return &vm.Program{Name: name, Code: a.code, Src: vm.SrcRuns(a.src), Lists: a.lists}
 }
 
 // rayComp compiles the rays of one piece type.

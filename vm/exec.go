@@ -173,11 +173,7 @@ func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, d
 
 func (gn *generator) fail(pc int, msg string) {
 	if gn.err == nil {
-		src := ""
-		if pc < len(gn.prog.Src) {
-			src = gn.prog.Src[pc]
-		}
-		gn.err = &RunError{Src: src, Msg: fmt.Sprintf("%s (in %s)", msg, gn.prog.Name)}
+		gn.err = &RunError{Src: gn.prog.SrcAt(pc), Msg: fmt.Sprintf("%s (in %s)", msg, gn.prog.Name)}
 	}
 }
 

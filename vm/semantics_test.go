@@ -49,7 +49,7 @@ func toyGame(t *testing.T, progs [][]Inst, setup []SetupItem, opts Options) *Gam
 		if len(code) > 0 && code[0].Op == OpNop {
 			typ = int(code[0].A) // a leading nop carries the block's move type
 		}
-		x.Moves = append(x.Moves, MoveBlock{Type: typ, Prog: &Program{Name: "X", Code: code, Src: src, Lists: [][]int32{{1}}}})
+		x.Moves = append(x.Moves, MoveBlock{Type: typ, Prog: &Program{Name: "X", Code: code, Src: SrcRuns(src), Lists: [][]int32{{1}}}})
 	}
 	y := &PieceType{Name: "Y", Attrs: []AttrDecl{{Attr: 0, Default: false}}}
 	g.Pieces = []*PieceType{x, y}
@@ -307,7 +307,7 @@ func TestCheckFilterUsesAttackQueries(t *testing.T) {
 	g := toyGame(t, [][]Inst{{{Op: OpStep, A: dirE}, {Op: OpEmpty, Jt: false, B: 3}, {Op: OpAdd, A: -1}, {Op: OpEnd}}}, []SetupItem{
 		{Player: 0, Type: 0, Pos: posB}, {Player: 1, Type: 1, Pos: posD},
 	}, Options{})
-	g.Pieces[1].Moves = []MoveBlock{{Prog: &Program{Name: "Y", Code: []Inst{{Op: OpStep, A: dirW}, {Op: OpAdd, A: -1}, {Op: OpEnd}}, Src: []string{"y", "y", "y"}}}}
+	g.Pieces[1].Moves = []MoveBlock{{Prog: &Program{Name: "Y", Code: []Inst{{Op: OpStep, A: dirW}, {Op: OpAdd, A: -1}, {Op: OpEnd}}, Src: SrcRuns([]string{"y", "y", "y"})}}}
 	g.Goals = []*Goal{{Kind: LossGoal, Players: []int{0, 1}, Cond: &Cond{Op: CondCheckmated, Types: []int{0}}}}
 	_, moves := gen(t, g)
 	// X on b could step to c, but y on d attacks c: no legal move.
@@ -404,7 +404,7 @@ func TestCaptureIntoRoyalTypeIsNoThreat(t *testing.T) {
 			if tc.types != nil {
 				add.A, lists = 0, [][]int32{tc.types}
 			}
-			g.Pieces[1].Moves = []MoveBlock{{Prog: &Program{Name: "Y", Code: []Inst{{Op: OpStep, A: dirW}, add, {Op: OpEnd}}, Src: []string{"y", "y", "y"}, Lists: lists}}}
+			g.Pieces[1].Moves = []MoveBlock{{Prog: &Program{Name: "Y", Code: []Inst{{Op: OpStep, A: dirW}, add, {Op: OpEnd}}, Src: SrcRuns([]string{"y", "y", "y"}), Lists: lists}}}
 			g.Goals = []*Goal{{Kind: LossGoal, Players: []int{0, 1}, Cond: &Cond{Op: CondCheckmated, Types: []int{0}}}}
 			_, moves := gen(t, g)
 			if len(moves) != tc.legal {
@@ -436,7 +436,7 @@ func TestReachGivesUpOnWholeBoardScans(t *testing.T) {
 	b.ComputeOpposites()
 	// From the first square, step east until an enemy and capture it.
 	scan := []Inst{{Op: OpJump, A: 0}, {Op: OpStep, A: int32(e)}, {Op: OpEnemy, Jt: false, B: 1}, {Op: OpAdd, A: -1}, {Op: OpEnd}}
-	x := &PieceType{Name: "X", Moves: []MoveBlock{{Prog: &Program{Name: "X", Code: scan, Src: make([]string, len(scan))}}}}
+	x := &PieceType{Name: "X", Moves: []MoveBlock{{Prog: &Program{Name: "X", Code: scan, Src: SrcRuns(make([]string, len(scan)))}}}}
 	g := &Game{
 		Title:     "scan",
 		Players:   []Player{{Name: "A"}, {Name: "B"}},

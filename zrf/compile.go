@@ -174,16 +174,17 @@ func (n *gameNames) add(k nameKind, name string) int32 {
 }
 
 type compiler struct {
+	def   *MoveDef // being compiled
 	g     *vm.Game
 	names *gameNames
 	prog  *vm.Program
 	errs  ErrorList
 	srcs  srcStrings
-	// code and src are the program being emitted: the code, and for each
-	// instruction the source of its statement. They are copied into prog
-	// at the end, exactly sized, and reused for the next definition.
+	// code and src are the program being emitted: the code, and the
+	// sources of its statements (vm.Program.Src). They are copied into
+	// prog at the end, exactly sized, and reused for the next definition.
 	code []vm.Inst
-	src  []string
+	src  []vm.SrcRun
 	// curSrc is the source of the instructions being emitted, made from
 	// curPos: consecutive statements mostly come from the same macro call,
 	// so have the same position.
@@ -210,7 +211,7 @@ func (c *compiler) place(l int) { c.labels[l] = len(c.code) }
 
 func (c *compiler) emit(in vm.Inst) int {
 	c.code = append(c.code, in)
-	c.src = append(c.src, c.curSrc)
+	c.src = vm.AppendSrc(c.src, len(c.code)-1, c.curSrc)
 	return len(c.code) - 1
 }
 
@@ -242,6 +243,7 @@ func (m srcStrings) of(p Pos) string {
 }
 
 func (c *compiler) compileDef(def *MoveDef) {
+	c.def = def
 	c.setSrc(def.Pos)
 	c.die = c.newLabel()
 	c.stmts(def.Body)
@@ -252,7 +254,7 @@ func (c *compiler) compileDef(def *MoveDef) {
 		c.code[f.pc].B = int32(c.labels[f.label])
 	}
 	c.prog.Code = append([]vm.Inst(nil), c.code...)
-	c.prog.Src = append([]string(nil), c.src...)
+	c.prog.Src = append([]vm.SrcRun(nil), c.src...)
 }
 
 func (c *compiler) stmts(list []*Stmt) {
@@ -275,28 +277,28 @@ func (c *compiler) trySlide(step, loop *Stmt) bool {
 	if add.Op != StmtAdd || len(add.Names) != 0 || again.Op != StmtStep || again.Name != step.Name {
 		return false
 	}
-	d, ok := c.dir(step.Pos, step.Name)
+	d, ok := c.dir(step.PosIn(c.def), step.Name)
 	if !ok {
 		return true
 	}
-	c.setSrc(step.Pos)
+	c.setSrc(step.PosIn(c.def))
 	c.emit(vm.Inst{Op: vm.OpSlide, A: d})
 	return true
 }
 
 func (c *compiler) stmt(s *Stmt) {
-	c.setSrc(s.Pos)
+	c.setSrc(s.PosIn(c.def))
 	switch s.Op {
 	case StmtStep:
-		if d, ok := c.dir(s.Pos, s.Name); ok {
+		if d, ok := c.dir(s.PosIn(c.def), s.Name); ok {
 			c.emit(vm.Inst{Op: vm.OpStep, A: d})
 		}
 	case StmtJump:
-		if p, ok := c.position(s.Pos, s.Name); ok {
+		if p, ok := c.position(s.PosIn(c.def), s.Name); ok {
 			c.emit(vm.Inst{Op: vm.OpJump, A: p})
 		}
 	case StmtOpposite:
-		if d, ok := c.dir(s.Pos, s.Name); ok {
+		if d, ok := c.dir(s.PosIn(c.def), s.Name); ok {
 			c.emit(vm.Inst{Op: vm.OpOpposite, A: d})
 		}
 	case StmtMark:
@@ -322,7 +324,7 @@ func (c *compiler) stmt(s *Stmt) {
 		c.place(top)
 		c.condFalse(s.Cond, endL)
 		c.stmts(s.Body)
-		c.setSrc(s.Pos)
+		c.setSrc(s.PosIn(c.def))
 		c.emitJump(vm.Inst{Op: vm.OpJmp}, top)
 		c.place(endL)
 	case StmtAdd, StmtAddPartial, StmtAddCopy, StmtAddCopyPartial:
@@ -334,38 +336,38 @@ func (c *compiler) stmt(s *Stmt) {
 	case StmtCascade:
 		c.emit(vm.Inst{Op: vm.OpCascade})
 	case StmtCapture:
-		c.withLoc(s.Pos, vm.Inst{Op: vm.OpCapture}, s.Arg)
+		c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpCapture}, s.Arg)
 	case StmtCreate:
 		c.createStmt(s)
 	case StmtChangeType:
 		if len(s.Names) != 1 {
-			c.errorf(s.Pos, "change-type needs one piece type")
+			c.errorf(s.PosIn(c.def), "change-type needs one piece type")
 			return
 		}
-		if t, ok := c.pieceType(s.Pos, s.Names[0]); ok {
-			c.withLoc(s.Pos, vm.Inst{Op: vm.OpChangeType, A: t}, s.Arg)
+		if t, ok := c.pieceType(s.PosIn(c.def), s.Names[0]); ok {
+			c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpChangeType, A: t}, s.Arg)
 		}
 	case StmtChangeOwner:
-		c.withLoc(s.Pos, vm.Inst{Op: vm.OpChangeOwner}, s.Arg)
+		c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpChangeOwner}, s.Arg)
 	case StmtFlip:
-		c.withLoc(s.Pos, vm.Inst{Op: vm.OpFlip}, s.Arg)
+		c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpFlip}, s.Arg)
 	case StmtSetAttribute:
-		a, ok := c.attribute(s.Pos, s.Name)
+		a, ok := c.attribute(s.PosIn(c.def), s.Name)
 		if ok {
 			c.setValue(s, vm.Inst{Op: vm.OpSetAttr, A: a}, true)
 		}
 	case StmtSetFlag:
-		f, ok := c.flag(s.Pos, s.Name)
+		f, ok := c.flag(s.PosIn(c.def), s.Name)
 		if ok {
 			c.setValue(s, vm.Inst{Op: vm.OpSetFlag, A: f}, false)
 		}
 	case StmtSetPosFlag:
-		f, ok := c.posFlag(s.Pos, s.Name)
+		f, ok := c.posFlag(s.PosIn(c.def), s.Name)
 		if ok {
 			c.setValue(s, vm.Inst{Op: vm.OpSetPosFlag, A: f}, true)
 		}
 	default:
-		c.errorf(s.Pos, "cannot compile statement %s", s.Op)
+		c.errorf(s.PosIn(c.def), "cannot compile statement %s", s.Op)
 	}
 }
 
@@ -373,7 +375,7 @@ func (c *compiler) goStmt(s *Stmt) {
 	targets := map[string]int32{"from": vm.GoFrom, "to": vm.GoTo, "last-from": vm.GoLastFrom, "last-to": vm.GoLastTo, "mark": vm.GoMark}
 	k, ok := targets[s.Name]
 	if !ok {
-		c.errorf(s.Pos, "go: unknown target %q (want from, to, last-from, last-to or mark)", s.Name)
+		c.errorf(s.PosIn(c.def), "go: unknown target %q (want from, to, last-from, last-to or mark)", s.Name)
 		return
 	}
 	c.emit(vm.Inst{Op: vm.OpGo, A: k})
@@ -397,7 +399,7 @@ func (c *compiler) addStmt(s *Stmt) {
 	if len(s.Names) > 0 {
 		var list []int32
 		for _, n := range s.Names {
-			t, ok := c.pieceType(s.Pos, n)
+			t, ok := c.pieceType(s.PosIn(c.def), n)
 			if !ok {
 				return
 			}
@@ -411,21 +413,21 @@ func (c *compiler) addStmt(s *Stmt) {
 
 func (c *compiler) createStmt(s *Stmt) {
 	if len(s.Names) != 1 {
-		c.errorf(s.Pos, "create needs one piece type")
+		c.errorf(s.PosIn(c.def), "create needs one piece type")
 		return
 	}
-	t, ok := c.pieceType(s.Pos, s.Names[0])
+	t, ok := c.pieceType(s.PosIn(c.def), s.Names[0])
 	if !ok {
 		return
 	}
 	owner := int32(-1)
 	if s.Player != "" {
 		if owner = c.names.index(namePlayer, s.Player); owner < 0 {
-			c.errorf(s.Pos, "create: unknown player %q", s.Player)
+			c.errorf(s.PosIn(c.def), "create: unknown player %q", s.Player)
 			return
 		}
 	}
-	c.withLoc(s.Pos, vm.Inst{Op: vm.OpCreate, A: t, B: owner}, s.Arg)
+	c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpCreate, A: t, B: owner}, s.Arg)
 }
 
 // setValue emits a set-attribute/flag/position-flag whose value is a
@@ -434,7 +436,7 @@ func (c *compiler) setValue(s *Stmt, in vm.Inst, hasLoc bool) {
 	emit := func(v int32) {
 		in.B = v
 		if hasLoc {
-			c.withLoc(s.Pos, in, s.Arg)
+			c.withLoc(s.PosIn(c.def), in, s.Arg)
 		} else {
 			c.emit(in)
 		}
@@ -498,7 +500,7 @@ func (c *compiler) cond(e *Expr, label int, jumpWhen bool) {
 	switch e.Op {
 	case ExprNot:
 		if len(e.Args) != 1 {
-			c.errorf(e.Pos, "not takes one condition")
+			c.errorf(e.PosIn(c.def), "not takes one condition")
 			return
 		}
 		c.cond(e.Args[0], label, !jumpWhen)
@@ -566,7 +568,7 @@ func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
 		in.Op = vm.OpMarked
 		return in, true
 	case ExprPiece:
-		t, ok := c.pieceType(e.Pos, e.Name)
+		t, ok := c.pieceType(e.PosIn(c.def), e.Name)
 		if !ok {
 			return in, false
 		}
@@ -574,25 +576,25 @@ func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
 	case ExprInZone:
 		z := c.names.index(nameZone, e.Name)
 		if z < 0 {
-			c.errorf(e.Pos, "unknown zone %q", e.Name)
+			c.errorf(e.PosIn(c.def), "unknown zone %q", e.Name)
 			return in, false
 		}
 		in.Op, in.A = vm.OpInZone, z
 	case ExprAttribute:
-		a, ok := c.attribute(e.Pos, e.Name)
+		a, ok := c.attribute(e.PosIn(c.def), e.Name)
 		if !ok {
 			return in, false
 		}
 		in.Op, in.A = vm.OpAttr, a
 	case ExprFlag:
-		f, ok := c.flag(e.Pos, e.Name)
+		f, ok := c.flag(e.PosIn(c.def), e.Name)
 		if !ok {
 			return in, false
 		}
 		in.Op, in.A = vm.OpFlag, f
 		return in, true
 	case ExprPosFlag:
-		f, ok := c.posFlag(e.Pos, e.Name)
+		f, ok := c.posFlag(e.PosIn(c.def), e.Name)
 		if !ok {
 			return in, false
 		}
@@ -601,20 +603,20 @@ func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
 		return c.onBoard(e)
 	case ExprPosition:
 		if e.Arg.Kind != ArgPos {
-			c.errorf(e.Pos, "position? needs a position")
+			c.errorf(e.PosIn(c.def), "position? needs a position")
 			return in, false
 		}
-		p, ok := c.position(e.Pos, e.Arg.Name)
+		p, ok := c.position(e.PosIn(c.def), e.Arg.Name)
 		if !ok {
 			return in, false
 		}
 		in.Op, in.A = vm.OpPosition, p
 		return in, true
 	default:
-		c.errorf(e.Pos, "cannot compile condition %s", e.Op)
+		c.errorf(e.PosIn(c.def), "cannot compile condition %s", e.Op)
 		return in, false
 	}
-	if !c.setLoc(e.Pos, &in, e.Arg) {
+	if !c.setLoc(e.PosIn(c.def), &in, e.Arg) {
 		return in, false
 	}
 	return in, true
@@ -624,7 +626,7 @@ func (c *compiler) onBoard(e *Expr) (vm.Inst, bool) {
 	in := vm.Inst{}
 	switch e.Arg.Kind {
 	case ArgDir, ArgOpposite:
-		d, ok := c.dir(e.Pos, e.Arg.Name)
+		d, ok := c.dir(e.PosIn(c.def), e.Arg.Name)
 		if !ok {
 			return in, false
 		}
@@ -634,7 +636,7 @@ func (c *compiler) onBoard(e *Expr) (vm.Inst, bool) {
 		}
 	case ArgPos:
 		// A named position that exists is on the board.
-		if _, ok := c.position(e.Pos, e.Arg.Name); !ok {
+		if _, ok := c.position(e.PosIn(c.def), e.Arg.Name); !ok {
 			return in, false
 		}
 		in.Op, in.A = vm.OpConst, 1

@@ -51,6 +51,13 @@ type lowerer struct {
 	kept *blockMoves
 	mem  treeMem
 	once defMemo
+	// sub records what lowering the shared node being lowered asks and
+	// changes (lowerShared), in subs[subDepth-1]; pieceDep is set when that
+	// lowering names the piece whose move it is.
+	sub      *lowerTrace
+	subs     []*lowerTrace
+	subDepth int
+	pieceDep bool
 	// ctx is the call position of the nodes of the move definition being
 	// lowered that do not know theirs (Origin.perUse): that of the nearest
 	// enclosing node that does (enter). defCtx is the definition's own.
@@ -365,6 +372,7 @@ func (l *lowerer) moveTypeRef(n *Node) (int, bool) {
 
 func (l *lowerer) moveType(name string) int {
 	l.trace.moveType(name)
+	l.sub.moveType(name)
 	if i, ok := l.moveTypes[name]; ok {
 		return i
 	}

@@ -74,59 +74,26 @@ func (l *lowerer) pushSeq(e *Node) {
 		l.pushStmts(e.Elems)
 		return
 	}
-	if seq, ok := l.once.seqs[e]; ok {
-		l.mem.stmtStack = append(l.mem.stmtStack, seq...)
-		return
-	}
-	start, errs, warns := len(l.mem.stmtStack), len(l.errs), len(l.gd.Warnings)
-	l.pushStmts(e.Elems)
-	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
-		l.once.seqs[e] = append([]*Stmt(nil), l.mem.stmtStack[start:]...)
-	}
+	seq := lowerShared(l, e, &l.once.seqs, l.seq)
+	l.mem.stmtStack = append(l.mem.stmtStack, seq...)
 }
 
-// defMemo holds the lowerings of the shared nodes (Node.shared) of the move
-// definition being lowered: a node reached again lowers to the same
-// statement or condition, which is shared rather than made again (Focus.zrf
-// reaches 2.9 million nodes of move definitions, 1.2 million distinct).
-// Lowering a node asks its questions and makes its changes to the tables the
-// first time; asking again in the same definition gets the same answers and
-// changes nothing. Lowerings with errors or warnings are not kept, so each
-// place reports them.
-type defMemo struct {
-	stmts map[*Node]*Stmt
-	exprs map[*Node]*Expr
-	seqs  map[*Node][]*Stmt
-}
-
-// reset empties the memo for the next definition.
-func (m *defMemo) reset() {
-	resetMap(&m.stmts)
-	resetMap(&m.exprs)
-	resetMap(&m.seqs)
-}
+// seq lowers the statements of the nested sequence e.
+func (l *lowerer) seq(e *Node) []*Stmt { return l.stmts(e.Elems) }
 
 // stmt lowers one statement; nil after an error.
-func (l *lowerer) stmt(e *Node) *Stmt { return lowerOnce(l, e, l.once.stmts, l.stmt1) }
+func (l *lowerer) stmt(e *Node) *Stmt { return lowerOnce(l, e, &l.once.stmts, l.stmt1) }
 
 // lowerOnce lowers n with lower, in n's context (enter). Within a move
 // definition a shared node (Node.shared) lowers once: its statement or
 // condition is kept in memo and used again (defMemo).
-func lowerOnce[T any](l *lowerer, n *Node, memo map[*Node]T, lower func(*Node) T) T {
+func lowerOnce[T any](l *lowerer, n *Node, memo *sharedMemo[T], lower func(*Node) T) T {
 	old := l.enter(n)
 	defer func() { l.ctx = old }()
 	if !n.shared || !shareDefs || l.ctx != l.defCtx {
 		return lower(n)
 	}
-	if v, ok := memo[n]; ok {
-		return v
-	}
-	errs, warns := len(l.errs), len(l.gd.Warnings)
-	v := lower(n)
-	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
-		memo[n] = v
-	}
-	return v
+	return lowerShared(l, n, memo, lower)
 }
 
 func (l *lowerer) stmt1(e *Node) *Stmt {
@@ -334,6 +301,7 @@ func (l *lowerer) createStmt(n *Node, a []*Node) *Stmt {
 	// move this is.
 	if len(a) == 0 || !l.isPiece(a[0].Text) && len(a) == 1 && l.isLocation(a[0]) {
 		s.Names = l.oneName(l.curPiece)
+		l.pieceDep = true
 		return l.optLoc(s, a)
 	}
 	if _, ok := l.piece(a[0]); !ok {
@@ -461,7 +429,9 @@ func (l *lowerer) locArg(n *Node) (LocArg, bool) {
 }
 
 // cond1 lowers a condition.
-func (l *lowerer) cond1(n *Node) *Expr { return lowerOnce(l, n, l.once.exprs, l.condForm) }
+func (l *lowerer) cond1(n *Node) *Expr {
+	return lowerOnce(l, n, &l.once.exprs, l.condForm)
+}
 
 func (l *lowerer) condForm(n *Node) *Expr {
 	if n.Kind == Atom {
@@ -681,6 +651,9 @@ func (l *lowerer) attrRef(n *Node) bool {
 // The game's flag tables are filled by the compiler, which numbers them.
 func (l *lowerer) flagRef(n *Node, perPos, set bool) {
 	l.trace.flagRef(n, perPos, set, l.ctx)
+	if l.sub != nil {
+		l.sub.flagRefIn(n, perPos, set, l.ctx, l.defCtx)
+	}
 	key := flagName{n.Text, perPos}
 	if set {
 		l.flagSet[key] = true
@@ -730,15 +703,23 @@ type treeMem struct {
 
 const treeBlock = 256
 
+// newStmt returns a copy of s from the current block; a position that is
+// the definition's call position is not written in (Stmt.PosIn).
 func (l *lowerer) newStmt(s Stmt) *Stmt {
 	p := fromBlock(&l.mem.stmts, treeBlock)
 	*p = s
+	if p.Pos == l.defCtx && p.Pos.IsValid() {
+		p.Pos, p.atCall = Pos{}, true
+	}
 	return p
 }
 
 func (l *lowerer) newExpr(e Expr) *Expr {
 	p := fromBlock(&l.mem.exprs, treeBlock)
 	*p = e
+	if p.Pos == l.defCtx && p.Pos.IsValid() {
+		p.Pos, p.atCall = Pos{}, true
+	}
 	return p
 }
 

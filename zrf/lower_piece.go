@@ -165,7 +165,7 @@ func (l *lowerer) moveDefs(s *Node) []*MoveDef {
 			l.gd.Skipped = append(l.gd.Skipped, l.errs[before:]...)
 			continue
 		}
-		out = append(out, &MoveDef{Pos: d.Pos, MoveType: mt, Body: body})
+		out = append(out, &MoveDef{Pos: d.Pos, Call: l.defCtx, MoveType: mt, Body: body})
 	}
 	return out
 }

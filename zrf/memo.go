@@ -25,11 +25,13 @@ type fileCache struct {
 	atoms     atomLists  // for numberMoveTypes
 	srcs      srcStrings // for the compiler
 	// lowered holds the kept lowerings of each move definition; compiled,
-	// by the first statement of a kept lowering, its compilation (nil until
-	// made). Both are keyed by pointers, which hash fast: there are a
-	// hundred thousand look-ups in Ragnarok.zrf.
+	// by the first element of a kept lowering's statement list, its
+	// compilation (nil until made): not by the first statement, which
+	// definitions called at the same place may share (lowerShared). Both
+	// are keyed by pointers, which hash fast: there are a hundred thousand
+	// look-ups in Ragnarok.zrf.
 	lowered  map[*Node][]*loweredDef
-	compiled map[*Stmt]*compiledDef
+	compiled map[**Stmt]*compiledDef
 	blocks   map[string]*blockMoves
 	// usesLeft counts, per piece section, the blocks still to lower it:
 	// recording what lowering asks is worth its cost only when another
@@ -47,7 +49,7 @@ func newFileCache(forms []*Node) *fileCache {
 		atoms:     atomLists{},
 		srcs:      srcStrings{},
 		lowered:   map[*Node][]*loweredDef{},
-		compiled:  map[*Stmt]*compiledDef{},
+		compiled:  map[**Stmt]*compiledDef{},
 		blocks:    map[string]*blockMoves{},
 		usesLeft:  map[*Node]int{},
 	}
@@ -96,6 +98,9 @@ type ask struct {
 	name string
 	node *Node // for a flag reference, with the context of its position
 	ctx  Pos
+	// rel: the context is the call position of the definition (in the
+	// trace of a shared node's lowering, lowerShared)
+	rel bool
 }
 
 // lowerTrace is what lowering one move definition asked and changed, in
@@ -170,6 +175,20 @@ func (t *lowerTrace) flagRef(n *Node, perPos, set bool, ctx Pos) {
 	t.add(ask{kind: k, yes: set, node: n, ctx: ctx})
 }
 
+// flagRefIn records a flag reference in a shared node's trace: a context
+// that is the definition's call position def is relative.
+func (t *lowerTrace) flagRefIn(n *Node, perPos, set bool, ctx, def Pos) {
+	k := doFlagRef
+	if perPos {
+		k = doPosFlagRf
+	}
+	if ctx == def {
+		t.add(ask{kind: k, yes: set, node: n, rel: true})
+		return
+	}
+	t.add(ask{kind: k, yes: set, node: n, ctx: ctx})
+}
+
 type askKey struct {
 	kind askKind
 	yes  bool
@@ -203,6 +222,7 @@ func (l *lowerer) answer(k askKind, name string) bool {
 func (l *lowerer) has(k askKind, name string) bool {
 	yes := l.answer(k, name)
 	l.trace.ask(k, name, yes)
+	l.sub.ask(k, name, yes)
 	return yes
 }
 
@@ -252,7 +272,7 @@ func (l *lowerer) lowerDef(d *Node) []*Stmt {
 	if len(l.errs) == errs && len(l.gd.Warnings) == warns {
 		c.lowered[d] = append(kept, &loweredDef{piece: l.curPiece, asks: append([]ask(nil), c.asks.asks...), body: body})
 		if len(body) > 0 {
-			c.compiled[body[0]] = nil // compilations of a kept lowering are kept too
+			c.compiled[&body[0]] = nil // compilations of a kept lowering are kept too
 		}
 	}
 	return body
@@ -343,7 +363,7 @@ const symbolBase = 1 << 30
 type compiledDef struct {
 	looks []look
 	code  []vm.Inst
-	src   []string
+	src   []vm.SrcRun
 	lists [][]int32
 	made  []madeProg
 }
@@ -366,7 +386,7 @@ func compileShared(names *gameNames, cache *fileCache, def *MoveDef, what string
 	if len(def.Body) == 0 || !shareDefs {
 		return compile(names, cache.srcs, def, what, num)
 	}
-	key := def.Body[0]
+	key := &def.Body[0]
 	m, kept := cache.compiled[key]
 	if !kept {
 		return compile(names, cache.srcs, def, what, num)

@@ -60,8 +60,12 @@ type LocArg struct {
 
 // Stmt is one statement of a move definition.
 type Stmt struct {
-	Op       StmtOp
-	Pos      Pos
+	Op StmtOp
+	// atCall: the statement is at the call position of its definition
+	// (MoveDef.Call), and Pos is zero. Statements out of a macro body
+	// shared by definitions called at different places are (lowerShared).
+	atCall   bool
+	Pos      Pos      // where the statement is, unless at the call position (PosIn)
 	Name     string   // direction, position, attribute, flag or go target
 	Names    []string // piece types
 	Player   string   // create's optional owner
@@ -113,17 +117,38 @@ func (op ExprOp) String() string { return exprNames[op] }
 // Expr is a condition. The not- forms of predicates (not-empty?, not-attacked? ...)
 // are represented as ExprNot around the positive predicate.
 type Expr struct {
-	Op   ExprOp
-	Pos  Pos
-	Name string // piece type, zone, attribute or flag
-	Arg  LocArg
-	Args []*Expr // and/or/not operands
+	Op     ExprOp
+	atCall bool   // as Stmt's
+	Pos    Pos    // unless at the call position (PosIn)
+	Name   string // piece type, zone, attribute or flag
+	Arg    LocArg
+	Args   []*Expr // and/or/not operands
 }
 
 // MoveDef is one move or drop definition of a piece, with its move type ("" for
 // the default type).
 type MoveDef struct {
-	Pos      Pos
+	Pos Pos
+	// Call is where the macro the definition came out of was called (zero
+	// for a definition written out): the position of the statements and
+	// conditions that say they are at it (Stmt.PosIn).
+	Call     Pos
 	MoveType string
 	Body     []*Stmt
+}
+
+// PosIn returns where s is, s being a statement of the definition d.
+func (s *Stmt) PosIn(d *MoveDef) Pos {
+	if s.atCall {
+		return d.Call
+	}
+	return s.Pos
+}
+
+// PosIn returns where e is, e being a condition of the definition d.
+func (e *Expr) PosIn(d *MoveDef) Pos {
+	if e.atCall {
+		return d.Call
+	}
+	return e.Pos
 }

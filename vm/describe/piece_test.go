@@ -104,7 +104,7 @@ func betzaGame(bb *betzaBoard, pieces map[string][][]vm.Inst, order []string) *v
 			for i := range src {
 				src[i] = "test:1:1"
 			}
-			pt.Moves = append(pt.Moves, vm.MoveBlock{Prog: &vm.Program{Name: name, Code: code, Src: src}})
+			pt.Moves = append(pt.Moves, vm.MoveBlock{Prog: &vm.Program{Name: name, Code: code, Src: vm.SrcRuns(src)}})
 		}
 		g.Pieces = append(g.Pieces, pt)
 		g.Letters = append(g.Letters, name[:1])
