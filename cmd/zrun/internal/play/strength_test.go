@@ -84,8 +84,11 @@ var strengthList = []strengthGame{
 	{"Gonu/Gonu.zrf", "", "elimination", false, false},
 }
 
-// strengthPlies caps a game; one still going then is a draw.
-const strengthPlies = 300
+// strengthPlies caps a game; one still going then is a draw. Dice races
+// need it long: a game of Ur takes two plies a turn (the throw, the move)
+// and some 50 moves a side, more with captures; at 300 plies every Ur and
+// Daldosa game was still going.
+const strengthPlies = 1000
 
 // score is a side's points in a series of games.
 type score struct {
