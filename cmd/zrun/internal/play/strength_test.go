@@ -71,7 +71,7 @@ var strengthList = []strengthGame{
 	{dagazGames + "races/halma.zrf", "Halma 8x8", "race", false, false},
 	{dagazGames + "breakthrough/jeson-mor.zrf", "Jeson Mor", "zone", false, false},
 	{dagazGames + "breakthrough/jungle.zrf", "Jungle", "zone", false, false},
-	{"Kamisado/kamisado.zrf", "", "zone", false, false},
+	{"Kamisado/kamisado.zrf", "Kamisado (Single round)", "zone", false, false},
 	{"Agon/agon.zrf", "", "zone (hex)", false, false},
 	{"DobutsuShogi/Dobutsu.zrf", "", "drops", false, false},
 	{"LittleShogiPack/SimpleShogi.zrf", "", "drops", false, false},
