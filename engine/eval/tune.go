@@ -139,16 +139,17 @@ func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) (
 				return nil, 0, false, fmt.Errorf("no move found at ply %d", ply)
 			}
 			m = res.Best
-			// A quiet position: no exchange under way (the last move took
-			// nothing, the best reply takes nothing), no check, no turn
-			// half made. Mid-exchange the material count is off by the
-			// piece about to be taken back, and the pieces most often
-			// exchanged would be undervalued for it.
-			if !lastNoisy && !s.IsNoisy(m) && s.Partial == vm.NoPos && !s.InCheck() {
-				diffs = append(diffs, materialDiff(s, nT))
-			}
 		}
-		lastNoisy = s.IsNoisy(m)
+		noisy := s.IsNoisy(m)
+		// A quiet position: no exchange under way (the last move took
+		// nothing, the chosen move takes nothing), no check, no turn half
+		// made. Mid-exchange the material count is off by the piece about
+		// to be taken back, and the pieces most often exchanged would be
+		// undervalued for it.
+		if ply >= opt.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() {
+			diffs = append(diffs, materialDiff(s, nT))
+		}
+		lastNoisy = noisy
 		if err := s.Make(m); err != nil {
 			return nil, 0, false, err
 		}
