@@ -135,7 +135,7 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1
 	}
-	fit.WriteTable(stdout, g, start)
+	fit.WriteTable(stdout, g, start, royal)
 	if out == "" {
 		out = play.TunedPath(path)
 	}

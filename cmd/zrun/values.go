@@ -55,6 +55,6 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "%d self-play games at depth %d, %d positions\n", st.Games, *depth, len(samples))
-	fit.WriteTable(stdout, g, initial)
+	fit.WriteTable(stdout, g, initial, royal)
 	return 0
 }

@@ -389,14 +389,9 @@ func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool) {
 
 // WriteTable prints each tuned piece of g: its start (derived) and learnt
 // values, in centipawns and in units of the cheapest tuned piece, with
-// error bars.
-func (fit Fitted) WriteTable(w io.Writer, g *vm.Game, start []float64) {
-	royal := map[int]bool{}
-	for pl := range g.Players {
-		for _, t := range g.RoyalTypes(pl) {
-			royal[t] = true
-		}
-	}
+// error bars. start and royal are what StartValues gave the fit; a piece
+// the fit could not value is listed as such unless royal.
+func (fit Fitted) WriteTable(w io.Writer, g *vm.Game, start []float64, royal []bool) {
 	unit := math.Inf(1)
 	for t := range g.Pieces {
 		if fit.Tuned[t] && fit.Values[t] > 0 {
