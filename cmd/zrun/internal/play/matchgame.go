@@ -43,10 +43,8 @@ func SeatOf(kind string, seed uint64) Seat {
 
 // MatchResult is how a match game ended.
 type MatchResult struct {
-	Winner int // the winning player, -1 for a draw or the ply cap
-	Plies  int
+	Winner int  // the winning player, -1 for a draw or the ply cap
 	Capped bool // still going after the cap (counted a draw)
-	Goal   string
 }
 
 // MatchGame plays g from its start, seats[p] choosing for player p, each
@@ -69,7 +67,7 @@ func MatchGame(g *vm.Game, ev *eval.Evaluator, seats []Seat, lim engine.Limits, 
 		}
 	}
 	ml := &vm.MoveList{}
-	for ; r.Plies < maxPlies; r.Plies++ {
+	for ply := range maxPlies {
 		if err := s.Generate(ml); err != nil {
 			return r, err
 		}
@@ -80,7 +78,7 @@ func MatchGame(g *vm.Game, ev *eval.Evaluator, seats []Seat, lim engine.Limits, 
 		if o.Over {
 			// A loss condition names the winner too: vm's Outcome gives
 			// the win to the sole opponent who takes turns.
-			r.Winner, r.Goal = o.Winner, o.Reason
+			r.Winner = o.Winner
 			return r, nil
 		}
 		res := players[s.Chooser()].Search(context.Background(), lim)
@@ -88,7 +86,7 @@ func MatchGame(g *vm.Game, ev *eval.Evaluator, seats []Seat, lim engine.Limits, 
 			return r, err
 		}
 		if !res.Found {
-			return r, fmt.Errorf("no move found at ply %d, though the game goes on", r.Plies)
+			return r, fmt.Errorf("no move found at ply %d, though the game goes on", ply)
 		}
 		if err := s.Make(res.Best); err != nil {
 			return r, err

@@ -90,23 +90,26 @@ var strengthList = []strengthGame{
 // Daldosa game was still going.
 const strengthPlies = 1000
 
-// score is a side's points in a series of games.
+// score is a side's results in a series of games (capped games are among
+// the draws).
 type score struct {
-	points            float64
 	wins, draws, lost int
-	games             int
 	capped            int
-	plies             int
 }
 
+func (s score) games() int { return s.wins + s.draws + s.lost }
+
 func (s score) String() string {
-	if s.games == 0 {
+	if s.games() == 0 {
 		return "–"
 	}
 	return fmt.Sprintf("+%d =%d −%d (%.0f%%)", s.wins, s.draws, s.lost, 100*s.fraction())
 }
 
-func (s score) fraction() float64 { return s.points / float64(max(s.games, 1)) }
+// fraction is the share of the points, a draw being half a point.
+func (s score) fraction() float64 {
+	return (float64(s.wins) + float64(s.draws)/2) / float64(max(s.games(), 1))
+}
 
 // series plays n games of ours against theirs on g, ours taking player 0
 // in the even games and player 1 in the odd ones; each game's seed differs,
@@ -122,19 +125,14 @@ func series(g *vm.Game, ev *eval.Evaluator, ours, theirs string, n int, lim engi
 		if err != nil {
 			return sc, fmt.Errorf("game %d: %v", i+1, err)
 		}
-		sc.games++
-		sc.plies += r.Plies
 		switch {
 		case r.Capped:
 			sc.capped++
 			sc.draws++
-			sc.points += 0.5
 		case r.Winner == side:
 			sc.wins++
-			sc.points++
 		case r.Winner < 0:
 			sc.draws++
-			sc.points += 0.5
 		default:
 			sc.lost++
 		}
@@ -212,7 +210,7 @@ func TestStrength(t *testing.T) {
 		} else if !sg.drawn && vsGreedy.fraction() < 0.75 {
 			short = append(short, "greedy < 75%")
 		}
-		if vsOther.games > 0 && vsOther.fraction() < 0.5 {
+		if vsOther.games() > 0 && vsOther.fraction() < 0.5 {
 			short = append(short, "auto lost to "+other)
 		}
 		verdict := "ok"
