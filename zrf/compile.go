@@ -287,18 +287,19 @@ func (c *compiler) trySlide(step, loop *Stmt) bool {
 }
 
 func (c *compiler) stmt(s *Stmt) {
-	c.setSrc(s.PosIn(c.def))
+	pos := s.PosIn(c.def)
+	c.setSrc(pos)
 	switch s.Op {
 	case StmtStep:
-		if d, ok := c.dir(s.PosIn(c.def), s.Name); ok {
+		if d, ok := c.dir(pos, s.Name); ok {
 			c.emit(vm.Inst{Op: vm.OpStep, A: d})
 		}
 	case StmtJump:
-		if p, ok := c.position(s.PosIn(c.def), s.Name); ok {
+		if p, ok := c.position(pos, s.Name); ok {
 			c.emit(vm.Inst{Op: vm.OpJump, A: p})
 		}
 	case StmtOpposite:
-		if d, ok := c.dir(s.PosIn(c.def), s.Name); ok {
+		if d, ok := c.dir(pos, s.Name); ok {
 			c.emit(vm.Inst{Op: vm.OpOpposite, A: d})
 		}
 	case StmtMark:
@@ -324,7 +325,7 @@ func (c *compiler) stmt(s *Stmt) {
 		c.place(top)
 		c.condFalse(s.Cond, endL)
 		c.stmts(s.Body)
-		c.setSrc(s.PosIn(c.def))
+		c.setSrc(pos)
 		c.emitJump(vm.Inst{Op: vm.OpJmp}, top)
 		c.place(endL)
 	case StmtAdd, StmtAddPartial, StmtAddCopy, StmtAddCopyPartial:
@@ -336,38 +337,38 @@ func (c *compiler) stmt(s *Stmt) {
 	case StmtCascade:
 		c.emit(vm.Inst{Op: vm.OpCascade})
 	case StmtCapture:
-		c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpCapture}, s.Arg)
+		c.withLoc(pos, vm.Inst{Op: vm.OpCapture}, s.Arg)
 	case StmtCreate:
 		c.createStmt(s)
 	case StmtChangeType:
 		if len(s.Names) != 1 {
-			c.errorf(s.PosIn(c.def), "change-type needs one piece type")
+			c.errorf(pos, "change-type needs one piece type")
 			return
 		}
-		if t, ok := c.pieceType(s.PosIn(c.def), s.Names[0]); ok {
-			c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpChangeType, A: t}, s.Arg)
+		if t, ok := c.pieceType(pos, s.Names[0]); ok {
+			c.withLoc(pos, vm.Inst{Op: vm.OpChangeType, A: t}, s.Arg)
 		}
 	case StmtChangeOwner:
-		c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpChangeOwner}, s.Arg)
+		c.withLoc(pos, vm.Inst{Op: vm.OpChangeOwner}, s.Arg)
 	case StmtFlip:
-		c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpFlip}, s.Arg)
+		c.withLoc(pos, vm.Inst{Op: vm.OpFlip}, s.Arg)
 	case StmtSetAttribute:
-		a, ok := c.attribute(s.PosIn(c.def), s.Name)
+		a, ok := c.attribute(pos, s.Name)
 		if ok {
 			c.setValue(s, vm.Inst{Op: vm.OpSetAttr, A: a}, true)
 		}
 	case StmtSetFlag:
-		f, ok := c.flag(s.PosIn(c.def), s.Name)
+		f, ok := c.flag(pos, s.Name)
 		if ok {
 			c.setValue(s, vm.Inst{Op: vm.OpSetFlag, A: f}, false)
 		}
 	case StmtSetPosFlag:
-		f, ok := c.posFlag(s.PosIn(c.def), s.Name)
+		f, ok := c.posFlag(pos, s.Name)
 		if ok {
 			c.setValue(s, vm.Inst{Op: vm.OpSetPosFlag, A: f}, true)
 		}
 	default:
-		c.errorf(s.PosIn(c.def), "cannot compile statement %s", s.Op)
+		c.errorf(pos, "cannot compile statement %s", s.Op)
 	}
 }
 
@@ -412,22 +413,23 @@ func (c *compiler) addStmt(s *Stmt) {
 }
 
 func (c *compiler) createStmt(s *Stmt) {
+	pos := s.PosIn(c.def)
 	if len(s.Names) != 1 {
-		c.errorf(s.PosIn(c.def), "create needs one piece type")
+		c.errorf(pos, "create needs one piece type")
 		return
 	}
-	t, ok := c.pieceType(s.PosIn(c.def), s.Names[0])
+	t, ok := c.pieceType(pos, s.Names[0])
 	if !ok {
 		return
 	}
 	owner := int32(-1)
 	if s.Player != "" {
 		if owner = c.names.index(namePlayer, s.Player); owner < 0 {
-			c.errorf(s.PosIn(c.def), "create: unknown player %q", s.Player)
+			c.errorf(pos, "create: unknown player %q", s.Player)
 			return
 		}
 	}
-	c.withLoc(s.PosIn(c.def), vm.Inst{Op: vm.OpCreate, A: t, B: owner}, s.Arg)
+	c.withLoc(pos, vm.Inst{Op: vm.OpCreate, A: t, B: owner}, s.Arg)
 }
 
 // setValue emits a set-attribute/flag/position-flag whose value is a
@@ -538,6 +540,7 @@ func (c *compiler) cond(e *Expr, label int, jumpWhen bool) {
 }
 
 func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
+	pos := e.PosIn(c.def)
 	in := vm.Inst{}
 	switch e.Op {
 	case ExprTrue:
@@ -568,7 +571,7 @@ func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
 		in.Op = vm.OpMarked
 		return in, true
 	case ExprPiece:
-		t, ok := c.pieceType(e.PosIn(c.def), e.Name)
+		t, ok := c.pieceType(pos, e.Name)
 		if !ok {
 			return in, false
 		}
@@ -576,25 +579,25 @@ func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
 	case ExprInZone:
 		z := c.names.index(nameZone, e.Name)
 		if z < 0 {
-			c.errorf(e.PosIn(c.def), "unknown zone %q", e.Name)
+			c.errorf(pos, "unknown zone %q", e.Name)
 			return in, false
 		}
 		in.Op, in.A = vm.OpInZone, z
 	case ExprAttribute:
-		a, ok := c.attribute(e.PosIn(c.def), e.Name)
+		a, ok := c.attribute(pos, e.Name)
 		if !ok {
 			return in, false
 		}
 		in.Op, in.A = vm.OpAttr, a
 	case ExprFlag:
-		f, ok := c.flag(e.PosIn(c.def), e.Name)
+		f, ok := c.flag(pos, e.Name)
 		if !ok {
 			return in, false
 		}
 		in.Op, in.A = vm.OpFlag, f
 		return in, true
 	case ExprPosFlag:
-		f, ok := c.posFlag(e.PosIn(c.def), e.Name)
+		f, ok := c.posFlag(pos, e.Name)
 		if !ok {
 			return in, false
 		}
@@ -603,20 +606,20 @@ func (c *compiler) predicate(e *Expr) (vm.Inst, bool) {
 		return c.onBoard(e)
 	case ExprPosition:
 		if e.Arg.Kind != ArgPos {
-			c.errorf(e.PosIn(c.def), "position? needs a position")
+			c.errorf(pos, "position? needs a position")
 			return in, false
 		}
-		p, ok := c.position(e.PosIn(c.def), e.Arg.Name)
+		p, ok := c.position(pos, e.Arg.Name)
 		if !ok {
 			return in, false
 		}
 		in.Op, in.A = vm.OpPosition, p
 		return in, true
 	default:
-		c.errorf(e.PosIn(c.def), "cannot compile condition %s", e.Op)
+		c.errorf(pos, "cannot compile condition %s", e.Op)
 		return in, false
 	}
-	if !c.setLoc(e.PosIn(c.def), &in, e.Arg) {
+	if !c.setLoc(pos, &in, e.Arg) {
 		return in, false
 	}
 	return in, true
