@@ -168,25 +168,27 @@ func (t *lowerTrace) moveType(name string) {
 }
 
 func (t *lowerTrace) flagRef(n *Node, perPos, set bool, ctx Pos) {
-	k := doFlagRef
-	if perPos {
-		k = doPosFlagRf
-	}
-	t.add(ask{kind: k, yes: set, node: n, ctx: ctx})
+	t.add(flagAsk(n, perPos, set, ctx))
 }
 
 // flagRefIn records a flag reference in a shared node's trace: a context
 // that is the definition's call position def is relative.
 func (t *lowerTrace) flagRefIn(n *Node, perPos, set bool, ctx, def Pos) {
+	a := flagAsk(n, perPos, set, ctx)
+	if ctx == def {
+		a.ctx, a.rel = Pos{}, true
+	}
+	t.add(a)
+}
+
+// flagAsk is the ask of a reference to flag node n (a position flag when
+// perPos) in the context ctx.
+func flagAsk(n *Node, perPos, set bool, ctx Pos) ask {
 	k := doFlagRef
 	if perPos {
 		k = doPosFlagRf
 	}
-	if ctx == def {
-		t.add(ask{kind: k, yes: set, node: n, rel: true})
-		return
-	}
-	t.add(ask{kind: k, yes: set, node: n, ctx: ctx})
+	return ask{kind: k, yes: set, node: n, ctx: ctx}
 }
 
 type askKey struct {
