@@ -84,9 +84,10 @@ func (l *lowerer) seq(e *Node) []*Stmt { return l.stmts(e.Elems) }
 // stmt lowers one statement; nil after an error.
 func (l *lowerer) stmt(e *Node) *Stmt { return lowerOnce(l, e, &l.once.stmts, l.stmt1) }
 
-// lowerOnce lowers n with lower, in n's context (enter). Within a move
-// definition a shared node (Node.shared) lowers once: its statement or
-// condition is kept in memo and used again (defMemo).
+// lowerOnce lowers n with lower, in n's context (enter). A shared node
+// (Node.shared) in the definition's own context lowers once per game or
+// variant: its statement or condition is kept in memo and used again
+// (lowerShared).
 func lowerOnce[T any](l *lowerer, n *Node, memo *sharedMemo[T], lower func(*Node) T) T {
 	old := l.enter(n)
 	defer func() { l.ctx = old }()
