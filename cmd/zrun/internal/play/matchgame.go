@@ -41,6 +41,10 @@ func SeatOf(kind string, seed uint64) Seat {
 	return func(pos *eval.Position) engine.Player[*vm.Move] { return engine.New[*vm.Move](pos, matchHashMB) }
 }
 
+// maxThrowsPerMove bounds the plies of a match game at this many times its
+// move cap, counting the dice players' plies too.
+const maxThrowsPerMove = 8
+
 // MatchResult is how a match game ended.
 type MatchResult struct {
 	Winner int  // the winning player, -1 for a draw or the ply cap
@@ -48,9 +52,12 @@ type MatchResult struct {
 }
 
 // MatchGame plays g from its start, seats[p] choosing for player p, each
-// move searched within lim, until the game ends or maxPlies moves have
-// been made (a draw). A random player of the game's own (dice) chooses
-// uniformly, seeded by seed.
+// move searched within lim, until the game ends or the seated players have
+// made maxPlies moves (a draw). A random player of the game's own (dice)
+// chooses uniformly, seeded by seed; its throws do not count towards
+// maxPlies, since a race game throws several times a turn (Ur: three dice
+// plies before each move), but a game of throws alone still stops after
+// maxThrowsPerMove times as many plies.
 func MatchGame(g *vm.Game, ev *eval.Evaluator, seats []Seat, lim engine.Limits, maxPlies int, seed uint64) (MatchResult, error) {
 	r := MatchResult{Winner: -1}
 	s, err := vm.NewState(g)
@@ -67,7 +74,8 @@ func MatchGame(g *vm.Game, ev *eval.Evaluator, seats []Seat, lim engine.Limits, 
 		}
 	}
 	ml := &vm.MoveList{}
-	for ply := range maxPlies {
+	moves := 0
+	for ply := 0; moves < maxPlies && ply < maxThrowsPerMove*maxPlies; ply++ {
 		if err := s.Generate(ml); err != nil {
 			return r, err
 		}
@@ -80,6 +88,9 @@ func MatchGame(g *vm.Game, ev *eval.Evaluator, seats []Seat, lim engine.Limits, 
 			// the win to the sole opponent who takes turns.
 			r.Winner = o.Winner
 			return r, nil
+		}
+		if !g.Players[s.Chooser()].Random {
+			moves++
 		}
 		res := players[s.Chooser()].Search(context.Background(), lim)
 		if err := pos.Err(); err != nil {

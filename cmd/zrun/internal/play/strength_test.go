@@ -84,10 +84,10 @@ var strengthList = []strengthGame{
 	{"Gonu/Gonu.zrf", "", "elimination", false, false},
 }
 
-// strengthPlies caps a game; one still going then is a draw. Dice races
-// need it long: a game of Ur takes two plies a turn (the throw, the move)
-// and some 50 moves a side, more with captures; at 300 plies every Ur and
-// Daldosa game was still going.
+// strengthPlies caps a game's moves (dice throws not counted); one still
+// going then is a draw. Races need it long: random games of Ur take some
+// 330 moves (1,300 plies with the throws), more with captures sending men
+// back.
 const strengthPlies = 1000
 
 // score is a side's results in a series of games (capped games are among
