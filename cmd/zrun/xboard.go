@@ -8,18 +8,16 @@ import (
 	"os"
 	"os/signal"
 	"zrun/cmd/zrun/internal/cecp"
-	"zrun/cmd/zrun/internal/play"
 )
 
 func init() {
-	register("xboard", "[FILE...]: play as a CECP (XBoard/WinBoard) engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runXboard)
+	register("xboard", "[--name NAME=TITLE]... [FILE...]: play as a CECP (XBoard/WinBoard) engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runXboard)
 }
 
 func runXboard(args []string, stdout, stderr io.Writer) int {
-	cat, err := play.LoadCatalog(args)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	cat, ok := engineCatalog("xboard", args, stderr)
+	if !ok {
+		return 2
 	}
 	// XBoard may send SIGINT to every engine when the user acts (a GNU Chess 4
 	// habit); feature sigint=0 asks it not to, and ignoring it covers GUIs

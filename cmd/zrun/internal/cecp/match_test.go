@@ -14,7 +14,11 @@
 //
 //	go test ./cmd/zrun/internal/cecp -run Match -v -timeout 3h -args -slow \
 //	    -match-opponent /usr/games/sjaakii -match-openings 20 -match-games 40 \
-//	    -match-variant schoolbook -match-file games/schoolbook.zrf -match-level "0 0:15 0.15"
+//	    -match-variant schoolbook -match-file games/schoolbook.zrf -match-level "0 0:15 0.15" \
+//	    -match-name "schoolbook=Schoolbook 1.0" -match-option1 "Piece letters=M=C"
+//
+// (Sjaak II's "schoolbook" castles by the 1.0 rules and letters the
+// Marshall C.)
 
 package cecp
 
@@ -48,6 +52,8 @@ var (
 	matchFile     = flag.String("match-file", "games/capablanca.zrf", "zrun's rule file, relative to the repository")
 	matchOpenings = flag.Int("match-openings", 0, "start from this many balanced openings (each played with both colours) instead of the opponent's randomisation")
 	matchOption   = flag.String("match-option2", "", "an 'option Name=Value' for the opponent")
+	matchOption1  = flag.String("match-option1", "", "an 'option Name=Value' for zrun (\"Piece letters=M=C\" also renames the openings' FEN letters)")
+	matchName     = flag.String("match-name", "", "NAME=TITLE: zrun offers the game titled TITLE as NAME (zrun xboard --name), and the openings are of that game")
 )
 
 // matchProblem matches per-game reasons that mean a protocol failure rather
@@ -76,18 +82,36 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 	if logFile == "" {
 		logFile = filepath.Join(t.TempDir(), "match.log")
 	}
-	args := []string{matchTool, "-1", bin + " xboard " + game, "-2", *matchOpponent,
+	zrun := bin + " xboard " + game
+	title := ""
+	if *matchName != "" {
+		var ok bool
+		if _, title, ok = strings.Cut(*matchName, "="); !ok {
+			t.Fatalf("-match-name %q: want NAME=TITLE", *matchName)
+		}
+		zrun = bin + " xboard --name '" + *matchName + "' " + game
+	}
+	var letters letterMap
+	if name, val, _ := strings.Cut(*matchOption1, "="); name == "Piece letters" {
+		if letters, err = parseLetterMap(val); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{matchTool, "-1", zrun, "-2", *matchOpponent,
 		"-v", *matchVariant, "-n", strconv.Itoa(*matchGames), "--level", *matchLevel, "--post",
 		"--log", logFile, "--pgn", logFile + ".pgn"}
 	if *matchOpenings > 0 {
 		book := filepath.Join(t.TempDir(), "openings.epd")
-		writeOpenings(t, game, book, *matchOpenings)
+		writeOpenings(t, game, title, letters, book, *matchOpenings)
 		args = append(args, "--openings", book)
 	} else {
 		args = append(args, "--random")
 	}
 	if *matchOption != "" {
 		args = append(args, "--option2", *matchOption)
+	}
+	if *matchOption1 != "" {
+		args = append(args, "--option1", *matchOption1)
 	}
 	cmd := exec.Command(py, args...)
 	out, err := cmd.CombinedOutput()

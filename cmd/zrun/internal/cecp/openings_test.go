@@ -21,8 +21,10 @@ const (
 )
 
 // writeOpenings writes n different balanced openings of the rule file game
-// to path, one FEN per line; the same n always gives the same openings.
-func writeOpenings(t *testing.T, game, path string, n int) {
+// (its game or variant titled title; "": the first) to path, one FEN per
+// line with its letters renamed by letters; the same n always gives the
+// same openings.
+func writeOpenings(t *testing.T, game, title string, letters letterMap, path string, n int) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(2026, 11))
 	seen := map[string]bool{}
@@ -31,7 +33,7 @@ func writeOpenings(t *testing.T, game, path string, n int) {
 		if tries > 50*n {
 			t.Fatalf("only %d balanced openings of %s in %d tries", len(lines), game, tries)
 		}
-		s, err := play.NewState(game, "", "")
+		s, err := play.NewState(game, title, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +64,7 @@ func writeOpenings(t *testing.T, game, path string, n int) {
 		if !res.Found || res.Score > openingMargin || res.Score < -openingMargin {
 			continue
 		}
-		lines = append(lines, fen)
+		lines = append(lines, letters.fenOut(fen))
 	}
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -34,8 +34,9 @@ type Session struct {
 	force      bool
 	post       bool
 	hashMB     int
-	player     string // the Player option: alphabeta, mcts or auto ("": alphabeta)
-	engineSide int    // the player the engine moves for (-1: none)
+	player     string    // the Player option: alphabeta, mcts or auto ("": alphabeta)
+	letters    letterMap // the Piece letters option (letters.go)
+	engineSide int       // the player the engine moves for (-1: none)
 
 	// Time control: level MPS BASE INC, st, sd, and the clocks from time/otim.
 	mps       int
@@ -198,6 +199,7 @@ func (c *Session) features(string) {
 	c.out.Printf(`feature option="Depth limit -spin 0 0 100"`)
 	c.out.Printf(`feature option="Move overhead ms -spin %d 0 5000"`, c.overhead.Milliseconds())
 	c.out.Printf(`feature option="Player -combo *alphabeta /// mcts /// auto"`)
+	c.out.Printf(`feature option="Piece letters -string "`)
 	c.out.Printf("feature done=1")
 }
 
@@ -232,7 +234,7 @@ func (c *Session) cmdVariant(name string) {
 		return
 	}
 	for _, l := range lines {
-		c.out.Printf("%s", l)
+		c.out.Printf("%s", c.letters.setupOut(l))
 	}
 }
 
@@ -275,7 +277,7 @@ func (c *Session) cmdGo(string) {
 // one leg is illegal the legs already played are taken back.
 func (c *Session) userMove(text string) {
 	c.halt()
-	if err := c.makeLegs(text); err != nil {
+	if err := c.makeLegs(c.letters.moveIn(text)); err != nil {
 		if err == errNoSuchMove {
 			c.out.Printf("Illegal move: %s", text)
 		} else {
@@ -378,6 +380,7 @@ func (c *Session) makeCECP(text string) (bool, error) {
 // setBoard replaces the position; a FEN we cannot read leaves the game as it was.
 func (c *Session) setBoard(fen string) {
 	c.halt()
+	fen = c.letters.fenIn(fen)
 	if c.swap {
 		fen = swapFEN(fen)
 	}
@@ -450,6 +453,15 @@ func (c *Session) option(arg string) {
 		c.player = strings.TrimSpace(val)
 		return
 	}
+	if name == "Piece letters" {
+		lm, err := parseLetterMap(val)
+		if err != nil {
+			c.out.Printf("Error (%v): option %s", err, arg)
+			return
+		}
+		c.letters = lm
+		return
+	}
 	n, err := strconv.Atoi(strings.TrimSpace(val))
 	switch {
 	case err != nil:
@@ -493,7 +505,7 @@ func (c *Session) startThinking() {
 	if c.claimIfOver() {
 		return
 	}
-	g, board := c.g, c.board
+	g, board, letters := c.g, c.board, c.letters
 	var info func(engine.Info)
 	if c.post {
 		info = func(in engine.Info) {
@@ -514,7 +526,7 @@ func (c *Session) startThinking() {
 			c.claimIfOver()
 			return false
 		}
-		text := board.moveText(g.S, res.Best)
+		text := letters.moveOut(board.moveText(g.S, res.Best))
 		more := res.Best.Continue >= 0
 		if err := g.Make(res.Best, g.S.CoordString(res.Best)); err != nil {
 			c.out.Printf("tellusererror %v", err)

@@ -62,6 +62,7 @@ func TestCECPHandshake(t *testing.T) {
 		`feature option="Depth limit -spin 0 0 100"`,
 		`feature option="Move overhead ms -spin 50 0 5000"`,
 		`feature option="Player -combo *alphabeta /// mcts /// auto"`,
+		`feature option="Piece letters -string "`,
 		`feature done=1`)
 	g.Send("accepted myname", "rejected san", "memory 16", "cores 2", "hard", "easy", "random", "computer", "otim 100")
 	g.Sync("1")

@@ -126,11 +126,8 @@ func (c *Catalog) AddFile(path string) ([]*Entry, error) {
 	}
 	var added []*Entry
 	for _, g := range games {
-		name := ProtocolName(g.title)
-		for i := 2; c.Find(name) != nil; i++ {
-			name = fmt.Sprintf("%s-%d", ProtocolName(g.title), i)
-		}
-		e := &Entry{Name: name, Path: path, Title: g.title, Game: g.game, XB: g.xb}
+		e := &Entry{Path: path, Title: g.title, Game: g.game, XB: g.xb}
+		e.Name = c.freeName(ProtocolName(g.title), e)
 		c.Entries = append(c.Entries, e)
 		added = append(added, e)
 	}
@@ -194,10 +191,78 @@ func fileGamesRaw(path string) ([]titledGame, error) {
 	return out, nil
 }
 
-// find returns the entry with a protocol name (or title), case-insensitively.
+// Rename offers the game titled title under the protocol name name, so a
+// GUI or an opponent engine that knows the game by that name gets it
+// (Sjaak II's "schoolbook" castles by the Schoolbook 1.0 rules, our
+// "schoolbook-1.0"). An entry that had the name is named anew from its
+// title, as AddFile names duplicates ("schoolbook-2"), so every entry stays
+// reachable. The title must be exact (case aside) and name one entry.
+func (c *Catalog) Rename(name, title string) error {
+	name = strings.TrimSpace(name)
+	if name == "" || strings.ContainsAny(name, " \t,\"") {
+		return fmt.Errorf("protocol name %q: one word without commas or quotes", name)
+	}
+	var e *Entry
+	for _, x := range c.Entries {
+		if strings.EqualFold(x.Title, strings.TrimSpace(title)) {
+			if e != nil {
+				return fmt.Errorf("two games are titled %q", title)
+			}
+			e = x
+		}
+	}
+	if e == nil {
+		return fmt.Errorf("no game titled %q (the games: %s)", title, strings.Join(c.titles(), "; "))
+	}
+	if e.Name == name {
+		return nil
+	}
+	e.Name = name
+	for _, x := range c.Entries {
+		if x != e && strings.EqualFold(x.Name, name) {
+			x.Name = c.freeName(ProtocolName(x.Title), x)
+		}
+	}
+	return nil
+}
+
+// freeName is base, or base-2, base-3, ... : the first that is no other
+// entry's protocol name or title.
+func (c *Catalog) freeName(base string, self *Entry) string {
+	taken := func(n string) bool {
+		for _, x := range c.Entries {
+			if x != self && (strings.EqualFold(x.Name, n) || strings.EqualFold(x.UCIName(), n) || strings.EqualFold(x.Title, n)) {
+				return true
+			}
+		}
+		return false
+	}
+	name := base
+	for i := 2; taken(name); i++ {
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+	return name
+}
+
+func (c *Catalog) titles() []string {
+	out := make([]string, len(c.Entries))
+	for i, e := range c.Entries {
+		out[i] = e.Title
+	}
+	return out
+}
+
+// Find returns the entry with a protocol name (CECP or UCI), else the one
+// with a title, case-insensitively: a name given by Rename wins over a
+// title that spells the same.
 func (c *Catalog) Find(name string) *Entry {
 	for _, e := range c.Entries {
-		if strings.EqualFold(e.Name, name) || strings.EqualFold(e.UCIName(), name) || strings.EqualFold(e.Title, name) {
+		if strings.EqualFold(e.Name, name) || strings.EqualFold(e.UCIName(), name) {
+			return e
+		}
+	}
+	for _, e := range c.Entries {
+		if strings.EqualFold(e.Title, name) {
 			return e
 		}
 	}

@@ -1,0 +1,49 @@
+// This file defines the command line the engine modes (xboard, uci) share:
+// rule files, and protocol names for their games.
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"zrun/cmd/zrun/internal/play"
+)
+
+// nameFlags collects repeated --name NAME=TITLE options.
+type nameFlags []string
+
+func (n *nameFlags) String() string     { return strings.Join(*n, " ") }
+func (n *nameFlags) Set(v string) error { *n = append(*n, v); return nil }
+
+// engineCatalog parses an engine mode's arguments ([--name NAME=TITLE]...
+// [FILE...]) and loads its catalog. ok is false after an error, reported on
+// stderr.
+func engineCatalog(mode string, args []string, stderr io.Writer) (*play.Catalog, bool) {
+	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var names nameFlags
+	fs.Var(&names, "name", "NAME=TITLE: offer the game or variant titled TITLE as NAME (repeatable), e.g. --name \"schoolbook=Schoolbook 1.0\"")
+	if err := fs.Parse(args); err != nil {
+		return nil, false
+	}
+	cat, err := play.LoadCatalog(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, false
+	}
+	for _, n := range names {
+		name, title, ok := strings.Cut(n, "=")
+		if !ok {
+			fmt.Fprintf(stderr, "--name %q: want NAME=TITLE\n", n)
+			return nil, false
+		}
+		if err := cat.Rename(name, title); err != nil {
+			fmt.Fprintf(stderr, "--name %s: %v\n", n, err)
+			return nil, false
+		}
+	}
+	return cat, true
+}
