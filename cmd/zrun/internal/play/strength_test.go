@@ -46,7 +46,8 @@ const dagazGames = "GlukKazan+Dagaz/src/debug/games/"
 // strengthList holds games whose rules are whole in the rule file: Dagaz
 // files that leave their goals to Dagaz's JavaScript (its mancala, Reversi,
 // Pentago, Lines of Action and Atari Go end with no move left, a draw
-// here) or read absolute-config as any of the listed squares (its
+// here; its Three Men's Morris, Halma and Surakarta have no goal at all and
+// never end) or read absolute-config as any of the listed squares (its
 // Breakthrough: Zillions wants all of them) are left out.
 var strengthList = []strengthGame{
 	{"games/chess.zrf", "", "chess-like", false, false},
@@ -56,7 +57,7 @@ var strengthList = []strengthGame{
 	{"Thud/Thud.zrf", "", "chess-like (asymmetric)", false, false},
 	{"_embedded/TicTacToe-zillions-v2.zrf", "", "line", true, true},
 	{"Shisima/shisima.zrf", "", "line", true, false},
-	{dagazGames + "morris/morris.zrf", "Three Men's Morris", "line", false, false},
+	{"Bolotoudou/bolotoudou.zrf", "", "line (alignment captures)", false, false},
 	{"GlukKazan+ZoG/External/Checker Games.zrf", "English Draughts", "checkers", false, false},
 	{dagazGames + "checkers/russian-checkers.zrf", "Russian Checkers", "checkers", false, false},
 	{"CheckersCollection/CheckersCollection.zrf", "", "checkers", false, false},
@@ -68,7 +69,7 @@ var strengthList = []strengthGame{
 	{"Ur/Ur.zrf", "", "race (dice)", false, false},
 	{"GlukKazan+ZoG/Rules/Daldosa.zrf", "", "race (dice)", false, false},
 	{dagazGames + "races/dodgem.zrf", "Dodgem (5x5)", "race", false, false},
-	{dagazGames + "races/halma.zrf", "Halma 8x8", "race", false, false},
+	{"GlukKazan+ZoG/Rules/qireq.zrf", "", "race (dice)", false, false},
 	{dagazGames + "breakthrough/jeson-mor.zrf", "Jeson Mor", "zone", false, false},
 	{dagazGames + "breakthrough/jungle.zrf", "Jungle", "zone", false, false},
 	{"Kamisado/kamisado.zrf", "Kamisado (Single round)", "zone", false, false},
@@ -80,7 +81,13 @@ var strengthList = []strengthGame{
 	{dagazGames + "custodian/hasami-shogi.zrf", "Hasami Shogi", "custodian", false, false},
 	{"Makyek/Makyek.zrf", "", "custodian", false, false},
 	{dagazGames + "tafl/tafl.zrf", "Tablut", "tafl", false, false},
-	{dagazGames + "elimination/surakarta.zrf", "Surakarta", "elimination", false, false},
+	{"Spock/spock.zrf", "", "elimination", false, false},
+	{"GlukKazan+ZoG/Rules/Escalation.zrf", "Simple Escalation", "elimination", false, false},
+	{"KnightCourt/KnightCourt.zrf", "", "chess-like (checkmate)", false, false},
+	{"GlukKazan+ZoG/Rules/EleHunt.zrf", "", "hunt (asymmetric)", false, false},
+	{dagazGames + "breakthrough/game-of-dwarfs.zrf", "", "hunt (asymmetric)", false, false},
+	{dagazGames + "breakthrough/archimedes.zrf", "", "zone", false, false},
+	{"GlukKazan+ZoG/Rules/OssetianKens.zrf", "", "checkers-like", false, false},
 	{"Gonu/Gonu.zrf", "", "elimination", false, false},
 }
 
