@@ -46,45 +46,48 @@ func (c Calibration) String() string {
 }
 
 // Calibrate plays games quick games between MCTS and alpha-beta on g from
-// its start, alternating who moves first. Only two-player games without
-// random players are calibrated; others keep alpha-beta.
+// its start, alternating who moves first. Games of two choosing players
+// are calibrated, with or without random players of the game's own (dice,
+// or Dakon's helpers that make the sowing's forced captures), which choose
+// at random in the match too; others keep alpha-beta.
 func Calibrate(g *vm.Game, ev *eval.Evaluator, games int, moveTime time.Duration) (Calibration, error) {
 	c := Calibration{MoveTime: moveTime}
-	if len(g.Players) != 2 {
-		c.Skipped = fmt.Sprintf("%d players", len(g.Players))
-		return c, nil
-	}
-	for _, p := range g.Players {
-		if p.Random {
-			c.Skipped = "a random player"
-			return c, nil
+	var choosers []int
+	for p, pl := range g.Players {
+		if !pl.Random {
+			choosers = append(choosers, p)
 		}
 	}
+	if len(choosers) != 2 {
+		c.Skipped = fmt.Sprintf("%d players", len(choosers))
+		return c, nil
+	}
 	for i := range games {
-		mctsSide := i % 2 // the player index MCTS plays
-		w, err := calibrationGame(g, ev, mctsSide, moveTime)
+		mctsSide := choosers[i%2] // the player MCTS plays
+		abSide := choosers[1-i%2]
+		w, err := calibrationGame(g, ev, mctsSide, abSide, moveTime)
 		if err != nil {
 			return c, err
 		}
 		c.Games++
 		switch w {
-		case -1:
-			c.MCTS += 0.5
-			c.AlphaBeta += 0.5
 		case mctsSide:
 			c.MCTS++
-		default:
+		case abSide:
 			c.AlphaBeta++
+		default: // a draw, the cap, or (oddly) a random player's win
+			c.MCTS += 0.5
+			c.AlphaBeta += 0.5
 		}
 	}
 	return c, nil
 }
 
 // calibrationGame plays one game and returns the winner (-1: a draw, or
-// the game reached the ply cap).
-func calibrationGame(g *vm.Game, ev *eval.Evaluator, mctsSide int, moveTime time.Duration) (int, error) {
-	seats := []Seat{SeatOf(PlayerAlphaBeta, 0), SeatOf(PlayerAlphaBeta, 0)}
-	seats[mctsSide] = SeatOf(PlayerMCTS, 1)
+// the game reached the move cap).
+func calibrationGame(g *vm.Game, ev *eval.Evaluator, mctsSide, abSide int, moveTime time.Duration) (int, error) {
+	seats := make([]Seat, len(g.Players)) // nil: the game's random players
+	seats[mctsSide], seats[abSide] = SeatOf(PlayerMCTS, 1), SeatOf(PlayerAlphaBeta, 0)
 	r, err := MatchGame(g, ev, seats, engine.Limits{MoveTime: moveTime}, calibrationPlies, 1)
 	return r.Winner, err
 }
