@@ -463,6 +463,12 @@ func nullReduction(depth int) int { return 2 + depth/4 }
 // chance returns the expected value (for the root player) of a node where a
 // random player moves: the average over its moves, each searched with a full
 // window, since a bound on one child says nothing about the average.
+//
+// A throw uses up no depth: depth counts the choices of the players, and a
+// race game throws several dice before each move (Ur three, each a ply of
+// its own), which would otherwise leave a player blind to its own next
+// move. The throws between two moves multiply the tree by their faces, and
+// the ply bound ends a game of throws alone.
 func (s *Searcher[M]) chance(ply, depth int) int {
 	pos := s.pos
 	pd := &s.plies[ply]
@@ -480,7 +486,7 @@ func (s *Searcher[M]) chance(ply, depth int) int {
 			continue
 		}
 		legal++
-		sum += s.child(ply, depth-1, -Inf, Inf, 0, false, false)
+		sum += s.child(ply, depth, -Inf, Inf, 0, false, false)
 		pos.Unmake()
 		if s.stopped {
 			return 0

@@ -145,6 +145,17 @@ func TestTurnOrders(t *testing.T) {
 	}
 }
 
+// TestThrowsUseNoDepth: the throws of the dice between two moves use up no
+// depth, as the parts of a multi-jump use up one ply together: a win two
+// turns of the player ahead (its move, the reply, the winning move) is
+// found at depth 3 though six throws lie between.
+func TestThrowsUseNoDepth(t *testing.T) {
+	res := New[int](&throws{}, 1).Search(context.Background(), Limits{Depth: 3})
+	if n, ok := MateIn(res.Score); !ok || n != len(throwsOrder) {
+		t.Errorf("depth 3: score %d (mate in %d plies: %v), want the win %d plies ahead", res.Score, n, ok, len(throwsOrder))
+	}
+}
+
 func TestStop(t *testing.T) {
 	g := &nim{piles: []int{9, 9, 9, 9, 9, 9}, order: []int{0, 1}}
 	s := New[nimMove](g, 1)

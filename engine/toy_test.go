@@ -228,3 +228,44 @@ func (g *chain) Info(m chainMove) MoveInfo {
 func (g *chain) InCheck() bool               { return false }
 func (g *chain) Rules() Rules                { return Rules{} }
 func (g *chain) MoveText(m chainMove) string { return string(rune('a' + m)) }
+
+// throws is a dice game in miniature: player 0 moves, three throws of a
+// die (random plies, two faces each), player 1 waits, three throws, and
+// player 0's next move wins. The win lies two turns of player 0 ahead but
+// nine plies deep, as in Ur, which throws three dice before every move.
+type throws struct {
+	made []int
+}
+
+var throwsOrder = []int{0, -1, -1, -1, 1, -1, -1, -1, 0}
+
+func (g *throws) Generate(buf []int) []int {
+	switch {
+	case len(g.made) == len(throwsOrder):
+	case g.Random():
+		buf = append(buf, 0, 1)
+	default:
+		buf = append(buf, 0)
+	}
+	return buf
+}
+func (g *throws) Make(m int) bool { g.made = append(g.made, m); return true }
+func (g *throws) Unmake()         { g.made = g.made[:len(g.made)-1] }
+func (g *throws) Hash() uint64    { return uint64(len(g.made)) + 1 }
+func (g *throws) ToMove() int     { return max(throwsOrder[min(len(g.made), len(throwsOrder)-1)], 0) }
+func (g *throws) Random() bool {
+	return len(g.made) < len(throwsOrder) && throwsOrder[len(g.made)] < 0
+}
+func (g *throws) Outcome() (bool, int, int) {
+	if len(g.made) == len(throwsOrder) {
+		return true, 0, 1
+	}
+	return false, -1, -1
+}
+func (g *throws) NoMoves() (bool, int, int) { return g.Outcome() }
+func (g *throws) Goals() (bool, int, int)   { return g.Outcome() }
+func (g *throws) Evaluate(pl int) int       { return 0 }
+func (g *throws) Info(m int) MoveInfo       { return MoveInfo{Key: uint64(m) + 1} }
+func (g *throws) InCheck() bool             { return false }
+func (g *throws) Rules() Rules              { return Rules{} }
+func (g *throws) MoveText(m int) string     { return string(rune('a' + m)) }
