@@ -412,8 +412,9 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 
 // Giveaway reports whether g is won by getting rid of one's pieces or
 // moves: a win goal of every player who chooses moves holds when it has
-// no piece left (pieces-remaining 0 of all its types) or is stalemated, as
-// in losing draughts. Then having less is better: the evaluation counts
+// no piece left (pieces-remaining 0 of all its types, or of each of
+// several types together) or is stalemated, as in losing draughts and in
+// races won by bearing every man off (Ur). Then having less is better: the evaluation counts
 // material and placement against their owner and the searcher's mobility
 // term is turned round.
 func Giveaway(g *vm.Game) bool {
@@ -436,13 +437,22 @@ func Giveaway(g *vm.Game) bool {
 	return players > 0
 }
 
-// losesAll: the condition is "no piece left" or "no move left".
+// losesAll: the condition is "no piece left" or "no move left", or "none
+// of these types left" for each of several types together (Ur's men and
+// kings, borne off the board to win).
 func losesAll(c *vm.Cond) bool {
 	switch c.Op {
 	case vm.CondStalemated:
 		return true
 	case vm.CondPiecesRemaining:
 		return c.N == 0 && len(c.Types) == 0
+	case vm.CondAnd:
+		for _, a := range c.Args {
+			if a.Op != vm.CondPiecesRemaining || a.N != 0 {
+				return false
+			}
+		}
+		return len(c.Args) > 0
 	}
 	return false
 }

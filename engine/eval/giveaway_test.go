@@ -9,26 +9,31 @@ import (
 	"zrun/zrf"
 )
 
-const checkerGames = "../../../shared/zrf-corpus/GlukKazan+ZoG/External/Checker Games.zrf"
+const (
+	checkerGames = "../../../shared/zrf-corpus/GlukKazan+ZoG/External/Checker Games.zrf"
+	urGame       = "../../../shared/zrf-corpus/Ur/Ur.zrf"
+)
 
-// TestGiveawayLosingDraughts: in losing draughts a player wins by losing
+// TestGiveawayGoals: in losing draughts a player wins by losing
 // all its pieces or having no move ("(win-condition (White Black)
 // (pieces-remaining 0))" and "stalemated" in the corpus file, as the
 // published rules of Losing International Checkers have it), so a side
 // with a man fewer stands better; in the same file's International
-// Checkers it stands worse.
-func TestGiveawayLosingDraughts(t *testing.T) {
+// Checkers it stands worse. Ur is won by bearing off every man and king
+// (pieces-remaining 0 of each of their types), so there too a man fewer
+// on the board is better.
+func TestGiveawayGoals(t *testing.T) {
 	if _, err := os.Stat(checkerGames); err != nil {
 		t.Skipf("corpus absent (../shared not present): %v", err)
 	}
-	f, err := zrf.LoadFile(checkerGames)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range []struct {
-		title    string
-		giveaway bool
-	}{{"Losing International Checkers", true}, {"International Checkers", false}} {
+		path, title string
+		giveaway    bool
+	}{{checkerGames, "Losing International Checkers", true}, {checkerGames, "International Checkers", false}, {urGame, "Ur", true}} {
+		f, err := zrf.LoadFile(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var g *vm.Game
 		for _, gd := range f.Games {
 			if gd.Game.Title == c.title {
@@ -36,7 +41,7 @@ func TestGiveawayLosingDraughts(t *testing.T) {
 			}
 		}
 		if g == nil {
-			t.Fatalf("no game %q in %s", c.title, checkerGames)
+			t.Fatalf("no game %q in %s", c.title, c.path)
 		}
 		if got := eval.Giveaway(g); got != c.giveaway {
 			t.Errorf("%s: Giveaway %v, want %v", c.title, got, c.giveaway)
