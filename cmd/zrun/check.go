@@ -11,11 +11,12 @@ import (
 	"io"
 
 	"zrun/cmd/zrun/internal/check"
+	"zrun/vm/perftable"
 	"zrun/vm/playout"
 )
 
 func init() {
-	register("check", "[-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT.md]] FILE|DIR...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
+	register("check", "[-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR... | --merge OUT.md SHARD.json...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -29,8 +30,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	statusOut := fs.String("status", "", "with --play and the corpus directory: write the corpus status table (Markdown) to this file")
 	jobs := fs.Int("j", 1, "with --status: check this many files at once")
 	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
+	shardFlag := fs.String("shard", "", "with --status: check only shard i/n of the corpus's rule files and write its rows as JSON to the --status file, for --merge")
+	merge := fs.String("merge", "", "write the status table OUT.md joined from the shard files given as arguments (every shard of one --shard run)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT.md]] FILE|DIR...")
+		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR...\n       zrun check --merge OUT.md SHARD.json...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -40,6 +43,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *merge != "" {
+		return exitStatus(check.MergeStatus(*merge, fs.Args(), stdout, stderr))
+	}
+	shard := perftable.All
+	if *shardFlag != "" {
+		var err error
+		if shard, err = perftable.ParseShard(*shardFlag); err != nil || *statusOut == "" {
+			fmt.Fprintln(stderr, "check: --shard i/n (1 <= i <= n) goes with --status")
+			return 2
+		}
+	}
 	stop, release := onInterrupt()
 	defer release()
 	opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget, Stop: stop}
@@ -48,7 +62,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "check: --status needs --play N and one argument, the corpus directory (with MANIFEST.tsv)")
 			return 2
 		}
-		return exitStatus(check.Status(fs.Arg(0), *statusOut, opt, *jobs, stdout, stderr))
+		return exitStatus(check.Status(fs.Arg(0), *statusOut, opt, *jobs, shard, stdout, stderr))
 	}
 	files, err := check.RuleFiles(fs.Args())
 	if err != nil {

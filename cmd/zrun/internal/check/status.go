@@ -13,6 +13,7 @@ import (
 
 	"zrun/cmd/zrun/internal/status"
 	"zrun/engine"
+	"zrun/vm/perftable"
 	"zrun/vm/playout"
 )
 
@@ -40,10 +41,11 @@ func StatusCommand(dir, out string, opt playout.Options, jobs int) string {
 var statusEngine = engine.Limits{Depth: 2, MoveTime: 300 * time.Millisecond}
 
 // Status builds the corpus status table (package status), printing
-// a line per game as it goes, and writes it to out.
-func Status(dir, out string, opt playout.Options, jobs int, stdout, stderr io.Writer) Result {
+// a line per game as it goes, and writes it to out: the Markdown table,
+// or with a shard (shard.N > 1) that shard's rows as JSON for MergeStatus.
+func Status(dir, out string, opt playout.Options, jobs int, shard perftable.Shard, stdout, stderr io.Writer) Result {
 	start := time.Now()
-	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine, Workers: jobs}, func(r *status.Row, progress string) {
+	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine, Workers: jobs, Shard: shard}, func(r *status.Row, progress string) {
 		if r == nil {
 			fmt.Fprintln(stderr, progress)
 			return
@@ -69,7 +71,14 @@ func Status(dir, out string, opt playout.Options, jobs int, stdout, stderr io.Wr
 	}
 	f, err := os.Create(out)
 	if err == nil {
-		err = status.WriteMarkdown(f, rows, StatusCommand(dir, out, opt, jobs), settings)
+		if shard.N > 1 {
+			// The whole run's command: every shard has it, and the
+			// merged table shows it with its own file for mergedOut.
+			err = status.WriteShard(f, &status.ShardFile{Shard: shard.String(), Command: StatusCommand(dir, mergedOut, opt, jobs),
+				Settings: settings, Rows: rows})
+		} else {
+			err = status.WriteMarkdown(f, rows, StatusCommand(dir, out, opt, jobs), settings)
+		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -78,6 +87,51 @@ func Status(dir, out string, opt playout.Options, jobs int, stdout, stderr io.Wr
 		fmt.Fprintln(stderr, err)
 		return Failed
 	}
+	if interrupted && shard.N > 1 {
+		// A partial shard would merge as if whole: keep it, but fail.
+		fmt.Fprintf(stderr, "check: shard %s was interrupted; run it again before merging\n", shard)
+	}
+	return statusSummary(rows, out, start, interrupted, stdout)
+}
+
+// mergedOut stands for the merged table's file in the command a shard
+// file holds; MergeStatus puts in the real one.
+const mergedOut = "OUT.md"
+
+// MergeStatus joins the shard files of one status run (Status with a
+// shard) into the Markdown table out.
+func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
+	start := time.Now()
+	m, err := status.Merge(shards)
+	if err != nil {
+		fmt.Fprintln(stderr, "check:", err)
+		return Failed
+	}
+	for _, r := range m.Rows {
+		if r.Stats != nil {
+			for _, v := range r.Stats.Violations {
+				fmt.Fprintf(stdout, "%s %q: VIOLATION %s: %s (seed %d; moves: %s)\n", r.File, r.Game, v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
+			}
+		}
+	}
+	f, err := os.Create(out)
+	if err == nil {
+		settings := m.Settings + fmt.Sprintf("; checked in %d shards (--shard i/%d) and joined with zrun check --merge", m.Shards, m.Shards)
+		command := strings.Replace(m.Command, " --status "+mergedOut+" ", " --status "+out+" ", 1)
+		err = status.WriteMarkdown(f, m.Rows, command, settings)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return Failed
+	}
+	return statusSummary(m.Rows, out, start, strings.Contains(m.Settings, "by Ctrl-C"), stdout)
+}
+
+// statusSummary prints the totals of a table's rows and says how the check ended.
+func statusSummary(rows []*status.Row, out string, start time.Time, interrupted bool, stdout io.Writer) Result {
 	t := status.Sum(rows)
 	p := &t.Playouts
 	fmt.Fprintf(stdout, "%d files, %d games (%d external engine, %d without a start move), %d played: %d playouts, %d moves, ended by a goal %d, by a draw rule %d, by the cap %d, by --time %d; %d violations; %d/%d saves replayed; wrote %s in %v\n",

@@ -4,5 +4,7 @@
 // draw rule or the move cap), replays its Zillions saved games, has its
 // perft checked by a test against an independent reference, and lets the
 // engine move, with the reason where not. cmd/zrun's "check --status"
-// writes it as Markdown (docs/corpus-status.md).
+// writes it as Markdown (docs/corpus-status.md), or in shards (every n-th
+// rule file, as JSON) that Merge joins, so that batch systems can share
+// the run.
 package status

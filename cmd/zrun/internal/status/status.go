@@ -17,12 +17,16 @@ import (
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/vm"
+	"zrun/vm/perftable"
 	"zrun/vm/playout"
 	"zrun/zrf"
 )
 
 // Row is one game of one corpus file (or the file alone when it does not load).
 type Row struct {
+	// Entry is the file's index among the rule files of MANIFEST.tsv:
+	// the order of the table, which merged shards are put back in.
+	Entry int
 	File  string // path relative to the corpus
 	Kind  string // MANIFEST.tsv kind: native, embedded, axiom, dagaz
 	Game  string // the game's or variant's title; "" when the file has none
@@ -45,6 +49,10 @@ type Options struct {
 	EngineLimits engine.Limits
 	// Workers is how many files are checked at once (at least 1).
 	Workers int
+	// Shard selects the rule files of one shard (every Shard.N-th from
+	// the Shard.I-th), so that a batch system can check the corpus in
+	// parts on many machines; Merge joins the parts. Zero: every file.
+	Shard perftable.Shard
 }
 
 // ErrInterrupted is returned by Build with the rows of the files finished
@@ -207,6 +215,18 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	index := make([]int, len(entries)) // manifest index of each entry kept
+	for i := range index {
+		index[i] = i
+	}
+	if sh := opt.Shard; sh.N > 1 {
+		var kept []manifestEntry
+		index = index[:0]
+		for i := sh.I - 1; i < len(entries); i += sh.N {
+			kept, index = append(kept, entries[i]), append(index, i)
+		}
+		entries = kept
+	}
 	workers := max(opt.Workers, 1)
 	saves := replaySaves(dir, workers, func(s string) { report(nil, s) })
 	// Files are checked by opt.Workers goroutines (each game's playouts
@@ -243,6 +263,7 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 			return rows, fmt.Errorf("%w after %d of %d files", ErrInterrupted, i, len(entries))
 		}
 		for _, r := range done {
+			r.Entry = index[i]
 			rows = append(rows, r)
 			report(r, "")
 		}

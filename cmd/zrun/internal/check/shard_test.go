@@ -1,0 +1,85 @@
+package check
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"zrun/vm/perftable"
+	"zrun/vm/playout"
+)
+
+// TestStatusShardsMergeToTheWholeTable: a status run split in shards and
+// merged gives the table of the whole run (testdata/corpus: two games of
+// our own with a variant, and a file that does not load), and a merge
+// refuses a missing or repeated shard.
+func TestStatusShardsMergeToTheWholeTable(t *testing.T) {
+	const dir = "testdata/corpus"
+	tmp := t.TempDir()
+	opt := playout.Options{Playouts: 5, Seed: 1, MaxMoves: playout.DefaultMaxMoves}
+	var log bytes.Buffer
+	whole := filepath.Join(tmp, "whole.md")
+	if r := Status(dir, whole, opt, 1, perftable.All, &log, &log); r != OK {
+		t.Fatalf("whole run: %v\n%s", r, log.String())
+	}
+	var shards []string
+	for i := 1; i <= 2; i++ {
+		p := filepath.Join(tmp, fmt.Sprintf("shard-%d.json", i))
+		if r := Status(dir, p, opt, 1, perftable.Shard{I: i, N: 2}, &log, &log); r != OK {
+			t.Fatalf("shard %d/2: %v\n%s", i, r, log.String())
+		}
+		shards = append(shards, p)
+	}
+	merged := filepath.Join(tmp, "merged.md")
+	// The shards in either order.
+	if r := MergeStatus(merged, []string{shards[1], shards[0]}, &log, &log); r != OK {
+		t.Fatalf("merge: %v\n%s", r, log.String())
+	}
+	w, m := readTable(t, whole), readTable(t, merged)
+	if m.rest != w.rest {
+		t.Errorf("merged table differs from the whole run's:\n%s\nwant\n%s", m.rest, w.rest)
+	}
+	for _, want := range []string{"Line Three 4x4", "Step Race", "| broken.zrf |", "checked in 2 shards"} {
+		if !strings.Contains(m.head+m.rest, want) {
+			t.Errorf("merged table lacks %q", want)
+		}
+	}
+	if wantCmd := strings.Replace(w.command, whole, merged, 1); m.command != wantCmd {
+		t.Errorf("merged table's command %q, want %q", m.command, wantCmd)
+	}
+	for _, bad := range []struct {
+		shards []string
+		why    string
+	}{{shards[:1], "shards missing of 2: 2"}, {[]string{shards[0], shards[0], shards[1]}, "given twice"}, {[]string{whole}, "not a status shard"}} {
+		var errs bytes.Buffer
+		if r := MergeStatus(filepath.Join(tmp, "bad.md"), bad.shards, &errs, &errs); r != Failed || !strings.Contains(errs.String(), bad.why) {
+			t.Errorf("merge of %v: %v, %q; want a failure saying %q", bad.shards, r, errs.String(), bad.why)
+		}
+	}
+}
+
+// table is a status table cut at its summary: the header (title, command,
+// settings) and the rest (summary and rows).
+type table struct{ head, command, rest string }
+
+func readTable(t *testing.T, p string) table {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, rest, ok := strings.Cut(string(b), "## Summary")
+	if !ok {
+		t.Fatalf("%s has no summary:\n%s", p, b)
+	}
+	var cmd string
+	for _, l := range strings.Split(head, "\n") {
+		if strings.HasPrefix(l, "    go run ./cmd/zrun check") {
+			cmd = strings.TrimSpace(l)
+		}
+	}
+	return table{head, cmd, rest}
+}
