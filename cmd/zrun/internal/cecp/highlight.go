@@ -157,7 +157,7 @@ func (c *Session) put(arg string) {
 	for _, t := range types {
 		choice.WriteString(strings.ToUpper(pieceLetter(c.g.S.Game(), t)))
 	}
-	c.out.Printf("choice %s", choice.String())
+	c.out.Printf("choice %s", c.letters.lettersOut(choice.String()))
 }
 
 // withParts runs f with the complete parts entered so far made, and takes

@@ -3,8 +3,9 @@
 // letters a piece otherwise than the rule file does. Sjaak II's Schoolbook
 // promotes to the Marshall with "c" where the published rules (and
 // games/schoolbook.zrf) say M; "option Piece letters=M=C" makes zrun write
-// and read C for it in moves, FENs and setup lines, and M for whatever the
-// game itself letters C, so no two pieces ever share a letter.
+// and read C for it in moves, FENs, setup lines and promotion choices, and M
+// for whatever the game itself letters C, so no two pieces ever share a
+// letter.
 
 package cecp
 
@@ -121,15 +122,24 @@ func renameFEN(fen string, m map[byte]byte) string {
 	if len(m) == 0 {
 		return fen
 	}
-	place, rest, _ := strings.Cut(fen, " ")
-	b := []byte(place)
+	place, rest, spaced := strings.Cut(fen, " ")
+	if !spaced {
+		return renameAll(place, m)
+	}
+	return renameAll(place, m) + " " + rest
+}
+
+// lettersOut renames every letter of s, a run of piece letters (the
+// "choice" of promotions offered after a put).
+func (lm letterMap) lettersOut(s string) string { return renameAll(s, lm.out) }
+
+// renameAll renames every letter of s through m.
+func renameAll(s string, m map[byte]byte) string {
+	b := []byte(s)
 	for i := range b {
 		b[i] = rename(b[i], m)
 	}
-	if rest == "" && !strings.Contains(fen, " ") {
-		return string(b)
-	}
-	return string(b) + " " + rest
+	return string(b)
 }
 
 // setupOut renames the letters of a reply to "variant": the setup line's
@@ -145,7 +155,7 @@ func (lm letterMap) setupOut(line string) string {
 			return line
 		}
 		size, fen, _ := strings.Cut(rest, " ")
-		return "setup (" + renameFEN(table, lm.out) + ") " + size + " " + lm.fenOut(fen)
+		return "setup (" + renameAll(table, lm.out) + ") " + size + " " + lm.fenOut(fen)
 	case strings.HasPrefix(line, "piece ") && len(line) > len("piece "):
 		b := []byte(line)
 		b[len("piece ")] = rename(b[len("piece ")], lm.out)

@@ -111,7 +111,13 @@ func TestPieceLettersAgreeWithSjaak(t *testing.T) {
 		t.Fatalf("our setup %q; Sjaak II's start placement is %s", line, theirs)
 	}
 	g.ExpectMatch(`^piece K& `) // 1.0 castling, which Sjaak II describes too
-	g.Send("force", "setboard 4k5/P9/10/10/10/10/10/4K5 w - - 0 1", "usermove a7a8c")
+	// The promotion choice after a put names the Marshall C too.
+	g.Send("force", "setboard 4k5/P9/10/10/10/10/10/4K5 w - - 0 1", "lift a7", "put a8")
+	g.ExpectMatch(`^highlight `)
+	if choice := g.ExpectMatch(`^choice `); !strings.Contains(choice, "C") || strings.Contains(choice, "M") {
+		t.Errorf("%q: want the Marshall as C", choice)
+	}
+	g.Send("usermove a7a8c")
 	g.Sync("1")
 	if f := fen(t, c); !strings.HasPrefix(f, "M3k5/") {
 		t.Fatalf("after a7a8c our position is %s, want a Marshall (M) on a8", f)
