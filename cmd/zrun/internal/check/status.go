@@ -75,7 +75,7 @@ func Status(dir, out string, opt playout.Options, jobs int, shard perftable.Shar
 			// The whole run's command: every shard has it, and the
 			// merged table shows it with its own file for mergedOut.
 			err = status.WriteShard(f, &status.ShardFile{Shard: shard.String(), Command: StatusCommand(dir, mergedOut, opt, jobs),
-				Settings: settings, Rows: rows})
+				Settings: settings, Partial: interrupted, Rows: rows})
 		} else {
 			err = status.WriteMarkdown(f, rows, StatusCommand(dir, out, opt, jobs), settings)
 		}
@@ -127,7 +127,7 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 		fmt.Fprintln(stderr, err)
 		return Failed
 	}
-	return statusSummary(m.Rows, out, start, strings.Contains(m.Settings, "by Ctrl-C"), stdout)
+	return statusSummary(m.Rows, out, start, m.Partial, stdout)
 }
 
 // statusSummary prints the totals of a table's rows and says how the check ended.

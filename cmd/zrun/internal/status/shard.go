@@ -21,6 +21,7 @@ type ShardFile struct {
 	Shard    string // "i/n"
 	Command  string // the command of the whole run, as StatusCommand writes it
 	Settings string
+	Partial  bool // the shard was interrupted: some of its files are missing
 	Rows     []*Row
 }
 
@@ -36,6 +37,7 @@ type Merged struct {
 	Rows              []*Row // in manifest order
 	Command, Settings string
 	Shards            int
+	Partial           bool // some shard was interrupted
 }
 
 // Merge reads the shard files of one run and joins their rows in manifest
@@ -68,6 +70,7 @@ func Merge(paths []string) (*Merged, error) {
 		}
 		seen[sh.I] = p
 		m.Rows = append(m.Rows, f.Rows...)
+		m.Partial = m.Partial || f.Partial
 	}
 	if m == nil {
 		return nil, fmt.Errorf("no shard files")
