@@ -231,7 +231,7 @@ func (c *Catalog) Rename(name, title string) error {
 func (c *Catalog) freeName(base string, self *Entry) string {
 	taken := func(n string) bool {
 		for _, x := range c.Entries {
-			if x != self && (strings.EqualFold(x.Name, n) || strings.EqualFold(x.UCIName(), n) || strings.EqualFold(x.Title, n)) {
+			if x != self && (x.hasName(n) || strings.EqualFold(x.Title, n)) {
 				return true
 			}
 		}
@@ -257,7 +257,7 @@ func (c *Catalog) titles() []string {
 // title that spells the same.
 func (c *Catalog) Find(name string) *Entry {
 	for _, e := range c.Entries {
-		if strings.EqualFold(e.Name, name) || strings.EqualFold(e.UCIName(), name) {
+		if e.hasName(name) {
 			return e
 		}
 	}
@@ -267,6 +267,11 @@ func (c *Catalog) Find(name string) *Entry {
 		}
 	}
 	return nil
+}
+
+// hasName reports whether n is e's CECP or UCI protocol name.
+func (e *Entry) hasName(n string) bool {
+	return strings.EqualFold(e.Name, n) || strings.EqualFold(e.UCIName(), n)
 }
 
 // names lists the protocol names in Catalog order.
