@@ -28,8 +28,18 @@ func TestStatusShardsMergeToTheWholeTable(t *testing.T) {
 	var shards []string
 	for i := 1; i <= 2; i++ {
 		p := filepath.Join(tmp, fmt.Sprintf("shard-%d.json", i))
-		if r := Status(dir, p, opt, 1, perftable.Shard{I: i, N: 2}, &log, &log); r != OK {
-			t.Fatalf("shard %d/2: %v\n%s", i, r, log.String())
+		var progress bytes.Buffer
+		if r := Status(dir, p, opt, 1, perftable.Shard{I: i, N: 2}, &log, &progress); r != OK {
+			t.Fatalf("shard %d/2: %v\n%s%s", i, r, log.String(), progress.String())
+		}
+		// A shard replays its own files' saves only: shard 1 has line.zrf
+		// and broken.zrf, shard 2 step.zrf.
+		own, other := "line.zsg", "step.zsg"
+		if i == 2 {
+			own, other = other, own
+		}
+		if !strings.Contains(progress.String(), "replaying "+filepath.Join(dir, own)) || strings.Contains(progress.String(), other) {
+			t.Errorf("shard %d/2 replayed other saves than its own %s:\n%s", i, own, progress.String())
 		}
 		shards = append(shards, p)
 	}
@@ -42,7 +52,10 @@ func TestStatusShardsMergeToTheWholeTable(t *testing.T) {
 	if m.rest != w.rest {
 		t.Errorf("merged table differs from the whole run's:\n%s\nwant\n%s", m.rest, w.rest)
 	}
-	for _, want := range []string{"Line Three 4x4", "Step Race", "| broken.zrf |", "checked in 2 shards"} {
+	// Each shard replays only its own files' saves (line.zsg, step.zsg),
+	// and together they are every save.
+	for _, want := range []string{"Line Three 4x4", "Step Race", "| broken.zrf |", "checked in 2 shards",
+		"| Line Three | yes | yes | goal 5 | 1/1 |", "| Step Race | yes | yes | goal 5 | 1/1 |", "saved games replayed to their end | 2 of 2 |"} {
 		if !strings.Contains(m.head+m.rest, want) {
 			t.Errorf("merged table lacks %q", want)
 		}

@@ -109,9 +109,12 @@ type saveResult struct {
 	err  error
 }
 
-// replaySaves replays every saved game of the corpus, workers at a time,
-// and groups the results by rule file (relative path) and game title.
-func replaySaves(dir string, workers int, progress func(string)) map[string][]saveResult {
+// replaySaves replays the saved games of the corpus whose rule file (path
+// relative to dir) is in files, or every saved game when files is nil,
+// workers at a time, and groups the results by rule file and game title. A
+// shard needs only its own files' saves: a save names its rule file, so the
+// others are skipped before anything loads.
+func replaySaves(dir string, files map[string]bool, workers int, progress func(string)) map[string][]saveResult {
 	var mu sync.Mutex
 	out := map[string][]saveResult{}
 	loaded := map[string]*zrf.File{}
@@ -129,7 +132,7 @@ func replaySaves(dir string, workers int, progress func(string)) map[string][]sa
 	}
 	var saves []string
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".zsg") {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".zsg") && (files == nil || files[saveRules(dir, p)]) {
 			saves = append(saves, p)
 		}
 		return nil
@@ -182,6 +185,25 @@ func replayOne(dir, p string, load zrf.LoadRules, add func(string, saveResult)) 
 	}
 }
 
+// saveRules is the rule file the save at p names, relative to dir, or ""
+// when it cannot be read or its rule file is not found (replayOne then
+// attributes it to no game either).
+func saveRules(dir, p string) string {
+	sg, err := readSave(p)
+	if err != nil {
+		return ""
+	}
+	rules, err := zrf.ResolveRules(p, sg.RulesFile(), historySearch(p))
+	if err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(dir, rules)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
 func readSave(p string) (*zrf.SavedGame, error) {
 	src, err := os.ReadFile(p)
 	if err != nil {
@@ -227,8 +249,15 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 		}
 		entries = kept
 	}
+	var files map[string]bool // nil: every save
+	if opt.Shard.N > 1 {
+		files = map[string]bool{}
+		for _, e := range entries {
+			files[e.path] = true
+		}
+	}
 	workers := max(opt.Workers, 1)
-	saves := replaySaves(dir, workers, func(s string) { report(nil, s) })
+	saves := replaySaves(dir, files, workers, func(s string) { report(nil, s) })
 	// Files are checked by opt.Workers goroutines (each game's playouts
 	// are independent), and reported in manifest order.
 	results := make([]chan []*Row, len(entries))
