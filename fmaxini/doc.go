@@ -51,7 +51,8 @@
 // "last one counts" value (Spartan -435) may be left attacked one at a time
 // but not two at once (vm.Options.SpareRoyals, Fairy-Max's duple check).
 //
-// Seirawan gating (the section named exactly "seirawan", as in Fairy-Max):
+// Seirawan gating (the section named exactly "seirawan", as in Fairy-Max,
+// and, a zrun extension, any section whose parent variant is seirawan):
 // pieces 9 and 10 start in both hands (vm.OffBoard setup items); every
 // back-rank piece carries "virgin", which doubles as its square's gate right
 // (a gate is lost when its piece moves or is captured, as in FSF). A ray of a

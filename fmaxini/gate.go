@@ -1,5 +1,6 @@
 // This file defines Seirawan gating (fmaxini.md section 9): in the section
-// named exactly "seirawan", pieces 9 and 10 start in both hands, and a
+// named exactly "seirawan" (or whose parent variant is), pieces 9 and 10
+// start in both hands, and a
 // never-moved back-rank piece's move may bring one of them onto the square it
 // left (castling: onto the king's or the rook's square).
 
@@ -12,10 +13,15 @@ import (
 // gateFlag is the run flag that says the moving piece has never moved.
 const gateFlag = 0
 
-// gatingSection reports whether sec gates, as Fairy-Max decides it: by the
-// name alone, with the two held pieces at indices 8 and 9.
+// gatingSection reports whether sec gates, with the two held pieces at
+// indices 8 and 9. Fairy-Max decides it by the name alone; zrun also gates
+// a section whose parent variant (after the second '#' of its Game: line)
+// is seirawan, the parent that tells XBoard a game gates, so a Seirawan-
+// like game with other pieces (Sjaak II's Musketeer: Leopard and Cannon in
+// hand) can be written as a section of its own. No section of the shipped
+// fmax.ini names that parent.
 func gatingSection(sec *Section) bool {
-	return sec.Name == "seirawan" && len(sec.Pieces) >= 10
+	return (sec.Name == "seirawan" || sec.Parent == "seirawan") && len(sec.Pieces) >= 10
 }
 
 // setupGating puts pieces 9 and 10 in both hands, tracks the never-moved

@@ -1,5 +1,6 @@
 // Package games holds the rule files zrun ships (*.zrf, written by us in the
-// Zillions rules language) and, in its tests, the checks that each file plays
+// Zillions rules language, and musketeer-gating.ini in Fairy-Max's table
+// format) and, in its tests, the checks that each file plays
 // its game by the published rules: perft against independent tables, and
 // rule-by-rule positions taken from the seed documents.
 //
