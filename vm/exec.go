@@ -37,7 +37,6 @@ type generator struct {
 	gateType int32
 	gatePos  int32
 	flags    uint64
-	steps    int
 
 	posFlags   []uint64
 	posFlagSet []int32 // indices of posFlags words written this run
@@ -167,7 +166,6 @@ func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, d
 	gn.attach = gn.attach[:0]
 	gn.attachSpent = false
 	gn.acts = gn.acts[:0]
-	gn.steps = 0
 	gn.exec()
 }
 
@@ -179,12 +177,15 @@ func (gn *generator) fail(pc int, msg string) {
 
 // locate resolves an instruction's location operand; ok is false when it leads
 // off the board (the run then dies).
-func (gn *generator) locate(in *Inst) (int32, bool) {
+func (gn *generator) locate(in *Inst) (int32, bool) { return gn.locateAt(in, gn.cursor) }
+
+// locateAt is locate with the cursor at cur (exec keeps it in a local).
+func (gn *generator) locateAt(in *Inst, cur int32) (int32, bool) {
 	switch in.Loc {
 	case LocCursor:
-		return gn.cursor, true
+		return cur, true
 	case LocDir:
-		t := gn.plinks[int32(in.L)*gn.n+gn.cursor]
+		t := gn.plinks[in.L*gn.n+cur]
 		return t, t >= 0
 	case LocPos:
 		return in.L, true
@@ -193,63 +194,109 @@ func (gn *generator) locate(in *Inst) (int32, bool) {
 		if o < 0 {
 			return NoPos, false
 		}
-		t := gn.plinks[int32(o)*gn.n+gn.cursor]
+		t := gn.plinks[int32(o)*gn.n+cur]
 		return t, t >= 0
 	}
 }
 
+// exec runs gn.prog from its first instruction. The tests that most
+// programs run at every step (the square's occupant, run and position
+// flags, zones, directions on the board) are cases of the one dispatch
+// switch, so each costs one indirect jump; the rarer ones go through test.
+// A test off the board is false and the run goes on (doc.go).
 func (gn *generator) exec() {
 	code := gn.prog.Code
 	board := gn.s.Board
 	limit := gn.s.Limit.StepsPerRun
+	plinks, n := gn.plinks, gn.n
+	// The cursor lives in cur; every change is written through to
+	// gn.cursor, which the helpers read (slide moves it: cur is reloaded).
+	cur := gn.cursor
+	steps := 0
 	pc := 0
 	for {
-		gn.steps++
-		if gn.steps > limit {
+		steps++
+		if steps > limit {
 			gn.fail(pc, fmt.Sprintf("step budget of %d instructions exhausted (endless loop?)", limit))
 			return
 		}
 		in := &code[pc]
-		if in.Op.IsTest() {
-			// A test off the board is false and the run goes on (doc.go).
-			r, _ := gn.test(in, board)
-			if r == in.Jt {
-				pc = int(in.B)
-			} else {
-				pc++
-			}
-			continue
-		}
 		switch in.Op {
+		case OpEmpty:
+			p, ok := gn.locateAt(in, cur)
+			pc = branch(in, ok && board[p] == Empty, pc)
+			continue
+		case OpFriend:
+			p, ok := gn.locateAt(in, cur)
+			pc = branch(in, ok && board[p] != Empty && int32(board[p].Owner()) == gn.player, pc)
+			continue
+		case OpEnemy:
+			p, ok := gn.locateAt(in, cur)
+			pc = branch(in, ok && board[p] != Empty && int32(board[p].Owner()) != gn.player, pc)
+			continue
+		case OpPiece:
+			p, ok := gn.locateAt(in, cur)
+			pc = branch(in, ok && board[p] != Empty && int32(board[p].Type()) == in.A, pc)
+			continue
+		case OpAttr:
+			p, ok := gn.locateAt(in, cur)
+			pc = branch(in, ok && board[p] != Empty && board[p].Attr(int(in.A)), pc)
+			continue
+		case OpInZone:
+			p, ok := gn.locateAt(in, cur)
+			pc = branch(in, ok && gn.g.Board.InZone(int(in.A), int(gn.player), int(p)), pc)
+			continue
+		case OpPosFlag:
+			p, ok := gn.locateAt(in, cur)
+			r := false
+			if ok {
+				w := in.A*int32(gn.pre.posFlagWords) + p/64
+				r = gn.posFlags[w]&(1<<uint(p%64)) != 0
+			}
+			pc = branch(in, r, pc)
+			continue
+		case OpFlag:
+			pc = branch(in, gn.flags&(1<<uint(in.A)) != 0, pc)
+			continue
+		case OpOnBoard:
+			pc = branch(in, plinks[in.A*n+cur] >= 0, pc)
+			continue
+		case OpConst:
+			pc = branch(in, in.A != 0, pc)
+			continue
+		case OpNeutral, OpOnBoardO, OpPosition, OpLastFrom, OpLastTo, OpAttacked, OpDefended, OpMarked, OpAdjEnemy:
+			r, _ := gn.test(in, board)
+			pc = branch(in, r, pc)
+			continue
 		case OpNop:
 		case OpStep:
-			t := gn.plinks[int32(in.A)*gn.n+gn.cursor]
+			t := plinks[in.A*n+cur]
 			if t < 0 {
 				return
 			}
-			gn.cursor = t
+			cur, gn.cursor = t, t
 		case OpJump:
-			gn.cursor = in.A
+			cur, gn.cursor = in.A, in.A
 		case OpOpposite:
 			o := gn.g.Board.Opposite[in.A]
 			if o < 0 {
 				return
 			}
-			t := gn.plinks[int32(o)*gn.n+gn.cursor]
+			t := plinks[int32(o)*n+cur]
 			if t < 0 {
 				return
 			}
-			gn.cursor = t
+			cur, gn.cursor = t, t
 		case OpMark:
-			gn.mark = gn.cursor
+			gn.mark = cur
 		case OpBack:
-			gn.cursor = gn.mark
+			cur, gn.cursor = gn.mark, gn.mark
 		case OpGo:
 			t := gn.goTarget(in.A)
 			if t < 0 {
 				return
 			}
-			gn.cursor = t
+			cur, gn.cursor = t, t
 		case OpJmp:
 			pc = int(in.B)
 			continue
@@ -259,6 +306,7 @@ func (gn *generator) exec() {
 			if !gn.slide(in.A, board) {
 				return
 			}
+			cur = gn.cursor
 		case OpAdd, OpAddCopy, OpAddPartial, OpAddCopyPartial:
 			cont := int32(-1)
 			if in.Op == OpAddPartial || in.Op == OpAddCopyPartial {
@@ -299,8 +347,8 @@ func (gn *generator) exec() {
 				return
 			}
 		case OpFrom:
-			c := board[gn.cursor]
-			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, gn.cursor
+			c := board[cur]
+			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, cur
 			gn.putByTo = false
 		case OpTo:
 			if gn.hasHand {
@@ -312,10 +360,10 @@ func (gn *generator) exec() {
 		case OpCascade:
 			gn.putDown()
 			gn.putByTo = false
-			c := board[gn.cursor]
-			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, gn.cursor
+			c := board[cur]
+			gn.hand, gn.hasHand, gn.handFrom = c, c != Empty, cur
 		case OpCapture:
-			p, ok := gn.locate(in)
+			p, ok := gn.locateAt(in, cur)
 			if !ok {
 				// Off the board it captures nothing and the run goes on
 				// (doc.go; Ragnarok's fire next to the board's edge).
@@ -327,7 +375,7 @@ func (gn *generator) exec() {
 			// (Luzhanqi's "South Start c5 x c5").
 			gn.acts = append(gn.acts, Act{Kind: ActCapture, From: p, To: NoPos, Type: int16(board[p].Type())})
 		case OpCreate:
-			p, ok := gn.locate(in)
+			p, ok := gn.locateAt(in, cur)
 			if !ok {
 				return
 			}
@@ -340,7 +388,7 @@ func (gn *generator) exec() {
 			gn.changes = append(gn.changes, change{kind: chCreate, pos: p, cell: c})
 			gn.acts = append(gn.acts, Act{Kind: ActCreate, To: p, From: NoPos, Type: int16(in.A), Arg: int16(owner)})
 		case OpChangeType, OpChangeOwner, OpFlip, OpSetAttr:
-			p, ok := gn.locate(in)
+			p, ok := gn.locateAt(in, cur)
 			if !ok {
 				return
 			}
@@ -352,7 +400,7 @@ func (gn *generator) exec() {
 				gn.flags &^= 1 << uint(in.A)
 			}
 		case OpSetPosFlag:
-			p, ok := gn.locate(in)
+			p, ok := gn.locateAt(in, cur)
 			if !ok {
 				// Off the board it sets nothing and the run goes on
 				// (doc.go; Gufuu Shogi's check-attacked-kaze).
@@ -531,6 +579,15 @@ func (gn *generator) recordPlacement(piece Cell, to int32, occupant Cell) {
 }
 
 // test evaluates a test instruction; ok is false when its location is off the board.
+// branch is the next pc after a test whose result is r: its target when r
+// is the instruction's Jt, else the next instruction.
+func branch(in *Inst, r bool, pc int) int {
+	if r == in.Jt {
+		return int(in.B)
+	}
+	return pc + 1
+}
+
 func (gn *generator) test(in *Inst, board []Cell) (r bool, ok bool) {
 	switch in.Op {
 	case OpConst:
