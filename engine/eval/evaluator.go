@@ -57,6 +57,8 @@ type Evaluator struct {
 	pst   [][]int   // pst[pl*nT+t][pos]
 	given []bool    // the rule file gave the value
 	drops bool      // the game has drops: pieces in hand count as material
+	// gating: the game gates held pieces (gating.go); nil when it does not.
+	gating *gating
 	lines []lineSet // n-in-a-row goals' windows (lines.go)
 	// giveaway: a player wins by losing all its pieces or its last move
 	// (losing draughts), so material and placement count against it.
@@ -144,6 +146,9 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	}
 	ev.addGoalDistances(s, ml)
 	ev.addLines(g)
+	if !ev.drops {
+		ev.gating = newGating(g, ev.value)
+	}
 	return ev, nil
 }
 
@@ -372,10 +377,16 @@ func blockedMobility(s *vm.State, ml *vm.MoveList, turn, pl, t, blocker int) flo
 	return float64(total) / float64(max(count, 1))
 }
 
+// maxGatingPlayers bounds the players whose held pieces a gating game
+// counts (Seirawan-like games have two).
+const maxGatingPlayers = 8
+
 // evaluate is material and placement of pl's pieces minus those of every
-// other player (pieces in hand count when the game has drops).
+// other player (pieces in hand count when the game has drops, or when it
+// gates them and a piece that can gate them is unmoved: gating.go).
 func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 	v := 0
+	var gates [maxGatingPlayers]int // per player: pieces that can still gate
 	for p, c := range s.Board {
 		if c == vm.Empty {
 			continue
@@ -386,6 +397,18 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 			v += x
 		} else {
 			v -= x
+		}
+		if ev.gating != nil && c.Owner() < maxGatingPlayers && ev.gating.canGate(c) {
+			gates[c.Owner()]++
+		}
+	}
+	if ev.gating != nil {
+		for q := 0; q < len(s.Hands)/ev.nT && q < maxGatingPlayers; q++ {
+			if x := ev.held(s, q, gates[q]); q == pl {
+				v += x
+			} else {
+				v -= x
+			}
 		}
 	}
 	if ev.drops {
