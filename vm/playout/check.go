@@ -17,8 +17,12 @@ type checker struct {
 	g   *vm.Game
 	opt Options
 
-	s              *vm.State
-	legal, again   vm.MoveList
+	s            *vm.State
+	legal, again vm.MoveList
+	// next and redo are the moves after the picked move, made and made
+	// again; redo becomes the next position's legal list (ready).
+	next, redo     vm.MoveList
+	ready          bool
 	pseudo, noisy  vm.MoveList
 	copyList, cont vm.MoveList
 	want           []int // indexes into pseudo of the moves that should be legal
@@ -118,11 +122,15 @@ func (c *checker) playout(seed int64) (end vm.Outcome, v *Violation) {
 	}
 	s.Limit = c.opt.Limits
 	c.s = s
+	c.ready = false
 	rng := rngFor(seed)
 	for {
-		if err := s.Generate(&c.legal); err != nil {
-			return end, violation("budget", "generating: %v", err)
+		if !c.ready {
+			if err := s.Generate(&c.legal); err != nil {
+				return end, violation("budget", "generating: %v", err)
+			}
 		}
+		c.ready = false
 		o, err := s.Outcome(&c.legal)
 		if err != nil {
 			return end, violation("budget", "goals: %v", err)
@@ -287,7 +295,10 @@ func (c *checker) checkMove(pick int, o vm.Outcome) *Violation {
 		return violation("budget", "making the move: %v", err)
 	}
 	c.after.take(s)
-	o1, err := s.Outcome(nil)
+	if err := s.Generate(&c.next); err != nil {
+		return violation("budget", "generating after the move: %v", err)
+	}
+	o1, err := s.Outcome(&c.next)
 	if err != nil {
 		return violation("budget", "goals after the move: %v", err)
 	}
@@ -310,10 +321,19 @@ func (c *checker) checkMove(pick int, o vm.Outcome) *Violation {
 	if d := c.after.diff(s); d != "" {
 		return violation("redo", "the move made again: %s", d)
 	}
-	o2, err := s.Outcome(nil)
+	if err := s.Generate(&c.redo); err != nil {
+		return violation("budget", "generating after the move made again: %v", err)
+	}
+	if d := diffLists(s, &c.next, &c.redo); d != "" {
+		return violation("redo", "the move made again, the position generates other moves: %s", d)
+	}
+	o2, err := s.Outcome(&c.redo)
 	if err != nil || o2 != o1 {
 		return violation("redo", "the move made again ends as %+v, first as %+v (%v)", o2, o1, err)
 	}
+	// The playout goes on from here: its next position's moves are redo's.
+	c.legal, c.redo = c.redo, c.legal
+	c.ready = true
 	return nil
 }
 
