@@ -139,7 +139,18 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 	if out == "" {
 		out = play.TunedPath(path)
 	}
-	if err := writeFileWith(out, func(w io.Writer) error { return eval.WriteTuned(w, g, fit, comment) }); err != nil {
+	old, err := os.ReadFile(out)
+	if err != nil && !os.IsNotExist(err) {
+		fmt.Fprintln(stderr, "zrun tune:", err)
+		return 1
+	}
+	// The file's other games keep their values.
+	b, err := eval.ReplaceTuned(old, g, fit, comment)
+	if err != nil {
+		fmt.Fprintf(stderr, "zrun tune: %s: %v\n", out, err)
+		return 1
+	}
+	if err := os.WriteFile(out, b, 0o644); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

@@ -100,6 +100,64 @@ func (tv TunedValues) Apply(g *vm.Game) (int, error) {
 	return n, nil
 }
 
+// ReplaceTuned returns the values file old (nil: none yet) with game g's
+// section, and the comment lines just above it, replaced by WriteTuned's,
+// or with it added at the end: tuning one game of a rule file keeps the
+// values of the file's other games and variants.
+func ReplaceTuned(old []byte, g *vm.Game, fit Fitted, comment string) ([]byte, error) {
+	if _, err := ReadTuned(strings.NewReader(string(old)), "values"); err != nil {
+		return nil, err
+	}
+	var kept, pending []string // pending: comments and blanks not yet placed
+	drop := false
+	for _, l := range strings.SplitAfter(string(old), "\n") {
+		if l == "" {
+			continue
+		}
+		text := strings.TrimSpace(l)
+		switch {
+		case text == "" || strings.HasPrefix(text, "#"):
+			pending = append(pending, l)
+		case strings.HasPrefix(text, "["):
+			drop = text[1:len(text)-1] == g.Title
+			if !drop {
+				kept = append(kept, pending...)
+			}
+			pending = pending[:0]
+			if !drop {
+				kept = append(kept, l)
+			}
+		default:
+			if !drop {
+				kept = append(kept, pending...)
+				kept = append(kept, l)
+			}
+			pending = pending[:0]
+		}
+	}
+	kept = append(kept, pending...) // comments after the last section
+	for len(kept) > 0 && strings.TrimSpace(kept[len(kept)-1]) == "" {
+		kept = kept[:len(kept)-1]
+	}
+	for len(kept) > 0 && strings.TrimSpace(kept[0]) == "" {
+		kept = kept[1:]
+	}
+	var b strings.Builder
+	for _, l := range kept {
+		b.WriteString(l)
+	}
+	if b.Len() > 0 {
+		if !strings.HasSuffix(b.String(), "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	if err := WriteTuned(&b, g, fit, comment); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
+}
+
 // WriteTuned writes the values of the types fit tuned for game g under its
 // title, after a comment line, with their error bars.
 func WriteTuned(w io.Writer, g *vm.Game, fit Fitted, comment string) error {
