@@ -59,7 +59,7 @@ type Evaluator struct {
 	drops bool      // the game has drops: pieces in hand count as material
 	// gating: the game gates held pieces (gating.go); nil when it does not.
 	gating *gating
-	lines []lineSet // n-in-a-row goals' windows (lines.go)
+	lines  []lineSet // n-in-a-row goals' windows (lines.go)
 	// giveaway: a player wins by losing all its pieces or its last move
 	// (losing draughts), so material and placement count against it.
 	giveaway bool
