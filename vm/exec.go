@@ -80,6 +80,9 @@ type generator struct {
 	query  bool
 	target int32
 	hit    bool
+	// skip: the query skips of the program a query runs (queryskip.go),
+	// or nil; read only in query mode.
+	skip []int32
 
 	err error
 }
@@ -289,6 +292,12 @@ func (gn *generator) exec() {
 			cur, gn.cursor = t, t
 		case OpMark:
 			gn.mark = cur
+			if gn.query && gn.skip != nil && gn.skip[pc] >= 0 && !gn.attachSpent {
+				// The region up to its back cannot change the answer
+				// (queryskip.go): go on after it, the mark set.
+				pc = int(gn.skip[pc])
+				continue
+			}
 		case OpBack:
 			cur, gn.cursor = gn.mark, gn.mark
 		case OpGo:

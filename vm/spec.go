@@ -117,6 +117,8 @@ type specProg struct {
 type blockPre struct {
 	spec  *specProg
 	entry []Inst
+	// skip: the regions an attack query skips (queryskip.go), or nil.
+	skip []int32
 }
 
 // recogniseBlocks fills blocks[t][b] for block b of type t's moves.
@@ -136,6 +138,9 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 		for bi, blk := range pt.Moves {
 			bp := &blocks[t][bi]
 			bp.entry = entryPath(blk.Prog)
+			if blk.Prog != nil {
+				bp.skip = querySkips(blk.Prog.Code)
+			}
 			if rho == nil {
 				continue
 			}
