@@ -43,6 +43,56 @@ func TestStatusShardsMergeToTheWholeTable(t *testing.T) {
 		}
 		shards = append(shards, p)
 	}
+	// Shard 1/2 (line.zrf and broken.zrf) run again as the finer 1/3 and
+	// 3/3 merges with 2/2 into the same table; shards that cover a file
+	// twice or leave one out are refused.
+	var fine []string
+	for _, i := range []int{1, 3} {
+		p := filepath.Join(tmp, fmt.Sprintf("fine-%d.json", i))
+		if r := Status(dir, p, opt, 1, perftable.Shard{I: i, N: 3}, &log, &log); r != OK {
+			t.Fatalf("shard %d/3: %v\n%s", i, r, log.String())
+		}
+		fine = append(fine, p)
+	}
+	mixed := filepath.Join(tmp, "mixed.md")
+	if r := MergeStatus(mixed, []string{fine[1], shards[1], fine[0]}, &log, &log); r != OK {
+		t.Fatalf("merge of 1/3, 2/2, 3/3: %v\n%s", r, log.String())
+	}
+	if got, want := readTable(t, mixed).rest, readTable(t, whole).rest; got != want {
+		t.Errorf("the table merged from shards of two sizes differs from the whole run's:\n%s\nwant\n%s", got, want)
+	}
+	for _, bad := range []struct {
+		shards []string
+		why    string
+	}{{[]string{shards[0], fine[0], shards[1]}, "rule file 1 of 3 given twice"}, {[]string{fine[0], shards[1]}, "shards missing 3/3"}} {
+		var errs bytes.Buffer
+		if r := MergeStatus(filepath.Join(tmp, "bad.md"), bad.shards, &errs, &errs); r != Failed || !strings.Contains(errs.String(), bad.why) {
+			t.Errorf("merge of %v: %v, %q; want a failure saying %q", bad.shards, r, errs.String(), bad.why)
+		}
+	}
+	// Shard files written before they recorded the corpus size merge with
+	// shards of their own size, and with finer ones that do record it.
+	var old []string
+	for i, p := range shards {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := filepath.Join(tmp, fmt.Sprintf("old-%d.json", i+1))
+		b = bytes.Replace(b, []byte(`"Total": 3,`), nil, 1)
+		if bytes.Contains(b, []byte(`"Total"`)) {
+			t.Fatalf("%s: the corpus size is not where the test removes it", p)
+		}
+		if err := os.WriteFile(o, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		old = append(old, o)
+	}
+	for _, set := range [][]string{old, {fine[0], old[1], fine[1]}} {
+		if r := MergeStatus(mixed, set, &log, &log); r != OK || readTable(t, mixed).rest != readTable(t, whole).rest {
+			t.Errorf("merge of %v: %v, or another table than the whole run's\n%s", set, r, log.String())
+		}
+	}
 	merged := filepath.Join(tmp, "merged.md")
 	// The shards in either order.
 	if r := MergeStatus(merged, []string{shards[1], shards[0]}, &log, &log); r != OK {
@@ -66,7 +116,7 @@ func TestStatusShardsMergeToTheWholeTable(t *testing.T) {
 	for _, bad := range []struct {
 		shards []string
 		why    string
-	}{{shards[:1], "shards missing of 2: 2"}, {[]string{shards[0], shards[0], shards[1]}, "given twice"}, {[]string{whole}, "not a status shard"}} {
+	}{{shards[:1], "shards missing 2/3"}, {[]string{shards[0], shards[0], shards[1]}, "given twice"}, {[]string{whole}, "not a status shard"}} {
 		var errs bytes.Buffer
 		if r := MergeStatus(filepath.Join(tmp, "bad.md"), bad.shards, &errs, &errs); r != Failed || !strings.Contains(errs.String(), bad.why) {
 			t.Errorf("merge of %v: %v, %q; want a failure saying %q", bad.shards, r, errs.String(), bad.why)

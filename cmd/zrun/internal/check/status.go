@@ -74,8 +74,10 @@ func Status(dir, out string, opt playout.Options, jobs int, shard perftable.Shar
 		if shard.N > 1 {
 			// The whole run's command: every shard has it, and the
 			// merged table shows it with its own file for mergedOut.
+			// Build read the manifest already, so this cannot fail.
+			total, _ := status.ManifestSize(dir)
 			err = status.WriteShard(f, &status.ShardFile{Shard: shard.String(), Command: StatusCommand(dir, mergedOut, opt, jobs),
-				Settings: settings, Partial: interrupted, Rows: rows})
+				Settings: settings, Partial: interrupted, Total: total, Rows: rows})
 		} else {
 			err = status.WriteMarkdown(f, rows, StatusCommand(dir, out, opt, jobs), settings)
 		}
@@ -116,7 +118,11 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 	}
 	f, err := os.Create(out)
 	if err == nil {
-		settings := m.Settings + fmt.Sprintf("; checked in %d shards (--shard i/%d) and joined with zrun check --merge", m.Shards, m.Shards)
+		sizes := fmt.Sprint(m.Sizes[0])
+		if len(m.Sizes) > 1 {
+			sizes = fmt.Sprintf("n of %v", m.Sizes)
+		}
+		settings := m.Settings + fmt.Sprintf("; checked in %d shards (--shard i/%s) and joined with zrun check --merge", m.Shards, sizes)
 		command := strings.Replace(m.Command, " --status "+mergedOut+" ", " --status "+out+" ", 1)
 		err = status.WriteMarkdown(f, m.Rows, command, settings)
 		if cerr := f.Close(); err == nil {

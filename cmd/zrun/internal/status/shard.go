@@ -1,6 +1,10 @@
 // This file defines the status table's shards: the rows one part of the
 // corpus gave (Options.Shard), written as JSON, and Merge, which joins the
-// parts of one run back into the whole table.
+// parts of one run back into the whole table. The parts need not be of one
+// size: a shard whose files turn out slow can be run again as finer shards
+// (its files are every n-th from the i-th, so shard i/n is the shards
+// i/kn, i+n/kn, ... of k times as many), as long as together they cover
+// every rule file of the manifest once.
 
 package status
 
@@ -9,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -22,7 +27,12 @@ type ShardFile struct {
 	Command  string // the command of the whole run, as StatusCommand writes it
 	Settings string
 	Partial  bool // the shard was interrupted: some of its files are missing
-	Rows     []*Row
+	// Total is the number of rule files of the corpus manifest, which
+	// shard i/n covers every n-th of from the i-th (0 in shard files
+	// written before it was recorded: those merge with shards of their
+	// own size only).
+	Total int `json:",omitempty"`
+	Rows  []*Row
 }
 
 // WriteShard writes f as JSON.
@@ -36,17 +46,26 @@ func WriteShard(w io.Writer, f *ShardFile) error {
 type Merged struct {
 	Rows              []*Row // in manifest order
 	Command, Settings string
-	Shards            int
-	Partial           bool // some shard was interrupted
+	Shards            int   // shard files merged
+	Sizes             []int // their n of --shard i/n, ascending, each once
+	Partial           bool  // some shard was interrupted
 }
 
 // Merge reads the shard files of one run and joins their rows in manifest
-// order. Every shard 1..n must be given once, all of one run (the same n,
-// command and settings); otherwise the error says which are missing or
-// which file differs.
+// order. The shards must be of one run (the same command and settings) and
+// cover every rule file of the corpus once: every shard 1..n of one n, or,
+// where the files record the corpus size, shards of any sizes that
+// together cover each file exactly once. Otherwise the error says which
+// are missing or given twice, or which file differs.
 func Merge(paths []string) (*Merged, error) {
 	var m *Merged
-	seen := map[int]string{}
+	type part struct {
+		path string
+		sh   perftable.Shard
+		f    *ShardFile
+	}
+	var parts []part
+	total, totalFrom := 0, ""
 	for _, p := range paths {
 		f, err := readShard(p)
 		if err != nil {
@@ -57,32 +76,70 @@ func Merge(paths []string) (*Merged, error) {
 			return nil, fmt.Errorf("%s: %v", p, err)
 		}
 		if m == nil {
-			m = &Merged{Command: f.Command, Settings: f.Settings, Shards: sh.N}
+			m = &Merged{Command: f.Command, Settings: f.Settings}
 		}
-		switch {
-		case sh.N != m.Shards:
-			return nil, fmt.Errorf("%s: shard %s of another run (%s has %d shards)", p, f.Shard, paths[0], m.Shards)
-		case f.Command != m.Command || f.Settings != m.Settings:
+		if f.Command != m.Command || f.Settings != m.Settings {
 			return nil, fmt.Errorf("%s: another run's shard (%q, %q; %s: %q, %q)", p, f.Command, f.Settings, paths[0], m.Command, m.Settings)
 		}
-		if prev, dup := seen[sh.I]; dup {
-			return nil, fmt.Errorf("%s: shard %s given twice (also %s)", p, f.Shard, prev)
+		if f.Total > 0 {
+			if total > 0 && f.Total != total {
+				return nil, fmt.Errorf("%s: a corpus of %d rule files (%s: %d)", p, f.Total, totalFrom, total)
+			}
+			total, totalFrom = f.Total, p
 		}
-		seen[sh.I] = p
+		parts = append(parts, part{p, sh, f})
 		m.Rows = append(m.Rows, f.Rows...)
 		m.Partial = m.Partial || f.Partial
+		if !slices.Contains(m.Sizes, sh.N) {
+			m.Sizes = append(m.Sizes, sh.N)
+		}
 	}
 	if m == nil {
 		return nil, fmt.Errorf("no shard files")
 	}
-	var missing []string
-	for i := 1; i <= m.Shards; i++ {
-		if seen[i] == "" {
-			missing = append(missing, fmt.Sprint(i))
+	m.Shards = len(parts)
+	slices.Sort(m.Sizes)
+	if total == 0 {
+		// Shards that do not know the corpus size: every i of one n.
+		if len(m.Sizes) > 1 {
+			return nil, fmt.Errorf("shards of %v parts that do not record the corpus size: all must be of one size", m.Sizes)
 		}
-	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("shards missing of %d: %s", m.Shards, strings.Join(missing, ", "))
+		n := m.Sizes[0]
+		seen := map[int]string{}
+		for _, pt := range parts {
+			if prev, dup := seen[pt.sh.I]; dup {
+				return nil, fmt.Errorf("%s: shard %s given twice (also %s)", pt.path, pt.f.Shard, prev)
+			}
+			seen[pt.sh.I] = pt.path
+		}
+		var missing []string
+		for i := 1; i <= n; i++ {
+			if seen[i] == "" {
+				missing = append(missing, fmt.Sprint(i))
+			}
+		}
+		if len(missing) > 0 {
+			return nil, fmt.Errorf("shards missing of %d: %s", n, strings.Join(missing, ", "))
+		}
+	} else {
+		by := make([]string, total) // the shard file that covers each manifest entry
+		for _, pt := range parts {
+			for e := pt.sh.I - 1; e < total; e += pt.sh.N {
+				if by[e] != "" {
+					return nil, fmt.Errorf("%s: rule file %d of %d given twice (also %s, shard %s)", pt.path, e+1, total, by[e], pt.f.Shard)
+				}
+				by[e] = pt.path
+			}
+		}
+		var missing []string
+		for e, p := range by {
+			if p == "" {
+				missing = append(missing, fmt.Sprintf("%d/%d", e+1, total))
+			}
+		}
+		if len(missing) > 0 {
+			return nil, fmt.Errorf("%d rule files in no shard: shards missing %s", len(missing), strings.Join(missing, ", "))
+		}
 	}
 	// Rows of one file keep their order (the file's games); files go back
 	// in manifest order.

@@ -62,6 +62,13 @@ var ErrInterrupted = errors.New("interrupted")
 // manifestEntry is one .zrf row of MANIFEST.tsv.
 type manifestEntry struct{ path, kind string }
 
+// ManifestSize is the number of rule files (not includes) the corpus in
+// dir lists in its MANIFEST.tsv: what --shard i/n divides.
+func ManifestSize(dir string) (int, error) {
+	entries, err := readManifest(dir)
+	return len(entries), err
+}
+
 func readManifest(dir string) ([]manifestEntry, error) {
 	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
 	if err != nil {
