@@ -22,6 +22,7 @@
 //	                    before a run starts
 //	legal.go            the check filter's shortcut: moves that cannot expose the
 //	                    royal piece are legal without being made
+//	queryskip.go        the board sweeps (mark ... back) an attack query skips
 //	goal.go             win/loss/draw/count conditions, the fifty-move rule
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and

@@ -10,7 +10,9 @@
 // Self-play tuning (tune.go) learns piece values from games the engine
 // plays against itself, and a values file beside the rule file keeps them
 // (valuesfile.go, samplesfile.go for sharded runs).
-// Values the rule file gives (fmax.ini) win over derived ones.
+// Values the rule file gives (fmax.ini) win over derived ones. Pieces in
+// hand count when the game drops them, or gates them while a piece that
+// can gate them stands unmoved (gating.go).
 //
 // Position adapts a vm.State to engine.Position: per-depth move lists, move
 // facts for ordering (victim and attacker values, noisy moves), the rule
