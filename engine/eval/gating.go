@@ -28,11 +28,11 @@ type gating struct {
 // newGating returns the gating facts of g, or nil when no piece gates.
 func newGating(g *vm.Game, value []int) *gating {
 	gt := &gating{gates: make([]bool, len(g.Pieces)), unmoved: make([]uint64, len(g.Pieces))}
-	any := false
+	found := false
 	for t, pt := range g.Pieces {
 		for _, b := range pt.Moves {
 			if b.Prog != nil && slices.ContainsFunc(b.Prog.Code, func(in vm.Inst) bool { return in.Op == vm.OpAddGate }) {
-				gt.gates[t], any = true, true
+				gt.gates[t], found = true, true
 			}
 		}
 		for _, a := range pt.Attrs {
@@ -42,7 +42,7 @@ func newGating(g *vm.Game, value []int) *gating {
 		}
 		gt.dearest = append(gt.dearest, t)
 	}
-	if !any {
+	if !found {
 		return nil
 	}
 	slices.SortStableFunc(gt.dearest, func(a, b int) int { return value[b] - value[a] })
