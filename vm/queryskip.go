@@ -26,7 +26,9 @@
 //     skip is taken only while nothing is spent).
 //
 // Skipping sets the mark to the cursor and goes on after the back, the
-// state the region would have left. Generation (not a query) never skips:
+// state the region would have left. (A region that would loop until the
+// step budget runs out is skipped as if it ended: only a broken program
+// tells the difference, and its generation still fails.) Generation (not a query) never skips:
 // the changes are the move. State.DisableSpecialised turns skips off like
 // the specialised programs, so the playout checker compares both.
 
