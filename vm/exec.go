@@ -268,8 +268,7 @@ func (gn *generator) exec() {
 			pc = branch(in, in.A != 0, pc)
 			continue
 		case OpNeutral, OpOnBoardO, OpPosition, OpLastFrom, OpLastTo, OpAttacked, OpDefended, OpMarked, OpAdjEnemy:
-			r, _ := gn.test(in, board)
-			pc = branch(in, r, pc)
+			pc = branch(in, gn.test(in, board), pc)
 			continue
 		case OpNop:
 		case OpStep:
@@ -587,7 +586,6 @@ func (gn *generator) recordPlacement(piece Cell, to int32, occupant Cell) {
 	}
 }
 
-// test evaluates a test instruction; ok is false when its location is off the board.
 // branch is the next pc after a test whose result is r: its target when r
 // is the instruction's Jt, else the next instruction.
 func branch(in *Inst, r bool, pc int) int {
@@ -597,72 +595,49 @@ func branch(in *Inst, r bool, pc int) int {
 	return pc + 1
 }
 
-func (gn *generator) test(in *Inst, board []Cell) (r bool, ok bool) {
+// test evaluates the tests exec does not dispatch itself (the rarer ones);
+// a test whose location is off the board is false.
+func (gn *generator) test(in *Inst, board []Cell) bool {
 	switch in.Op {
-	case OpConst:
-		return in.A != 0, true
-	case OpFlag:
-		return gn.flags&(1<<uint(in.A)) != 0, true
+	case OpNeutral:
+		return false // every piece has an owner
 	case OpMarked:
-		return gn.cursor == gn.mark, true
-	case OpOnBoard:
-		return gn.plinks[int32(in.A)*gn.n+gn.cursor] >= 0, true
+		return gn.cursor == gn.mark
 	case OpOnBoardO:
 		o := gn.g.Board.Opposite[in.A]
-		return o >= 0 && gn.plinks[int32(o)*gn.n+gn.cursor] >= 0, true
+		return o >= 0 && gn.plinks[int32(o)*gn.n+gn.cursor] >= 0
 	case OpPosition:
-		return gn.cursor == in.A, true
+		return gn.cursor == in.A
 	}
 	p, ok := gn.locate(in)
 	if !ok {
-		return false, false
+		return false
 	}
-	c := board[p]
 	switch in.Op {
-	case OpEmpty:
-		return c == Empty, true
-	case OpFriend:
-		return c != Empty && int32(c.Owner()) == gn.player, true
-	case OpEnemy:
-		return c != Empty && int32(c.Owner()) != gn.player, true
-	case OpNeutral:
-		return false, true
-	case OpPiece:
-		return c != Empty && int32(c.Type()) == in.A, true
-	case OpInZone:
-		return gn.g.Board.InZone(int(in.A), int(gn.player), int(p)), true
 	case OpLastFrom:
-		return p == gn.s.LastFrom, true
+		return p == gn.s.LastFrom
 	case OpLastTo:
-		return p == gn.s.LastTo, true
-	case OpAttr:
-		return c != Empty && c.Attr(int(in.A)), true
-	case OpPosFlag:
-		w := in.A*int32(gn.pre.posFlagWords) + p/64
-		return gn.posFlags[w]&(1<<uint(p%64)) != 0, true
+		return p == gn.s.LastTo
 	case OpAttacked, OpDefended:
 		if gn.query {
 			// An attack query does not nest: inside one, attacked?/defended? are false.
-			return false, true
+			return false
 		}
 		virtual := gn.hand
 		if !gn.hasHand {
 			virtual = MakeCell(0, int(gn.player), 0)
 		}
-		if in.Op == OpAttacked {
-			return gn.s.attackedBy(p, int(gn.player), true, virtual, gn.level+1), true
-		}
-		return gn.s.attackedBy(p, int(gn.player), false, virtual, gn.level+1), true
+		return gn.s.attackedBy(p, int(gn.player), in.Op == OpAttacked, virtual, gn.level+1)
 	case OpAdjEnemy:
 		for d := range gn.g.Board.Dirs {
 			t := gn.links[int32(d)*gn.n+p]
 			if t >= 0 && board[t] != Empty && int32(board[t].Owner()) != gn.player {
-				return true, true
+				return true
 			}
 		}
-		return false, true
+		return false
 	}
-	return false, true
+	return false
 }
 
 // landsSameType reports whether the piece in hand lands on the target and
