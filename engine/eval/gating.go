@@ -17,9 +17,10 @@ type gating struct {
 	// gates[t]: pieces of type t gate (one of their programs has
 	// vm.OpAddGate).
 	gates []bool
-	// unmoved[t] is the mask of t's true-by-default attributes: a piece
-	// whose mask bits are all still set has not moved (the never-moved
-	// convention of castling rights, vm/fen.go); 0 when t has none.
+	// unmoved[t] is the mask of t's true-by-default attributes (those of
+	// a fresh piece): a piece whose mask bits are all still set has not
+	// moved (the never-moved convention of castling rights, vm/fen.go);
+	// 0 when t has none.
 	unmoved []uint64
 	// dearest lists the types by value, dearest first.
 	dearest []int
@@ -35,11 +36,7 @@ func newGating(g *vm.Game, value []int) *gating {
 				gt.gates[t], found = true, true
 			}
 		}
-		for _, a := range pt.Attrs {
-			if a.Default {
-				gt.unmoved[t] |= 1 << uint(a.Attr)
-			}
-		}
+		gt.unmoved[t] = g.FreshPiece(t, 0).Attrs()
 		gt.dearest = append(gt.dearest, t)
 	}
 	if !found {
