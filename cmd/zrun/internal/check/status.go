@@ -45,7 +45,7 @@ var statusEngine = engine.Limits{Depth: 2, MoveTime: 300 * time.Millisecond}
 // or with a shard (shard.N > 1) that shard's rows as JSON for MergeStatus.
 func Status(dir, out string, opt playout.Options, jobs int, shard perftable.Shard, stdout, stderr io.Writer) Result {
 	start := time.Now()
-	rows, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine, Workers: jobs, Shard: shard}, func(r *status.Row, progress string) {
+	rows, total, err := status.Build(dir, status.Options{Playout: opt, EngineLimits: statusEngine, Workers: jobs, Shard: shard}, func(r *status.Row, progress string) {
 		if r == nil {
 			fmt.Fprintln(stderr, progress)
 			return
@@ -69,22 +69,15 @@ func Status(dir, out string, opt playout.Options, jobs int, shard perftable.Shar
 		settings += fmt.Sprintf("; %v by Ctrl-C, so the table is partial", err)
 		fmt.Fprintf(stderr, "check: %v; writing the rows so far\n", err)
 	}
-	f, err := os.Create(out)
-	if err == nil {
+	err = writeFile(out, func(w io.Writer) error {
 		if shard.N > 1 {
 			// The whole run's command: every shard has it, and the
 			// merged table shows it with its own file for mergedOut.
-			// Build read the manifest already, so this cannot fail.
-			total, _ := status.ManifestSize(dir)
-			err = status.WriteShard(f, &status.ShardFile{Shard: shard.String(), Command: StatusCommand(dir, mergedOut, opt, jobs),
+			return status.WriteShard(w, &status.ShardFile{Shard: shard.String(), Command: StatusCommand(dir, mergedOut, opt, jobs),
 				Settings: settings, Partial: interrupted, Total: total, Rows: rows})
-		} else {
-			err = status.WriteMarkdown(f, rows, StatusCommand(dir, out, opt, jobs), settings)
 		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
+		return status.WriteMarkdown(w, rows, StatusCommand(dir, out, opt, jobs), settings)
+	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return Failed
@@ -116,24 +109,32 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 			}
 		}
 	}
-	f, err := os.Create(out)
-	if err == nil {
-		sizes := fmt.Sprint(m.Sizes[0])
-		if len(m.Sizes) > 1 {
-			sizes = fmt.Sprintf("n of %v", m.Sizes)
-		}
-		settings := m.Settings + fmt.Sprintf("; checked in %d shards (--shard i/%s) and joined with zrun check --merge", m.Shards, sizes)
-		command := strings.Replace(m.Command, " --status "+mergedOut+" ", " --status "+out+" ", 1)
-		err = status.WriteMarkdown(f, m.Rows, command, settings)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
+	sizes := fmt.Sprint(m.Sizes[0])
+	if len(m.Sizes) > 1 {
+		sizes = fmt.Sprintf("n of %v", m.Sizes)
 	}
+	settings := m.Settings + fmt.Sprintf("; checked in %d shards (--shard i/%s) and joined with zrun check --merge", m.Shards, sizes)
+	command := strings.Replace(m.Command, " --status "+mergedOut+" ", " --status "+out+" ", 1)
+	err = writeFile(out, func(w io.Writer) error { return status.WriteMarkdown(w, m.Rows, command, settings) })
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return Failed
 	}
 	return statusSummary(m.Rows, out, start, m.Partial, stdout)
+}
+
+// writeFile creates path and writes it with write, reporting the first
+// error of the two and of closing it.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // statusSummary prints the totals of a table's rows and says how the check ended.

@@ -62,13 +62,6 @@ var ErrInterrupted = errors.New("interrupted")
 // manifestEntry is one .zrf row of MANIFEST.tsv.
 type manifestEntry struct{ path, kind string }
 
-// ManifestSize is the number of rule files (not includes) the corpus in
-// dir lists in its MANIFEST.tsv: what --shard i/n divides.
-func ManifestSize(dir string) (int, error) {
-	entries, err := readManifest(dir)
-	return len(entries), err
-}
-
 func readManifest(dir string) ([]manifestEntry, error) {
 	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
 	if err != nil {
@@ -139,7 +132,7 @@ func replaySaves(dir string, files map[string]bool, workers int, progress func(s
 	}
 	var saves []string
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".zsg") && (files == nil || files[saveRules(dir, p)]) {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".zsg") && (files == nil || ofFiles(dir, p, files)) {
 			saves = append(saves, p)
 		}
 		return nil
@@ -184,31 +177,28 @@ func replayOne(dir, p string, load zrf.LoadRules, add func(string, saveResult)) 
 	// Not matched to a game: attribute it to the game it names.
 	var se *zrf.SaveError
 	if errors.As(err, &se) && se.Stage != "read" && se.Stage != "rules" {
-		if sg, e := readSave(p); e == nil {
-			if rules, e := zrf.ResolveRules(p, sg.RulesFile(), historySearch(p)); e == nil {
-				add(key(dir, rules, sg.VariantName()), saveResult{p, err})
-			}
+		if sg, rules, e := namedRules(p); e == nil {
+			add(key(dir, rules, sg.VariantName()), saveResult{p, err})
 		}
 	}
 }
 
-// saveRules is the rule file the save at p names, relative to dir, or ""
-// when it cannot be read or its rule file is not found (replayOne then
-// attributes it to no game either).
-func saveRules(dir, p string) string {
+// namedRules reads the save at p and finds the rule file it names.
+func namedRules(p string) (*zrf.SavedGame, string, error) {
 	sg, err := readSave(p)
 	if err != nil {
-		return ""
+		return nil, "", err
 	}
 	rules, err := zrf.ResolveRules(p, sg.RulesFile(), historySearch(p))
-	if err != nil {
-		return ""
-	}
-	rel, err := filepath.Rel(dir, rules)
-	if err != nil {
-		return ""
-	}
-	return filepath.ToSlash(rel)
+	return sg, rules, err
+}
+
+// ofFiles reports whether the rule file the save at p names is one of files
+// (paths relative to dir); a save that cannot be read or whose rule file is
+// not found is not (replayOne attributes it to no game either).
+func ofFiles(dir, p string, files map[string]bool) bool {
+	_, rules, err := namedRules(p)
+	return err == nil && files[relPath(dir, rules)]
 }
 
 func readSave(p string) (*zrf.SavedGame, error) {
@@ -230,38 +220,43 @@ func historySearch(path string) []string {
 }
 
 func key(dir, rules, title string) string {
-	rel, err := filepath.Rel(dir, rules)
-	if err != nil {
-		rel = rules
-	}
-	return filepath.ToSlash(rel) + "|" + strings.ToLower(title)
+	return relPath(dir, rules) + "|" + strings.ToLower(title)
 }
 
-// Build checks every game of the corpus in dir. report is called with each
-// row as it is done and with progress lines (row nil).
-func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
+// relPath is path relative to dir with forward slashes, as MANIFEST.tsv
+// names files (path itself when it is not below dir).
+func relPath(dir, path string) string {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		rel = path
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Build checks every game of the corpus in dir (of opt.Shard's rule files
+// only, with a shard). report is called with each row as it is done and
+// with progress lines (row nil). total is the number of rule files the
+// manifest lists (not includes): what --shard i/n divides.
+func Build(dir string, opt Options, report func(*Row, string)) (rows []*Row, total int, err error) {
 	entries, err := readManifest(dir)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	total = len(entries)
 	index := make([]int, len(entries)) // manifest index of each entry kept
 	for i := range index {
 		index[i] = i
 	}
+	var files map[string]bool // the shard's rule files, whose saves it replays; nil: every one
 	if sh := opt.Shard; sh.N > 1 {
 		var kept []manifestEntry
 		index = index[:0]
+		files = map[string]bool{}
 		for i := sh.I - 1; i < len(entries); i += sh.N {
 			kept, index = append(kept, entries[i]), append(index, i)
+			files[entries[i].path] = true
 		}
 		entries = kept
-	}
-	var files map[string]bool // nil: every save
-	if opt.Shard.N > 1 {
-		files = map[string]bool{}
-		for _, e := range entries {
-			files[e.path] = true
-		}
 	}
 	workers := max(opt.Workers, 1)
 	saves := replaySaves(dir, files, workers, func(s string) { report(nil, s) })
@@ -289,14 +284,13 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 			}
 		}()
 	}
-	var rows []*Row
 	for i, e := range entries {
 		report(nil, fmt.Sprintf("file %d/%d: %s", i+1, len(entries), e.path))
 		done := <-results[i]
 		if stop := opt.Playout.Stop; stop != nil && stop.Load() {
 			// The file may have been cut short: it and the rest are left
 			// out (the workers skip what is left of the queue).
-			return rows, fmt.Errorf("%w after %d of %d files", ErrInterrupted, i, len(entries))
+			return rows, total, fmt.Errorf("%w after %d of %d files", ErrInterrupted, i, len(entries))
 		}
 		for _, r := range done {
 			r.Entry = index[i]
@@ -304,7 +298,7 @@ func Build(dir string, opt Options, report func(*Row, string)) ([]*Row, error) {
 			report(r, "")
 		}
 	}
-	return rows, nil
+	return rows, total, nil
 }
 
 // fileRows checks the games of one file.
