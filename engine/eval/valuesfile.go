@@ -115,25 +115,19 @@ func ReplaceTuned(old []byte, g *vm.Game, fit Fitted, comment string) ([]byte, e
 			continue
 		}
 		text := strings.TrimSpace(l)
-		switch {
-		case text == "" || strings.HasPrefix(text, "#"):
+		if text == "" || strings.HasPrefix(text, "#") {
 			pending = append(pending, l)
-		case strings.HasPrefix(text, "["):
-			drop = text[1:len(text)-1] == g.Title
-			if !drop {
-				kept = append(kept, pending...)
-			}
-			pending = pending[:0]
-			if !drop {
-				kept = append(kept, l)
-			}
-		default:
-			if !drop {
-				kept = append(kept, pending...)
-				kept = append(kept, l)
-			}
-			pending = pending[:0]
+			continue
 		}
+		if strings.HasPrefix(text, "[") {
+			drop = text[1:len(text)-1] == g.Title
+		}
+		// A header or value line places the comments above it with it.
+		if !drop {
+			kept = append(kept, pending...)
+			kept = append(kept, l)
+		}
+		pending = pending[:0]
 	}
 	kept = append(kept, pending...) // comments after the last section
 	for len(kept) > 0 && strings.TrimSpace(kept[len(kept)-1]) == "" {
