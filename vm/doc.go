@@ -23,6 +23,7 @@
 //	legal.go            the check filter's shortcut: moves that cannot expose the
 //	                    royal piece are legal without being made
 //	queryskip.go        the board sweeps (mark ... back) an attack query skips
+//	scan.go             scan loops ("while on-board? d, d, test") fused into one OpScan
 //	goal.go             win/loss/draw/count conditions, the fifty-move rule
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and
@@ -55,7 +56,9 @@
 // lists) are recognised by their instructions when a game is prepared and
 // run from per-square tables that emit exactly the interpreter's moves
 // (spec.go; State.DisableSpecialised runs everything in the interpreter, and
-// the tests compare the two). Every run has a step budget (Limits.StepsPerRun) and
+// the tests compare the two). A loop that walks a direction to the next
+// square passing a test of it runs in one dispatch (OpScan, scan.go; also
+// off with DisableSpecialised). Every run has a step budget (Limits.StepsPerRun) and
 // every generation a move budget, so an endless while is a RunError naming the
 // rule's file:line:col, not a hang.
 //

@@ -208,7 +208,7 @@ func (gn *generator) locateAt(in *Inst, cur int32) (int32, bool) {
 // switch, so each costs one indirect jump; the rarer ones go through test.
 // A test off the board is false and the run goes on (doc.go).
 func (gn *generator) exec() {
-	code := gn.prog.Code
+	code := gn.prog.runCode(gn.s.DisableSpecialised)
 	board := gn.s.Board
 	limit := gn.s.Limit.StepsPerRun
 	plinks, n := gn.plinks, gn.n
@@ -266,6 +266,48 @@ func (gn *generator) exec() {
 			continue
 		case OpConst:
 			pc = branch(in, in.A != 0, pc)
+			continue
+		case OpScan:
+			// The loop of scan.go: on-board? d, step d, the test, and
+			// L more (the jump back) a square, counted as the
+			// interpreter counts them. A position-flag test, the
+			// commonest, is read here without a call.
+			test := &code[pc+2]
+			exit := pc + 3
+			link := plinks[in.A*n : (in.A+1)*n]
+			perSquare := 3 + int(in.L)
+			var flags []uint64
+			if test.Op == OpPosFlag {
+				w := int32(gn.pre.posFlagWords)
+				flags = gn.posFlags[test.A*w : (test.A+1)*w]
+			}
+			for {
+				t := link[cur]
+				if t < 0 {
+					exit = int(in.B)
+					break
+				}
+				cur = t
+				var r bool
+				if flags != nil {
+					r = flags[t>>6]&(1<<uint(t&63)) != 0
+				} else {
+					r = gn.scanTest(test, t)
+				}
+				if r != test.Jt {
+					steps += 2
+					break
+				}
+				if steps += perSquare; steps > limit {
+					break
+				}
+			}
+			gn.cursor = cur
+			if steps > limit {
+				gn.fail(pc, fmt.Sprintf("step budget of %d instructions exhausted (endless loop?)", limit))
+				return
+			}
+			pc = exit
 			continue
 		case OpNeutral, OpOnBoardO, OpPosition, OpLastFrom, OpLastTo, OpAttacked, OpDefended, OpMarked, OpAdjEnemy:
 			pc = branch(in, gn.test(in, board), pc)

@@ -80,6 +80,12 @@ const (
 	// Gating (see gate.go).
 	OpAddGate // emit, per type of list A held in the mover's hand, the move plus that piece placed from the hand on square B (GateStart, GateFrom)
 
+	// OpScan is a fused scan loop (scan.go): "on-board? A ->B if false;
+	// step A; TEST" repeated while TEST (the instruction at pc+2) jumps
+	// back, in one dispatch; L is the loop-back's extra instructions. Only
+	// exec's run code holds it, never a compiled program.
+	OpScan
+
 	numOps
 )
 
@@ -109,7 +115,7 @@ var opNames = [numOps]string{
 	"marked?", "attr?", "flag?", "position-flag?", "adjacent-to-enemy?",
 	"add", "add-partial", "add-copy", "add-copy-partial", "from", "to", "cascade",
 	"capture", "create", "change-type", "change-owner", "flip", "set-attribute",
-	"set-flag", "set-position-flag", "slide", "add-gate",
+	"set-flag", "set-position-flag", "slide", "add-gate", "scan",
 }
 
 func (op Op) String() string {

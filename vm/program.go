@@ -15,6 +15,8 @@ type Program struct {
 	Src []SrcRun
 	// Lists holds the piece-type lists of (add T1 T2 ...) instructions.
 	Lists [][]int32
+	// fused is the code exec runs (scan.go).
+	fused fusedCode
 }
 
 // SrcRun says that the instructions from PC up to the next run's (or the

@@ -437,9 +437,8 @@ func (m *compiledDef) program(idx []int32, what string, num int) *vm.Program {
 		if p.what == what && p.num == num {
 			return p.prog
 		}
-		c := *p.prog // the same code under this game's name for it
-		c.Name = progName(what, num)
-		return &c
+		// The same code under this game's name for it.
+		return &vm.Program{Name: progName(what, num), Code: p.prog.Code, Src: p.prog.Src, Lists: p.prog.Lists}
 	}
 	link := func(v int32) int32 {
 		if v >= symbolBase {
