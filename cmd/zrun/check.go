@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register("check", "[-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR... | --merge OUT.md SHARD.json...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
+	register("check", "[-q] [-j N] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR... | --merge OUT.md SHARD.json...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -28,12 +28,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	moveCap := fs.Int("cap", playout.DefaultMaxMoves, "with --play: stop a playout after this many moves (a draw by the cap)")
 	variant := fs.String("variant", "", "with --play: only the game or variant of this title or number")
 	statusOut := fs.String("status", "", "with --play and the corpus directory: write the corpus status table (Markdown) to this file")
-	jobs := fs.Int("j", 1, "with --status: check this many files at once")
+	jobs := fs.Int("j", 1, "with --play: play this many playouts of a game at once (the totals are the same for any number); with --status also check this many files at once")
 	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
 	shardFlag := fs.String("shard", "", "with --status: check only shard i/n of the corpus's rule files and write its rows as JSON to the --status file, for --merge")
 	merge := fs.String("merge", "", "write the status table OUT.md joined from the shard files given as arguments (every shard of one --shard run)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: zrun check [-q] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR...\n       zrun check --merge OUT.md SHARD.json...")
+		fmt.Fprintln(stderr, "usage: zrun check [-q] [-j N] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR...\n       zrun check --merge OUT.md SHARD.json...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -56,7 +56,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	stop, release := onInterrupt()
 	defer release()
-	opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget, Stop: stop}
+	opt := playout.Options{Playouts: *plays, Seed: *seed, MaxMoves: *moveCap, Budget: *budget, Stop: stop, Workers: *jobs}
 	if *statusOut != "" {
 		if *plays <= 0 || fs.NArg() != 1 {
 			fmt.Fprintln(stderr, "check: --status needs --play N and one argument, the corpus directory (with MANIFEST.tsv)")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -34,6 +35,9 @@ type Options struct {
 	// over the budget (Stats.Timed) and the rest are not played
 	// (Stats.Skipped).
 	Stop *atomic.Bool
+	// Workers is how many playouts run at once (0 or 1: one at a time).
+	// The totals are the same for any number.
+	Workers int
 }
 
 // DefaultMaxMoves is long enough for random chess games to end by the
@@ -112,30 +116,65 @@ func Run(g *vm.Game, opt Options) (*Stats, error) {
 	}
 	st := &Stats{Ends: map[string]int{}}
 	start := time.Now()
-	c := newChecker(g, opt)
+	var deadline time.Time
 	if opt.Budget > 0 {
-		c.deadline = start.Add(opt.Budget)
+		deadline = start.Add(opt.Budget)
 	}
-	for i := 0; i < opt.Playouts; i++ {
-		if opt.Budget > 0 && time.Now().After(c.deadline) || opt.Stop != nil && opt.Stop.Load() {
-			st.Skipped = opt.Playouts - i
-			break
+	// Playouts are independent (playout i uses seed Seed+i), so workers
+	// take them in turn, each with its own checker, and the results are
+	// added up in playout order: the totals do not depend on Workers.
+	results := make([]playoutResult, opt.Playouts)
+	var next atomic.Int64
+	var violated atomic.Bool // with StopAfter: no playout starts after one fails
+	var wg sync.WaitGroup
+	for w := 0; w < max(opt.Workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := newChecker(g, opt)
+			c.deadline = deadline
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= opt.Playouts {
+					return
+				}
+				r := &results[i]
+				if opt.Budget > 0 && time.Now().After(deadline) || opt.Stop != nil && opt.Stop.Load() || violated.Load() {
+					continue // skipped
+				}
+				seed := opt.Seed + int64(i)
+				end, v := c.playout(seed)
+				r.played, r.end, r.moves, r.timedOut = true, end, c.moves, c.timedOut
+				if v != nil {
+					v.Seed, v.Playout = seed, i
+					v.Moves = c.replayText(seed, c.picks)
+					r.violation = v
+					if opt.StopAfter {
+						violated.Store(true)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range results {
+		r := &results[i]
+		if !r.played {
+			st.Skipped++
+			continue
 		}
-		seed := opt.Seed + int64(i)
-		end, v := c.playout(seed)
 		st.Playouts++
-		st.Moves += c.moves
-		if v != nil {
-			v.Seed, v.Playout = seed, i
-			v.Moves = c.replayText(seed, c.picks)
-			st.Violations = append(st.Violations, v)
+		st.Moves += r.moves
+		if r.violation != nil {
+			st.Violations = append(st.Violations, r.violation)
 			if opt.StopAfter {
 				break
 			}
 			continue
 		}
+		end := r.end
 		switch {
-		case c.timedOut:
+		case r.timedOut:
 			st.Timed++
 			st.Ends["time budget"]++
 		case !end.Over:
@@ -151,6 +190,14 @@ func Run(g *vm.Game, opt Options) (*Stats, error) {
 	}
 	st.Elapsed = time.Since(start)
 	return st, nil
+}
+
+// playoutResult is what one playout of Run did.
+type playoutResult struct {
+	played, timedOut bool
+	end              vm.Outcome
+	moves            int
+	violation        *Violation
 }
 
 // Check plays one playout with the given seed (as Run's playout with that

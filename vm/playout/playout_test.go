@@ -4,6 +4,7 @@
 package playout_test
 
 import (
+	"reflect"
 	"testing"
 
 	"zrun/vm/playout"
@@ -31,5 +32,26 @@ func TestShippedGames(t *testing.T) {
 			}
 			t.Logf("%s %q: %d moves in %v, ends %v", file, gd.Game.Title, st.Moves, st.Elapsed, st.Ends)
 		}
+	}
+}
+
+// TestWorkersGiveTheSameTotals runs the same playouts one at a time and
+// three at once: every count, end and violation must be the same.
+func TestWorkersGiveTheSameTotals(t *testing.T) {
+	g := loadGames(t, "../../games/chess.zrf")[0].Game
+	var runs [2]*playout.Stats
+	for i, workers := range []int{1, 3} {
+		st, err := playout.Run(g, playout.Options{Playouts: 6, Seed: 7, MaxMoves: 60, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Elapsed = 0
+		runs[i] = st
+	}
+	if !reflect.DeepEqual(runs[0], runs[1]) {
+		t.Errorf("one at a time: %+v\nthree at once: %+v", runs[0], runs[1])
+	}
+	if runs[0].Playouts != 6 || runs[0].Moves == 0 {
+		t.Errorf("played %d playouts, %d moves; want 6 and some", runs[0].Playouts, runs[0].Moves)
 	}
 }
