@@ -116,7 +116,7 @@ func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, 
 		if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(target)) {
 			continue
 		}
-		gn.skip = nil
+		gn.skip, gn.skipSpent = nil, false
 		if rows != nil {
 			bp := &rows[t][bi]
 			if sp := bp.spec; sp != nil && sp.maxSteps <= s.Limit.StepsPerRun {
@@ -129,7 +129,7 @@ func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, 
 			if !bp.admits(s, int32(o), q) {
 				continue
 			}
-			gn.skip = bp.skip
+			gn.skip, gn.skipSpent = bp.skip, bp.skipSpent
 		}
 		gn.run(b.Prog, q, int32(o), int32(b.Type), false, 0)
 		if gn.hit {

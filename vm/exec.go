@@ -82,7 +82,8 @@ type generator struct {
 	hit    bool
 	// skip: the query skips of the program a query runs (queryskip.go),
 	// or nil; read only in query mode.
-	skip []int32
+	skip      []int32
+	skipSpent bool
 
 	err error
 }
@@ -333,7 +334,7 @@ func (gn *generator) exec() {
 			cur, gn.cursor = t, t
 		case OpMark:
 			gn.mark = cur
-			if gn.query && gn.skip != nil && gn.skip[pc] >= 0 && !gn.attachSpent {
+			if gn.query && gn.skip != nil && gn.skip[pc] >= 0 && (!gn.attachSpent || gn.skipSpent) {
 				// The region up to its back cannot change the answer
 				// (queryskip.go): go on after it, the mark set.
 				pc = int(gn.skip[pc])

@@ -21,9 +21,15 @@
 //     run or position flags, no other mark (the back then restores the
 //     cursor to where the mark found it);
 //   - what remains are tests, jumps and position-attached changes
-//     (attributes, type, owner), which a query never reads, unless an add
-//     before them spent its captures (then attachChange drops them: the
-//     skip is taken only while nothing is spent).
+//     (attributes, type, owner), which a query never reads.
+//
+// A change after an add first drops the captures that add spent
+// (dropSpent), so a skipped region may leave spent captures in place that
+// the run would have dropped. That changes nothing: every later capture,
+// create, change and add drops them first, as the region would have, and a
+// query reads the captures only at an add. Only add-gate reads them
+// without dropping (a gate move keeps its add's captures), so a program
+// with an add-gate skips only while nothing is spent.
 //
 // Skipping sets the mark to the cursor and goes on after the back, the
 // state the region would have left. (A region that would loop until the
@@ -34,11 +40,13 @@
 
 package vm
 
+import "slices"
+
 // querySkips returns, for each pc of code, the pc a query run continues at
 // when the OpMark there starts a skippable region, or -1; nil when the
-// program has no such region.
-func querySkips(code []Inst) []int32 {
-	var skip []int32
+// program has no such region. whileSpent says the skips hold after an add
+// has spent its captures too (the program has no add-gate).
+func querySkips(code []Inst) (skip []int32, whileSpent bool) {
 	var into []int32 // jumpSources, made at the first mark
 	for a := range code {
 		if code[a].Op != OpMark {
@@ -57,7 +65,7 @@ func querySkips(code []Inst) []int32 {
 			skip[a] = int32(e + 1)
 		}
 	}
-	return skip
+	return skip, !slices.ContainsFunc(code, func(in Inst) bool { return in.Op == OpAddGate })
 }
 
 // noSource marks a pc no jump targets in jumpSources' table.

@@ -48,7 +48,7 @@ func TestQuerySkips(t *testing.T) {
 		{"a jump into the region from outside", append(withSweep(nil)[:9], Inst{Op: OpJmp, B: 5}), nil},
 		{"no sweep", []Inst{step, add, end}, nil},
 	} {
-		got := querySkips(c.code)
+		got, _ := querySkips(c.code)
 		for pc := range c.code {
 			want := int32(-1)
 			if w, ok := c.want[pc]; ok {
@@ -91,5 +91,38 @@ func TestQuerySkipAnswersAsTheRun(t *testing.T) {
 		if got[0] != want || got[1] != want {
 			t.Errorf("square %d: attacked %v with the skip, %v without, want %v", p, got[0], got[1], want)
 		}
+	}
+}
+
+// TestQuerySkipAfterASpentAdd: a sweep after an add is skipped too (the
+// add's captures are dropped at the next add either way), and the answers
+// stay the run's; a program with an add-gate, which reads spent captures,
+// skips only before its first add.
+func TestQuerySkipAfterASpentAdd(t *testing.T) {
+	step, add := Inst{Op: OpStep, A: dirE}, Inst{Op: OpAdd, A: -1}
+	code := append([]Inst{step, add}, sweep(2)...)
+	code = append(code, step, add, Inst{Op: OpEnd})
+	g := toyGame(t, [][]Inst{code}, nil, Options{})
+	s, err := NewState(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bp := g.prep().blocks[0][0]; !bp.skipSpent || bp.skip[2] != 9 {
+		t.Fatalf("the sweep after the add is not skipped: %v (while spent %v)", bp.skip, bp.skipSpent)
+	}
+	for p := int32(0); p < 5; p++ {
+		var got [2]bool
+		for i, off := range []bool{false, true} {
+			s.DisableSpecialised = off
+			got[i] = s.attackedBy(p, 1, true, MakeCell(1, 1, 0), 1)
+		}
+		want := p == posB || p == posC // X on a adds on b, then on c
+		if got[0] != want || got[1] != want {
+			t.Errorf("square %d: attacked %v with the skip, %v without, want %v", p, got[0], got[1], want)
+		}
+	}
+	gated := append(slices.Clone(code[:len(code)-1]), Inst{Op: OpAddGate}, Inst{Op: OpEnd})
+	if skip, whileSpent := querySkips(gated); skip == nil || whileSpent {
+		t.Errorf("with an add-gate: skips %v, while spent %v; want the sweep skipped only while nothing is spent", skip, whileSpent)
 	}
 }

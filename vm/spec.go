@@ -117,8 +117,10 @@ type specProg struct {
 type blockPre struct {
 	spec  *specProg
 	entry []Inst
-	// skip: the regions an attack query skips (queryskip.go), or nil.
-	skip []int32
+	// skip: the regions an attack query skips (queryskip.go), or nil;
+	// skipSpent: also after an add has spent its captures.
+	skip      []int32
+	skipSpent bool
 }
 
 // recogniseBlocks fills blocks[t][b] for block b of type t's moves.
@@ -139,7 +141,7 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 			bp := &blocks[t][bi]
 			bp.entry = entryPath(blk.Prog)
 			if blk.Prog != nil {
-				bp.skip = querySkips(blk.Prog.Code)
+				bp.skip, bp.skipSpent = querySkips(blk.Prog.Code)
 			}
 			if rho == nil {
 				continue
