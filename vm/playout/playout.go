@@ -38,6 +38,37 @@ type Options struct {
 	// Workers is how many playouts run at once (0 or 1: one at a time).
 	// The totals are the same for any number.
 	Workers int
+	// Progress, when not nil, is called after each playout ends with the
+	// totals so far (playouts in the order they end), one call at a time:
+	// a front end shows how a long run goes.
+	Progress func(Progress)
+}
+
+// Progress is how far a run has got.
+type Progress struct {
+	Playouts, Of int // playouts ended, of how many
+	Moves        int
+	Violations   int
+	Elapsed      time.Duration
+}
+
+func (p Progress) String() string {
+	return fmt.Sprintf("%d/%d playouts, %d moves, %d violations, %v", p.Playouts, p.Of, p.Moves, p.Violations, p.Elapsed.Round(time.Second))
+}
+
+// Every returns a Progress function that passes on to f only the calls
+// after the run has taken d, and then one every d (the last call always,
+// once the run is that slow): a long run shows it is going, a short one
+// says nothing.
+func Every(d time.Duration, f func(Progress)) func(Progress) {
+	next := d
+	return func(p Progress) {
+		if p.Elapsed < next && (p.Playouts < p.Of || p.Elapsed < d) {
+			return
+		}
+		next = p.Elapsed + d
+		f(p)
+	}
 }
 
 // DefaultMaxMoves is long enough for random chess games to end by the
@@ -127,6 +158,8 @@ func Run(g *vm.Game, opt Options) (*Stats, error) {
 	var next atomic.Int64
 	var violated atomic.Bool // with StopAfter: no playout starts after one fails
 	var wg sync.WaitGroup
+	var mu sync.Mutex // guards so, the progress so far
+	so := Progress{Of: opt.Playouts}
 	for w := 0; w < max(opt.Workers, 1); w++ {
 		wg.Add(1)
 		go func() {
@@ -152,6 +185,17 @@ func Run(g *vm.Game, opt Options) (*Stats, error) {
 					if opt.StopAfter {
 						violated.Store(true)
 					}
+				}
+				if opt.Progress != nil {
+					mu.Lock()
+					so.Playouts++
+					so.Moves += r.moves
+					if r.violation != nil {
+						so.Violations++
+					}
+					so.Elapsed = time.Since(start)
+					opt.Progress(so)
+					mu.Unlock()
 				}
 			}
 		}()

@@ -5,7 +5,9 @@ package playout_test
 
 import (
 	"reflect"
+	"slices"
 	"testing"
+	"time"
 
 	"zrun/vm/playout"
 	"zrun/zrf"
@@ -53,5 +55,42 @@ func TestWorkersGiveTheSameTotals(t *testing.T) {
 	}
 	if runs[0].Playouts != 6 || runs[0].Moves == 0 {
 		t.Errorf("played %d playouts, %d moves; want 6 and some", runs[0].Playouts, runs[0].Moves)
+	}
+}
+
+// TestProgressCountsEveryPlayout: the progress calls end with the run's
+// totals, one call a playout.
+func TestProgressCountsEveryPlayout(t *testing.T) {
+	g := loadGames(t, "../../games/chess.zrf")[0].Game
+	var calls []playout.Progress
+	st, err := playout.Run(g, playout.Options{Playouts: 4, Seed: 3, MaxMoves: 30, Workers: 2,
+		Progress: func(p playout.Progress) { calls = append(calls, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 4 {
+		t.Fatalf("%d progress calls, want 4", len(calls))
+	}
+	last := calls[3]
+	if last.Playouts != 4 || last.Of != 4 || last.Moves != st.Moves || last.Violations != len(st.Violations) {
+		t.Errorf("last progress %+v, the run's totals: %d playouts, %d moves, %d violations", last, st.Playouts, st.Moves, len(st.Violations))
+	}
+}
+
+func TestEveryThrottles(t *testing.T) {
+	var got []int
+	f := playout.Every(10*time.Second, func(p playout.Progress) { got = append(got, p.Playouts) })
+	for i, el := range []time.Duration{2, 9, 11, 15, 19, 22, 40, 41} {
+		f(playout.Progress{Playouts: i + 1, Of: 8, Elapsed: el * time.Second})
+	}
+	// 11 s: the first past 10 s; 22 s: 10 s after that; 40 s; 41 s: the last.
+	if want := []int{3, 6, 7, 8}; !slices.Equal(got, want) {
+		t.Errorf("reported after playouts %v, want %v", got, want)
+	}
+	got = nil
+	g := playout.Every(10*time.Second, func(p playout.Progress) { got = append(got, p.Playouts) })
+	g(playout.Progress{Playouts: 1, Of: 1, Elapsed: time.Second})
+	if len(got) != 0 {
+		t.Errorf("a run shorter than the period reported %v", got)
 	}
 }

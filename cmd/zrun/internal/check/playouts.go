@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
+	"zrun/cmd/zrun/internal/status"
 	"zrun/vm/playout"
 )
 
@@ -29,7 +30,7 @@ func Play(files []string, variant string, opt playout.Options, stdout, stderr io
 			fmt.Fprintf(stdout, "interrupted after %d of %d files (the last game's playouts cut short)\n", i, len(files))
 			break
 		}
-		checkPlayFile(file, variant, opt, stdout, &tot)
+		checkPlayFile(file, variant, opt, stdout, stderr, &tot)
 		if len(files) >= 10 && ((i+1)%10 == 0 || i+1 == len(files)) {
 			fmt.Fprintf(stderr, "played %d/%d files, %d violations so far\n", i+1, len(files), len(tot.sum.Violations))
 		}
@@ -51,7 +52,7 @@ func Play(files []string, variant string, opt playout.Options, stdout, stderr io
 	return OK
 }
 
-func checkPlayFile(file, variant string, opt playout.Options, w io.Writer, tot *playTotals) {
+func checkPlayFile(file, variant string, opt playout.Options, w, progress io.Writer, tot *playTotals) {
 	tot.files++
 	games, err := play.LoadGames(file, variant)
 	if len(games) == 0 {
@@ -66,6 +67,7 @@ func checkPlayFile(file, variant string, opt playout.Options, w io.Writer, tot *
 			fmt.Fprintf(w, "  %q: not played, its moves come from an external engine\n", g.Title)
 			continue
 		}
+		opt.Progress = playout.Every(status.ProgressEvery, func(p playout.Progress) { fmt.Fprintf(progress, "  %q: %v\n", g.Title, p) })
 		st, err := playout.Run(g, opt)
 		if err != nil {
 			tot.loadFailed++

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
@@ -54,6 +55,10 @@ type Options struct {
 	// parts on many machines; Merge joins the parts. Zero: every file.
 	Shard perftable.Shard
 }
+
+// ProgressEvery is how often a slow game's playouts report how far they
+// have got.
+const ProgressEvery = 30 * time.Second
 
 // ErrInterrupted is returned by Build with the rows of the files finished
 // before Playout.Stop became true.
@@ -280,7 +285,7 @@ func Build(dir string, opt Options, report func(*Row, string)) (rows []*Row, tot
 					results[i] <- nil
 					continue
 				}
-				results[i] <- fileRows(dir, entries[i], saves, opt)
+				results[i] <- fileRows(dir, entries[i], saves, opt, func(s string) { report(nil, s) })
 			}
 		}()
 	}
@@ -302,7 +307,9 @@ func Build(dir string, opt Options, report func(*Row, string)) (rows []*Row, tot
 }
 
 // fileRows checks the games of one file.
-func fileRows(dir string, e manifestEntry, saves map[string][]saveResult, opt Options) []*Row {
+// progress is called with a line now and then while a slow game plays (from
+// the worker's goroutine).
+func fileRows(dir string, e manifestEntry, saves map[string][]saveResult, opt Options, progress func(string)) []*Row {
 	path := filepath.Join(dir, filepath.FromSlash(e.path))
 	f, err := zrf.LoadFile(path)
 	if f == nil || len(f.Games) == 0 {
@@ -324,7 +331,9 @@ func fileRows(dir string, e manifestEntry, saves map[string][]saveResult, opt Op
 			why := "no: moves from an external engine (" + filepath.Base(strings.ReplaceAll(g.Engine, `\`, "/")) + ")"
 			r.Plays, r.Engine = why, why
 		default:
-			gameRow(r, gd, opt)
+			o := opt
+			o.Playout.Progress = playout.Every(ProgressEvery, func(p playout.Progress) { progress(fmt.Sprintf("  %s %q: %v", e.path, g.Title, p)) })
+			gameRow(r, gd, o)
 		}
 		rows = append(rows, r)
 	}
