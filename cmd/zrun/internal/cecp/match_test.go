@@ -18,7 +18,12 @@
 //	    -match-name "schoolbook=Schoolbook 1.0" -match-option1 "Piece letters=M=C"
 //
 // (Sjaak II's "schoolbook" castles by the 1.0 rules and letters the
-// Marshall C.)
+// Marshall C.) With -match-sd N both engines search N plies a move instead
+// of playing on a clock, so a busy machine slows the match but cannot
+// decide it (no game lost on time); two rule files compared that way:
+//
+//	go test ./cmd/zrun/internal/cecp -run 'MatchAgainstFairyMax$' -v -timeout 3h -args -slow \
+//	    -match-variant normal -match-file ../tune/chess.zrf -match-openings 15 -match-games 30 -match-sd 6
 
 package cecp
 
@@ -44,6 +49,7 @@ var (
 	slow       = flag.Bool("slow", false, "run the match against Fairy-Max and the real-XBoard test")
 	matchGames = flag.Int("match-games", 2, "games in the match against Fairy-Max (-slow)")
 	matchLevel = flag.String("match-level", "40 0:10 1", "xboard level of the match: moves per control, base, increment")
+	matchDepth = flag.Int("match-sd", 0, "search depth of both engines (xboard sd) instead of a clock: a match the machine's load cannot decide")
 	matchLog   = flag.String("match-log", "", "keep the match transcript here (default: a temporary file)")
 	// The opponent, the game and the openings: by default Fairy-Max in
 	// Capablanca, varied by its own "random".
@@ -98,8 +104,13 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 		}
 	}
 	args := []string{matchTool, "-1", zrun, "-2", *matchOpponent,
-		"-v", *matchVariant, "-n", strconv.Itoa(*matchGames), "--level", *matchLevel, "--post",
+		"-v", *matchVariant, "-n", strconv.Itoa(*matchGames), "--post",
 		"--log", logFile, "--pgn", logFile + ".pgn"}
+	if *matchDepth > 0 {
+		args = append(args, "--sd", strconv.Itoa(*matchDepth))
+	} else {
+		args = append(args, "--level", *matchLevel)
+	}
 	if *matchOpenings > 0 {
 		book := filepath.Join(t.TempDir(), "openings.epd")
 		writeOpenings(t, game, title, letters, book, *matchOpenings)
