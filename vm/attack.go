@@ -3,7 +3,10 @@
 
 package vm
 
-import bits64 "math/bits"
+import (
+	"iter"
+	bits64 "math/bits"
+)
 
 // royalAttacked reports whether pl is in check: a royal piece stands
 // attacked, or with Options.SpareRoyals and several royal pieces left, two.
@@ -80,30 +83,44 @@ func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable
 		}
 		return false
 	}
-	nT := s.occ.nT
-	occ := s.occ.bits[o*nT*words : (o+1)*nT*words]
-	for t := 0; t < nT; t++ {
-		var tr *typeReach
-		for w, bits := range occ[t*words : (t+1)*words] {
-			if bits == 0 {
-				continue
-			}
-			if tr == nil {
-				tr = reach.forType(o, t)
-			}
-			if tr.rev != nil {
-				bits &= tr.rev[int(target)*words+w]
-			}
-			for bits != 0 {
-				q := int32(w*64 + bits64.TrailingZeros64(bits))
-				bits &= bits - 1
-				if q != target && s.pieceHits(gn, o, q, target, tr, words) {
-					return true
+	for q, tr := range s.reachers(o, target, reach, words) {
+		if q != target && s.pieceHits(gn, o, q, target, tr, words) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachers yields the squares of player o's pieces whose type could
+// capture on target by the reach table (type by type, each in square
+// order), with the type's reach: occupancy bits intersected with the
+// reverse reach, instead of every piece.
+func (s *State) reachers(o int, target int32, reach *reachTable, words int) iter.Seq2[int32, *typeReach] {
+	return func(yield func(int32, *typeReach) bool) {
+		nT := s.occ.nT
+		occ := s.occ.bits[o*nT*words : (o+1)*nT*words]
+		for t := 0; t < nT; t++ {
+			var tr *typeReach
+			for w, bits := range occ[t*words : (t+1)*words] {
+				if bits == 0 {
+					continue
+				}
+				if tr == nil {
+					tr = reach.forType(o, t)
+				}
+				if tr.rev != nil {
+					bits &= tr.rev[int(target)*words+w]
+				}
+				for bits != 0 {
+					q := int32(w*64 + bits64.TrailingZeros64(bits))
+					bits &= bits - 1
+					if !yield(q, tr) {
+						return
+					}
 				}
 			}
 		}
 	}
-	return false
 }
 
 // pieceHits runs the blocks of the piece on q that may reach target (tr nil:

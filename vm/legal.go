@@ -5,8 +5,6 @@
 
 package vm
 
-import bits64 "math/bits"
-
 // A move can leave the royal piece attacked only by changing a square some
 // enemy attack depends on. For a specialised program from q that could
 // capture on the royal square k these are: a slide's squares between q and
@@ -43,42 +41,24 @@ func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
 	}
 	sens = gn.sens[:words]
 	clear(sens)
-	nT := s.occ.nT
-	reach := s.pre.reach
 	for o := range s.g.Players {
 		if o == pl {
 			continue
 		}
-		occ := s.occ.bits[o*nT*words : (o+1)*nT*words]
-		for t := 0; t < nT; t++ {
-			var tr *typeReach
-			for w, bits := range occ[t*words : (t+1)*words] {
-				if bits == 0 {
+		for q, tr := range s.reachers(o, k, s.pre.reach, words) {
+			t := s.Board[q].Type()
+			for bi, b := range s.g.Pieces[t].Moves {
+				// A block whose entry tests fail on the piece itself or
+				// its square cannot capture on k before or after a move
+				// that changes neither.
+				if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) || !rows[t][bi].admitsSelf(s, int32(o), q) {
 					continue
 				}
-				if tr == nil {
-					tr = reach.forType(o, t)
+				sp := s.specFor(t, bi)
+				if sp == nil {
+					return 0, nil, false
 				}
-				if tr.rev != nil {
-					bits &= tr.rev[int(k)*words+w]
-				}
-				for bits != 0 {
-					q := int32(w*64 + bits64.TrailingZeros64(bits))
-					bits &= bits - 1
-					for bi, b := range s.g.Pieces[t].Moves {
-						// A block whose entry tests fail on the piece
-						// itself or its square cannot capture on k
-						// before or after a move that changes neither.
-						if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) || !rows[t][bi].admitsSelf(s, int32(o), q) {
-							continue
-						}
-						sp := s.specFor(t, bi)
-						if sp == nil {
-							return 0, nil, false
-						}
-						s.markSensitive(sp, q, k, int32(o), sens)
-					}
-				}
+				s.markSensitive(sp, q, k, int32(o), sens)
 			}
 		}
 	}
