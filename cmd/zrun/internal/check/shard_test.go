@@ -29,7 +29,9 @@ func TestStatusShardsMergeToTheWholeTable(t *testing.T) {
 	for i := 1; i <= 2; i++ {
 		p := filepath.Join(tmp, fmt.Sprintf("shard-%d.json", i))
 		var progress bytes.Buffer
-		if r := Status(dir, p, opt, 1, perftable.Shard{I: i, N: 2}, &log, &progress); r != OK {
+		// Shard i runs i playouts at once: -j changes no row, so the
+		// shards are of one run.
+		if r := Status(dir, p, opt, i, perftable.Shard{I: i, N: 2}, &log, &progress); r != OK {
 			t.Fatalf("shard %d/2: %v\n%s%s", i, r, log.String(), progress.String())
 		}
 		// A shard replays its own files' saves only: shard 1 has line.zrf
@@ -82,6 +84,13 @@ func TestStatusShardsMergeToTheWholeTable(t *testing.T) {
 		b = bytes.Replace(b, []byte(`"Total": 3,`), nil, 1)
 		if bytes.Contains(b, []byte(`"Total"`)) {
 			t.Fatalf("%s: the corpus size is not where the test removes it", p)
+		}
+		// Shard files of that time also kept their -j in the command, and
+		// wrote no time limit as "at most 0s a game".
+		b = bytes.Replace(b, []byte(`no time limit`), []byte(`at most 0s a game`), 1)
+		b = bytes.Replace(b, []byte(`check --play 5 --status`), []byte(fmt.Sprintf(`check --play 5 -j %d --status`, i+2)), 1)
+		if !bytes.Contains(b, []byte(` -j `)) {
+			t.Fatalf("%s: the command is not where the test puts a -j in it", p)
 		}
 		if err := os.WriteFile(o, b, 0o644); err != nil {
 			t.Fatal(err)

@@ -62,8 +62,8 @@ func Status(dir, out string, opt playout.Options, jobs int, shard perftable.Shar
 		fmt.Fprintln(stderr, err)
 		return Failed
 	}
-	settings := fmt.Sprintf("%d playouts a game from seed %d, at most %d moves each, at most %v a game; engine: depth %d or %v",
-		opt.Playouts, opt.Seed, opt.MaxMoves, opt.Budget, statusEngine.Depth, statusEngine.MoveTime)
+	settings := fmt.Sprintf("%d playouts a game from seed %d, at most %d moves each, %s; engine: depth %d or %v",
+		opt.Playouts, opt.Seed, opt.MaxMoves, status.BudgetText(opt.Budget), statusEngine.Depth, statusEngine.MoveTime)
 	if interrupted {
 		// What was checked is kept, and the table says it is partial.
 		settings += fmt.Sprintf("; %v by Ctrl-C, so the table is partial", err)
@@ -73,7 +73,9 @@ func Status(dir, out string, opt playout.Options, jobs int, shard perftable.Shar
 		if shard.N > 1 {
 			// The whole run's command: every shard has it, and the
 			// merged table shows it with its own file for mergedOut.
-			return status.WriteShard(w, &status.ShardFile{Shard: shard.String(), Command: StatusCommand(dir, mergedOut, opt, jobs),
+			// Without -j: how many playouts and files a shard ran at
+			// once changes none of its rows.
+			return status.WriteShard(w, &status.ShardFile{Shard: shard.String(), Command: StatusCommand(dir, mergedOut, opt, 1),
 				Settings: settings, Partial: interrupted, Total: total, Rows: rows})
 		}
 		return status.WriteMarkdown(w, rows, StatusCommand(dir, out, opt, jobs), settings)
@@ -111,7 +113,11 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 	}
 	sizes := fmt.Sprint(m.Sizes[0])
 	if len(m.Sizes) > 1 {
-		sizes = fmt.Sprintf("n of %v", m.Sizes)
+		ns := make([]string, len(m.Sizes))
+		for i, n := range m.Sizes {
+			ns[i] = fmt.Sprint(n)
+		}
+		sizes = "n, n = " + strings.Join(ns, " or ")
 	}
 	settings := m.Settings + fmt.Sprintf("; checked in %d shards (--shard i/%s) and joined with zrun check --merge", m.Shards, sizes)
 	command := strings.Replace(m.Command, " --status "+mergedOut+" ", " --status "+out+" ", 1)

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"zrun/vm/perftable"
 )
@@ -75,6 +76,7 @@ func Merge(paths []string) (*Merged, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", p, err)
 		}
+		f.Command = runCommand(f.Command)
 		if m == nil {
 			m = &Merged{Command: f.Command, Settings: f.Settings}
 		}
@@ -147,6 +149,25 @@ func Merge(paths []string) (*Merged, error) {
 	return m, nil
 }
 
+// runCommand is a shard's command without its -j, which shard files
+// written before they left it out hold: how many playouts and files ran at
+// once changes no row, so shards run with different -j are of one run.
+func runCommand(cmd string) string {
+	f := strings.Fields(cmd)
+	if i := slices.Index(f, "-j"); i >= 0 && i+1 < len(f) {
+		f = slices.Delete(f, i, i+2)
+	}
+	return strings.Join(f, " ")
+}
+
+// BudgetText says a status run's time budget per game in its settings.
+func BudgetText(d time.Duration) string {
+	if d <= 0 {
+		return "no time limit"
+	}
+	return fmt.Sprintf("at most %v a game", d)
+}
+
 func readShard(p string) (*ShardFile, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
@@ -156,5 +177,8 @@ func readShard(p string) (*ShardFile, error) {
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, fmt.Errorf("%s: not a status shard: %v", p, err)
 	}
+	// Shards written before BudgetText said "no time limit" as "at most
+	// 0s a game"; they are of one run with those that say it.
+	f.Settings = strings.Replace(f.Settings, "at most 0s a game", BudgetText(0), 1)
 	return &f, nil
 }
