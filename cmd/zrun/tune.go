@@ -130,7 +130,7 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 // writes the values file.
 func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sample, comment, out string, stdout, stderr io.Writer) int {
 	start, royal := ev.StartValues(g)
-	fit, err := eval.Fit(samples, start, royal)
+	fit, err := eval.Fit(samples, start, royal, eval.MirrorTypes(g, start))
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1

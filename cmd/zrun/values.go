@@ -49,7 +49,7 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	initial, royal := ev.StartValues(g)
-	fit, err := eval.Fit(samples, initial, royal)
+	fit, err := eval.Fit(samples, initial, royal, eval.MirrorTypes(g, initial))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -13,6 +13,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 
 	"zrun/engine"
@@ -208,10 +209,15 @@ var texelScale = math.Ln10 / 400
 // regression of the results on the material differences, with a
 // first-player term and a weak pull towards start, the derived values, so
 // that a type seen in few positions stays near them), by Newton's method.
-// Royal types (always on the board) keep their start values.
-func Fit(samples []Sample, start []float64, royal []bool) (Fitted, error) {
+// Royal types (always on the board) keep their start values. same, when
+// not nil, ties types together (MirrorTypes): same[t] is the type whose
+// value t shares, and the fit learns one value for each such group.
+func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, error) {
 	nT := len(start)
 	f := Fitted{Values: append([]float64(nil), start...), StdErr: make([]float64, nT), Tuned: make([]bool, nT), Positions: len(samples)}
+	if same != nil {
+		samples = foldTied(samples, same)
+	}
 	var cols []int // the types the fit estimates
 	for t := 0; t < nT; t++ {
 		if t < len(royal) && royal[t] {
@@ -326,7 +332,68 @@ func Fit(samples []Sample, start []float64, royal []bool) (Fitted, error) {
 		f.StdErr[t] *= scale
 		f.Tuned[t] = true
 	}
+	for t, r := range same {
+		if r != t {
+			f.Values[t], f.StdErr[t], f.Tuned[t] = f.Values[r], f.StdErr[r], f.Tuned[r]
+		}
+	}
 	return f, nil
+}
+
+// foldTied returns the samples with each tied type's difference added to
+// its group's type (same[t]) and cleared.
+func foldTied(samples []Sample, same []int) []Sample {
+	out := make([]Sample, len(samples))
+	for i, sm := range samples {
+		d := append([]int16(nil), sm.Diff...)
+		for t, r := range same {
+			if r != t {
+				d[r] += d[t]
+				d[t] = 0
+			}
+		}
+		out[i] = Sample{Result: sm.Result, Diff: d}
+	}
+	return out
+}
+
+// MirrorTypes ties the types that are one piece played by either side:
+// a type only the first player sets up and one only the second does, with
+// the same letter and the same start value. Fairy-Max tables give each
+// side's pawn a type of its own (the two move in opposite directions);
+// fitted apart, each would take up the first player's edge, and the
+// evaluation would find the start position unbalanced. same[t] is t, or
+// the first player's type of t's pair.
+func MirrorTypes(g *vm.Game, start []float64) []int {
+	nT := len(g.Pieces)
+	owners := make([]int, nT) // bit p: player p sets up this type
+	for _, it := range g.Setup {
+		if it.Type >= 0 && it.Type < nT && it.Player >= 0 && it.Player < 2 {
+			owners[it.Type] |= 1 << it.Player
+		}
+	}
+	same := make([]int, nT)
+	for t := range same {
+		same[t] = t
+	}
+	letter := func(t int) string {
+		if t < len(g.Letters) {
+			return strings.ToUpper(g.Letters[t])
+		}
+		return ""
+	}
+	for a := 0; a < nT; a++ {
+		if owners[a] != 1 || letter(a) == "" {
+			continue
+		}
+		for b := 0; b < nT; b++ {
+			if owners[b] == 2 && same[b] == b && letter(b) == letter(a) && start[b] == start[a] {
+				same[b] = a
+				break
+			}
+		}
+	}
+	return same
 }
 
 // invert returns the inverse of the symmetric positive definite matrix m

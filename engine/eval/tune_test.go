@@ -3,7 +3,10 @@ package eval
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"zrun/vm"
 )
 
 // TestFitRecoversKnownValues: samples drawn from the Texel model with known
@@ -32,7 +35,7 @@ func TestFitRecoversKnownValues(t *testing.T) {
 			}
 			samples = append(samples, Sample{Result: r, Diff: d})
 		}
-		f, err := Fit(samples, start, royal)
+		f, err := Fit(samples, start, royal, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,5 +87,45 @@ func TestHeaderFields(t *testing.T) {
 	}
 	if _, err := headerFields(`file="unterminated`); err == nil {
 		t.Error("an unterminated quote was accepted")
+	}
+}
+
+// TestTiedTypesShareOneValue: a pawn that is a type of its own for each
+// side (as in Fairy-Max tables) is one value. MirrorTypes finds the pair,
+// and Fit learns one value for it, close to the truth; fitted apart, each
+// side's pawn count would also carry the first player's edge.
+func TestTiedTypesShareOneValue(t *testing.T) {
+	g := &vm.Game{
+		Players: []vm.Player{{Name: "White"}, {Name: "Black"}},
+		Pieces:  []*vm.PieceType{{Name: "p1"}, {Name: "p2"}, {Name: "R3"}},
+		Letters: []string{"P", "P", "R"},
+		Setup: []vm.SetupItem{{Player: 0, Type: 0, Pos: 0}, {Player: 1, Type: 1, Pos: 1},
+			{Player: 0, Type: 2, Pos: 2}, {Player: 1, Type: 2, Pos: 3}},
+	}
+	start := []float64{90, 90, 510}
+	same := MirrorTypes(g, start)
+	if !slices.Equal(same, []int{0, 0, 2}) {
+		t.Fatalf("MirrorTypes = %v, want [0 0 2]", same)
+	}
+	if s := MirrorTypes(g, []float64{90, 95, 510}); !slices.Equal(s, []int{0, 1, 2}) {
+		t.Errorf("with other start values: MirrorTypes = %v, want nothing tied", s)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var samples []Sample
+	for range 20000 {
+		white, black, rooks := rng.IntN(3)+6, rng.IntN(3)+6, rng.IntN(3)-1
+		s := 40 + 100*float64(white-black) + 500*float64(rooks)
+		r := 0.0
+		if rng.Float64() < 1/(1+math.Pow(10, -s/400)) {
+			r = 1
+		}
+		samples = append(samples, Sample{Result: r, Diff: []int16{int16(white), int16(-black), int16(rooks)}})
+	}
+	f, err := Fit(samples, start, []bool{false, false, false}, same)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Values[0] != f.Values[1] || !f.Tuned[1] || math.Abs(f.Values[0]-100) > 3*f.StdErr[0] {
+		t.Errorf("tied pawns: %.1f ± %.1f and %.1f (tuned %v), want one value near 100", f.Values[0], f.StdErr[0], f.Values[1], f.Tuned[1])
 	}
 }
