@@ -173,6 +173,11 @@ func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, d
 	gn.exec()
 }
 
+// budgetOut fails the run at pc for exceeding the step budget.
+func (gn *generator) budgetOut(pc, limit int) {
+	gn.fail(pc, fmt.Sprintf("step budget of %d instructions exhausted (endless loop?)", limit))
+}
+
 func (gn *generator) fail(pc int, msg string) {
 	if gn.err == nil {
 		gn.err = &RunError{Src: gn.prog.SrcAt(pc), Msg: fmt.Sprintf("%s (in %s)", msg, gn.prog.Name)}
@@ -221,7 +226,7 @@ func (gn *generator) exec() {
 	for {
 		steps++
 		if steps > limit {
-			gn.fail(pc, fmt.Sprintf("step budget of %d instructions exhausted (endless loop?)", limit))
+			gn.budgetOut(pc, limit)
 			return
 		}
 		in := &code[pc]
@@ -293,7 +298,7 @@ func (gn *generator) exec() {
 				if flags != nil {
 					r = flags[t>>6]&(1<<uint(t&63)) != 0
 				} else {
-					r = gn.scanTest(test, t)
+					r = gn.scanOccupant(test, t)
 				}
 				if r != test.Jt {
 					steps += 2
@@ -305,7 +310,7 @@ func (gn *generator) exec() {
 			}
 			gn.cursor = cur
 			if steps > limit {
-				gn.fail(pc, fmt.Sprintf("step budget of %d instructions exhausted (endless loop?)", limit))
+				gn.budgetOut(pc, limit)
 				return
 			}
 			pc = exit

@@ -90,9 +90,10 @@ func scanTestable(t *Inst) bool {
 	return false
 }
 
-// scanTest evaluates a scan's test (scanTestable) at square p, as exec's
-// cases do.
-func (gn *generator) scanTest(t *Inst, p int32) bool {
+// scanOccupant evaluates a scan's test of the occupant of square p
+// (empty?, friend?, enemy?, piece?), as exec's cases do; exec's OpScan
+// reads a position-flag test itself.
+func (gn *generator) scanOccupant(t *Inst, p int32) bool {
 	c := gn.s.Board[p]
 	switch t.Op {
 	case OpEmpty:
@@ -101,10 +102,7 @@ func (gn *generator) scanTest(t *Inst, p int32) bool {
 		return c != Empty && int32(c.Owner()) == gn.player
 	case OpEnemy:
 		return c != Empty && int32(c.Owner()) != gn.player
-	case OpPiece:
+	default: // OpPiece
 		return c != Empty && int32(c.Type()) == t.A
-	default: // OpPosFlag
-		w := t.A*int32(gn.pre.posFlagWords) + p/64
-		return gn.posFlags[w]&(1<<uint(p%64)) != 0
 	}
 }
