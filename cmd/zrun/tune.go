@@ -129,8 +129,8 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 // tuneWrite fits, prints the values in pawns with their error bars, and
 // writes the values file.
 func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sample, comment, out string, stdout, stderr io.Writer) int {
-	start, royal := ev.StartValues(g)
-	fit, err := eval.Fit(samples, start, royal, eval.MirrorTypes(g, start))
+	start, royal, same := ev.StartValues(g)
+	fit, err := eval.Fit(samples, start, royal, same)
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1

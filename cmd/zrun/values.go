@@ -48,8 +48,8 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	initial, royal := ev.StartValues(g)
-	fit, err := eval.Fit(samples, initial, royal, eval.MirrorTypes(g, initial))
+	initial, royal, same := ev.StartValues(g)
+	fit, err := eval.Fit(samples, initial, royal, same)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -438,9 +438,10 @@ func invert(m [][]float64) ([][]float64, error) {
 	return out, nil
 }
 
-// StartValues returns ev's values as a starting point for Fit and which
-// types are royal.
-func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool) {
+// StartValues returns ev's values as a starting point for Fit, which
+// types are royal, and which are one piece for either side (MirrorTypes):
+// Fit's arguments.
+func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool, same []int) {
 	start = make([]float64, ev.nT)
 	royal = make([]bool, ev.nT)
 	for pl := range g.Players {
@@ -451,7 +452,7 @@ func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool) {
 	for t := range start {
 		start[t] = float64(ev.shown[t])
 	}
-	return start, royal
+	return start, royal, MirrorTypes(g, start)
 }
 
 // WriteTable prints each tuned piece of g: its start (derived) and learnt

@@ -56,6 +56,10 @@ func (p Progress) String() string {
 	return fmt.Sprintf("%d/%d playouts, %d moves, %d violations, %v", p.Playouts, p.Of, p.Moves, p.Violations, p.Elapsed.Round(time.Second))
 }
 
+// ProgressEvery is how often the front ends let a slow game's playouts
+// report how far they have got (Every).
+const ProgressEvery = 30 * time.Second
+
 // Every returns a Progress function that passes on to f only the calls
 // after the run has taken d, and then one every d (the last call always,
 // once the run is that slow): a long run shows it is going, a short one

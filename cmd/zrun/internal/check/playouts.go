@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
-	"zrun/cmd/zrun/internal/status"
 	"zrun/vm/playout"
 )
 
@@ -67,7 +66,7 @@ func checkPlayFile(file, variant string, opt playout.Options, w, progress io.Wri
 			fmt.Fprintf(w, "  %q: not played, its moves come from an external engine\n", g.Title)
 			continue
 		}
-		opt.Progress = playout.Every(status.ProgressEvery, func(p playout.Progress) { fmt.Fprintf(progress, "  %q: %v\n", g.Title, p) })
+		opt.Progress = playout.Every(playout.ProgressEvery, func(p playout.Progress) { fmt.Fprintf(progress, "  %q: %v\n", g.Title, p) })
 		st, err := playout.Run(g, opt)
 		if err != nil {
 			tot.loadFailed++

@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
@@ -55,10 +54,6 @@ type Options struct {
 	// parts on many machines; Merge joins the parts. Zero: every file.
 	Shard perftable.Shard
 }
-
-// ProgressEvery is how often a slow game's playouts report how far they
-// have got.
-const ProgressEvery = 30 * time.Second
 
 // ErrInterrupted is returned by Build with the rows of the files finished
 // before Playout.Stop became true.
@@ -332,7 +327,7 @@ func fileRows(dir string, e manifestEntry, saves map[string][]saveResult, opt Op
 			r.Plays, r.Engine = why, why
 		default:
 			o := opt
-			o.Playout.Progress = playout.Every(ProgressEvery, func(p playout.Progress) { progress(fmt.Sprintf("  %s %q: %v", e.path, g.Title, p)) })
+			o.Playout.Progress = playout.Every(playout.ProgressEvery, func(p playout.Progress) { progress(fmt.Sprintf("  %s %q: %v", e.path, g.Title, p)) })
 			gameRow(r, gd, o)
 		}
 		rows = append(rows, r)
