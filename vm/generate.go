@@ -77,33 +77,47 @@ func (s *State) runContinuation(gn *generator, pl int32) {
 }
 
 func (s *State) runMoves(gn *generator, pl, only int32) {
-	rows, _ := s.blockRows()
+	if _, ok := s.blockRows(); ok {
+		s.runBlocks(gn, pl, only)
+		return
+	}
+	for p, c := range s.Board {
+		if c == Empty || int32(c.Owner()) != pl {
+			continue
+		}
+		for _, b := range s.g.Pieces[c.Type()].Moves {
+			if b.Prog == nil || (only != AnyMoveType && int32(b.Type) != only) {
+				continue
+			}
+			gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
+			if gn.err != nil {
+				return
+			}
+		}
+	}
+}
+
+// runBlocks is runMoves with the blocks' pre-knowledge: a specialised form
+// tests its own way in; another program's entry path is checked before its
+// run.
+func (s *State) runBlocks(gn *generator, pl, only int32) {
+	runs := s.pre.runs
 	limit := s.Limit.StepsPerRun
 	for p, c := range s.Board {
 		if c == Empty || int32(c.Owner()) != pl {
 			continue
 		}
-		t := c.Type()
-		for bi, b := range s.g.Pieces[t].Moves {
-			if b.Prog == nil || (only != AnyMoveType && int32(b.Type) != only) {
+		rs := runs[c.Type()]
+		for i := range rs {
+			r := &rs[i]
+			if only != AnyMoveType && r.moveType != only {
 				continue
 			}
-			if rows != nil {
-				// A specialised form tests its own way in; another
-				// program's entry path is checked before its run.
-				bp := &rows[t][bi]
-				if sp := bp.spec; sp != nil && sp.maxSteps <= limit {
-					gn.runSpec(sp, int32(p), pl, int32(b.Type))
-					if gn.err != nil {
-						return
-					}
-					continue
-				}
-				if !bp.admits(s, pl, int32(p)) {
-					continue
-				}
+			if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
+				gn.runSpec(sp, int32(p), pl, r.moveType)
+			} else if r.pre.admits(s, pl, int32(p)) {
+				gn.run(r.prog, int32(p), pl, r.moveType, false, 0)
 			}
-			gn.run(b.Prog, int32(p), pl, int32(b.Type), false, 0)
 			if gn.err != nil {
 				return
 			}

@@ -27,6 +27,10 @@ type prepared struct {
 	// blocks[t][b] is what generation knows of block b of type t's moves
 	// before running it: its specialised form and entry tests (spec.go).
 	blocks [][]blockPre
+	// runs[t] lists type t's move blocks that have a program, as runMoves
+	// runs them with blocks (one slice walk per piece instead of a look at
+	// every block and its pre-knowledge apart).
+	runs [][]blockRun
 	// specDistinct: the specialised programs never emit one move twice
 	// (spec.go), so a generation of theirs alone needs no dedup.
 	specDistinct bool
@@ -105,6 +109,16 @@ func (g *Game) computePrepared() *prepared {
 	p.posFlagWords = (g.Board.N() + 63) / 64
 	p.reach = g.computeReach()
 	p.blocks = g.recogniseBlocks(p)
+	if p.blocks != nil {
+		p.runs = make([][]blockRun, len(g.Pieces))
+		for t, pt := range g.Pieces {
+			for bi, b := range pt.Moves {
+				if b.Prog != nil {
+					p.runs[t] = append(p.runs[t], blockRun{pre: &p.blocks[t][bi], prog: b.Prog, moveType: int32(b.Type)})
+				}
+			}
+		}
+	}
 	return p
 }
 

@@ -123,6 +123,13 @@ type blockPre struct {
 	skipSpent bool
 }
 
+// blockRun is a move block with a program, with what runMoves needs of it.
+type blockRun struct {
+	pre      *blockPre
+	prog     *Program
+	moveType int32
+}
+
 // recogniseBlocks fills blocks[t][b] for block b of type t's moves.
 func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 	b := g.Board
