@@ -108,12 +108,15 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 			continue
 		}
 		rs := runs[c.Type()]
-		for i := range rs {
+		for i := 0; i < len(rs); i++ {
 			r := &rs[i]
 			if only != AnyMoveType && r.moveType != only {
 				continue
 			}
-			if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
+			if lg := r.leaps; lg != nil && lg.maxSteps <= limit {
+				gn.runLeaps(lg, int32(p), pl, r.moveType)
+				i += lg.n - 1
+			} else if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
 				gn.runSpec(sp, int32(p), pl, r.moveType)
 			} else if r.pre.admits(s, pl, int32(p)) {
 				gn.run(r.prog, int32(p), pl, r.moveType, false, 0)

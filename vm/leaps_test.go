@@ -1,0 +1,46 @@
+package vm_test
+
+import (
+	"slices"
+	"testing"
+
+	"zrun/zrf"
+)
+
+// TestLeapGroups: the single leaps of chess's Knight and King (eight blocks
+// each, one per direction) and of Musketeer's Cannon (sixteen) run as one
+// group; the Pawn's pushes and captures, which test their way in or differ
+// in their landings, do not. That grouped runs generate what the
+// interpreter does is checked over the perft positions (games,
+// TestSpecialisedMatchesInterpreter) and the corpus (zrun check).
+func TestLeapGroups(t *testing.T) {
+	for _, c := range []struct {
+		file, piece string
+		want        []int
+	}{
+		{"../games/chess.zrf", "Knight", []int{8}},
+		{"../games/chess.zrf", "King", []int{8}},
+		{"../games/chess.zrf", "Pawn", nil},
+		{"../games/chess.zrf", "Queen", nil},
+		{"../games/musketeer.zrf", "Cannon", []int{16}},
+	} {
+		f, err := zrf.LoadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := f.Games[0].Game
+		found := false
+		for ti, pt := range g.Pieces {
+			if pt.Name != c.piece {
+				continue
+			}
+			found = true
+			if got := g.LeapGroups(ti); !slices.Equal(got, c.want) {
+				t.Errorf("%s %s: leap groups %v, want %v", c.file, c.piece, got, c.want)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no piece %s", c.file, c.piece)
+		}
+	}
+}
