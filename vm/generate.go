@@ -116,6 +116,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 			if lg := r.leaps; lg != nil && lg.maxSteps <= limit {
 				gn.runLeaps(lg, int32(p), pl, r.moveType)
 				i += lg.n - 1
+			} else if sg := r.slides; sg != nil && sg.maxSteps <= limit {
+				gn.runSlides(sg, int32(p), pl, r.moveType)
+				i += sg.n - 1
 			} else if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
 				gn.runSpec(sp, int32(p), pl, r.moveType)
 			} else if r.pre.admits(s, pl, int32(p)) {

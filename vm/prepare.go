@@ -117,7 +117,7 @@ func (g *Game) computePrepared() *prepared {
 					p.runs[t] = append(p.runs[t], blockRun{pre: &p.blocks[t][bi], prog: b.Prog, moveType: int32(b.Type)})
 				}
 			}
-			groupLeaps(p.runs[t], p.nPlayers, g.Board.N())
+			groupBlocks(p.runs[t], p.nPlayers, g.Board.N())
 		}
 	}
 	return p

@@ -128,9 +128,10 @@ type blockRun struct {
 	pre      *blockPre
 	prog     *Program
 	moveType int32
-	// leaps, on the first block of a leap group (leaps.go), runs it and
-	// the group's other blocks, which follow it.
-	leaps *leapGroup
+	// leaps or slides, on the first block of a group (groups.go), runs it
+	// and the group's other blocks, which follow it.
+	leaps  *leapGroup
+	slides *slideGroup
 }
 
 // recogniseBlocks fills blocks[t][b] for block b of type t's moves.

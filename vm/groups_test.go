@@ -7,13 +7,13 @@ import (
 	"zrun/zrf"
 )
 
-// TestLeapGroups: the single leaps of chess's Knight and King (eight blocks
+// TestBlockGroups: the single leaps of chess's Knight and King (eight blocks
 // each, one per direction) and of Musketeer's Cannon (sixteen) run as one
-// group; the Pawn's pushes and captures, which test their way in or differ
-// in their landings, do not. That grouped runs generate what the
+// group, and so do the Queen's and Rook's slides; the Pawn's pushes and
+// captures, which test their way in or differ in their landings, do not. That grouped runs generate what the
 // interpreter does is checked over the perft positions (games,
 // TestSpecialisedMatchesInterpreter) and the corpus (zrun check).
-func TestLeapGroups(t *testing.T) {
+func TestBlockGroups(t *testing.T) {
 	for _, c := range []struct {
 		file, piece string
 		want        []int
@@ -21,7 +21,8 @@ func TestLeapGroups(t *testing.T) {
 		{"../games/chess.zrf", "Knight", []int{8}},
 		{"../games/chess.zrf", "King", []int{8}},
 		{"../games/chess.zrf", "Pawn", nil},
-		{"../games/chess.zrf", "Queen", nil},
+		{"../games/chess.zrf", "Queen", []int{8}},
+		{"../games/chess.zrf", "Rook", []int{4}},
 		{"../games/musketeer.zrf", "Cannon", []int{16}},
 	} {
 		f, err := zrf.LoadFile(c.file)
@@ -35,7 +36,7 @@ func TestLeapGroups(t *testing.T) {
 				continue
 			}
 			found = true
-			if got := g.LeapGroups(ti); !slices.Equal(got, c.want) {
+			if got := g.BlockGroups(ti); !slices.Equal(got, c.want) {
 				t.Errorf("%s %s: leap groups %v, want %v", c.file, c.piece, got, c.want)
 			}
 		}

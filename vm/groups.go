@@ -1,0 +1,185 @@
+// This file defines block groups: consecutive move blocks of one piece type
+// that are each a single specialised leap (a knight's eight, a king's eight
+// steps) run as one loop over a per-square table of their landings, and
+// consecutive slides (a queen's eight rays) as one loop over their
+// directions, instead of one specialised run per block.
+
+package vm
+
+import "slices"
+
+// leapGroup stands for n consecutive blocks of a type whose specialised
+// forms are single hops with no guard and no test before the hop, the same
+// landing and the same move type. Running it lands on member 0's square,
+// then member 1's, ..., as running the members one after another does.
+type leapGroup struct {
+	n        int
+	maxSteps int // the largest member's: the group runs only within the step budget
+	tail     specTail
+	progs    []*Program
+	// to[pl][sq*n+i] is member i's landing from sq for player pl, or NoPos.
+	to [][]int32
+}
+
+// leapMember reports whether sp can join a leap group.
+func leapMember(sp *specProg) bool {
+	if sp == nil || sp.kind != specHops || len(sp.hops) != 1 || len(sp.guards) != 0 {
+		return false
+	}
+	h := &sp.hops[0]
+	return !h.preEmpty && h.preZone < 0 && h.empty.promo < 0 && h.enemy.promo < 0
+}
+
+// sameTail reports whether two landings behave alike.
+func sameTail(a, b *specTail) bool {
+	return sameBranch(&a.empty, &b.empty) && sameBranch(&a.enemy, &b.enemy) && slices.Equal(a.iron, b.iron)
+}
+
+func sameBranch(a, b *specBranch) bool {
+	return a.emit == b.emit && a.cont == b.cont && a.promo == b.promo && a.promoZone == b.promoZone && slices.Equal(a.sets, b.sets)
+}
+
+// groupBlocks sets the leap or slide group of the first block of every run
+// of two or more consecutive blocks of runs that can be grouped.
+func groupBlocks(runs []blockRun, nPlayers, nSquares int) {
+	for i := 0; i < len(runs); {
+		j := i + 1
+		first := runs[i].pre.spec
+		joins := func(sp *specProg) bool { return false }
+		switch {
+		case leapMember(first):
+			joins = func(sp *specProg) bool {
+				return leapMember(sp) && sameTail(&sp.hops[0].specTail, &first.hops[0].specTail)
+			}
+		case slideMember(first):
+			joins = func(sp *specProg) bool {
+				return slideMember(sp) && sameBranch(&sp.quiet, &first.quiet) && sameTail(&sp.tail, &first.tail)
+			}
+		}
+		for j < len(runs) && runs[j].moveType == runs[i].moveType && joins(runs[j].pre.spec) {
+			j++
+		}
+		if j-i >= 2 {
+			if first.kind == specHops {
+				runs[i].leaps = newLeapGroup(runs[i:j], nPlayers, nSquares)
+			} else {
+				runs[i].slides = newSlideGroup(runs[i:j])
+			}
+		}
+		i = j
+	}
+}
+
+func newLeapGroup(members []blockRun, nPlayers, nSquares int) *leapGroup {
+	n := len(members)
+	lg := &leapGroup{n: n, tail: members[0].pre.spec.hops[0].specTail, to: make([][]int32, nPlayers)}
+	for _, m := range members {
+		lg.maxSteps = max(lg.maxSteps, m.pre.spec.maxSteps)
+		lg.progs = append(lg.progs, m.pre.spec.prog)
+	}
+	for pl := range lg.to {
+		row := make([]int32, nSquares*n)
+		for sq := range nSquares {
+			for i, m := range members {
+				row[sq*n+i] = m.pre.spec.hops[0].to[pl][sq]
+			}
+		}
+		lg.to[pl] = row
+	}
+	return lg
+}
+
+// runLeaps runs the group's members from start for player pl.
+func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
+	hand := gn.s.Board[start]
+	gn.player = pl
+	n := int32(lg.n)
+	for i, t := range lg.to[pl][start*n : start*n+n] {
+		if t < 0 {
+			continue
+		}
+		gn.prog = lg.progs[i]
+		gn.specLand(&lg.tail, start, t, hand, moveType)
+		if gn.err != nil {
+			return
+		}
+	}
+}
+
+// slideGroup stands for n consecutive blocks of a type whose specialised
+// forms are slides (or loops) with no guard, the same squares passed and
+// landing, and the same move type. Running it slides along member 0's
+// direction, then member 1's, ..., as running the members one after
+// another does.
+type slideGroup struct {
+	n        int
+	maxSteps int
+	dirs     []int32
+	quiet    specBranch
+	tail     specTail
+	progs    []*Program
+}
+
+// slideMember reports whether sp can join a slide group.
+func slideMember(sp *specProg) bool {
+	return sp != nil && sp.kind != specHops && len(sp.guards) == 0 &&
+		sp.quiet.promo < 0 && sp.tail.empty.promo < 0 && sp.tail.enemy.promo < 0
+}
+
+func newSlideGroup(members []blockRun) *slideGroup {
+	first := members[0].pre.spec
+	sg := &slideGroup{n: len(members), quiet: first.quiet, tail: first.tail}
+	for _, m := range members {
+		sg.maxSteps = max(sg.maxSteps, m.pre.spec.maxSteps)
+		sg.dirs = append(sg.dirs, m.pre.spec.dir)
+		sg.progs = append(sg.progs, m.pre.spec.prog)
+	}
+	return sg
+}
+
+// runSlides runs the group's members from start for player pl.
+func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
+	board := gn.s.Board
+	hand := board[start]
+	gn.player = pl
+	links := gn.pre.plinks[pl]
+	quiet := sg.quiet.emit
+	for i, d := range sg.dirs {
+		gn.prog = sg.progs[i]
+		off := d * gn.n
+		for t := links[off+start]; t >= 0; t = links[off+t] {
+			if board[t] != Empty {
+				gn.specLand(&sg.tail, start, t, hand, moveType)
+				break
+			}
+			if quiet {
+				gn.emitSpec(start, t, hand, -1, sg.quiet.sets, moveType)
+			}
+			if gn.err != nil {
+				return
+			}
+		}
+		if gn.err != nil {
+			return
+		}
+	}
+}
+
+// BlockGroups lists the sizes of type t's leap and slide groups, in block
+// order (tests and reports use it).
+func (g *Game) BlockGroups(t int) []int {
+	p := g.prep()
+	if p.runs == nil {
+		return nil
+	}
+	var out []int
+	for _, r := range p.runs[t] {
+		switch {
+		case r.leaps != nil:
+			out = append(out, r.leaps.n)
+		case r.slides != nil:
+			out = append(out, r.slides.n)
+		}
+	}
+	return out
+}
