@@ -67,6 +67,9 @@ type generator struct {
 	// skipQuiet: noisy-only generation (noisy.go); emit records simple
 	// quiet moves in quietSigs instead of building them.
 	skipQuiet bool
+	// dropQuiet: noisy moves alone, not even counted (GenerateCaptures):
+	// emit and emitSpec drop the simple quiet moves skipQuiet records.
+	dropQuiet bool
 	quietSigs []quietSig
 	sigTab    []int32
 

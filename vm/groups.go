@@ -143,7 +143,7 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	hand := board[start]
 	gn.player = pl
 	links := gn.pre.plinks[pl]
-	quiet := sg.quiet.emit
+	quiet := sg.quiet.emit && !gn.dropQuiet // a member's quiet branch never promotes
 	for i, d := range sg.dirs {
 		gn.prog = sg.progs[i]
 		off := d * gn.n

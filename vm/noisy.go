@@ -127,6 +127,37 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 	return n, nil
 }
 
+// GenerateCaptures fills ml with the moves of GeneratePseudo (legal: of
+// Generate) that IsNoisy accepts, in the same order, as GenerateNoisy does
+// but without counting the others: simple quiet moves are dropped where
+// GenerateNoisy records their signatures. A searcher that takes its
+// mobility term from elsewhere saves that work.
+func (s *State) GenerateCaptures(ml *MoveList, legal bool) error {
+	g := s.g
+	pl := int32(g.TurnOrder[s.Turn].As)
+	if len(g.MovePriorities) > 0 || g.Options.MaximalCaptures > 0 || (legal && len(s.pre.royal[pl]) > 0) {
+		if err := s.generate(ml, 0, legal); err != nil {
+			return err
+		}
+		s.keepNoisy(ml)
+		return nil
+	}
+	ml.Reset()
+	gn := s.genAt(0)
+	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
+	gn.quietSigs, gn.skipQuiet, gn.dropQuiet = gn.quietSigs[:0], true, true
+	s.runTurn(gn)
+	gn.skipQuiet, gn.dropQuiet = false, false
+	if gn.err != nil {
+		return gn.err
+	}
+	if gn.interp || !s.pre.specDistinct {
+		s.dedup(ml)
+	}
+	s.keepNoisy(ml)
+	return nil
+}
+
 // keepNoisy removes the quiet moves of ml, keeping the order of the others.
 func (s *State) keepNoisy(ml *MoveList) {
 	out := 0
@@ -215,7 +246,9 @@ func (gn *generator) skipSimpleQuiet(promo, cont int32, copyMove bool) bool {
 	default:
 		return false
 	}
-	gn.quietSigs = append(gn.quietSigs, sig)
+	if !gn.dropQuiet {
+		gn.quietSigs = append(gn.quietSigs, sig)
+	}
 	return true
 }
 

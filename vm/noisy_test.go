@@ -62,7 +62,7 @@ func TestGenerateNoisy(t *testing.T) {
 	}
 }
 
-// checkNoisy compares GenerateNoisy with the noisy subset of the full
+// checkNoisy compares GenerateNoisy and GenerateCaptures with the noisy subset of the full
 // generation (legal and pseudo-legal) and returns the full list's length
 // and how many of its moves are noisy.
 func checkNoisy(t *testing.T, s *State) (int, int) {
@@ -93,6 +93,18 @@ func checkNoisy(t *testing.T, s *State) (int, int) {
 			a, b := &want[i], &part.Moves[i]
 			if !slices.Equal(a.Eff, b.Eff) || !slices.Equal(a.Acts, b.Acts) || a.From != b.From || a.To != b.To || a.Type != b.Type {
 				t.Fatalf("noisy move %d: %s, GenerateNoisy has %s", i, s.MoveString(a), s.MoveString(b))
+			}
+		}
+		if err := s.GenerateCaptures(&part, legal); err != nil {
+			t.Fatal(err)
+		}
+		if len(want) != part.Len() {
+			t.Fatalf("GenerateCaptures lists %d moves, %d of Generate's are noisy", part.Len(), len(want))
+		}
+		for i := range want {
+			a, b := &want[i], &part.Moves[i]
+			if !slices.Equal(a.Eff, b.Eff) || !slices.Equal(a.Acts, b.Acts) || a.From != b.From || a.To != b.To || a.Type != b.Type {
+				t.Fatalf("noisy move %d: %s, GenerateCaptures has %s", i, s.MoveString(a), s.MoveString(b))
 			}
 		}
 		noisy = len(want)

@@ -808,7 +808,7 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 		}
 		// While a query runs the target holds a piece: a quiet landing
 		// is never on it.
-		if sp.quiet.emit && !gn.query {
+		if sp.quiet.emit && !gn.query && !(gn.dropQuiet && sp.quiet.promo < 0) {
 			gn.emitSpec(start, t, hand, -1, sp.quiet.sets, moveType)
 			if gn.err != nil {
 				return
@@ -888,6 +888,9 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 		return
 	}
 	old := gn.s.Board[to]
+	if gn.dropQuiet && old == Empty && promo < 0 {
+		return // neither takes nor retypes: quiet, whatever it sets
+	}
 	if gn.skipQuiet && old == Empty && promo < 0 && len(sets) <= 1 {
 		// Noisy-only generation records a simple quiet move by its
 		// signature, as emit's skipSimpleQuiet does (noisy.go).

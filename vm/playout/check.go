@@ -186,19 +186,14 @@ func (c *checker) checkPosition() *Violation {
 		if n != len(full.Moves) {
 			return violation("noisy", "GenerateNoisy(legal=%v) counts %d moves, the full generation lists %d", legal, n, len(full.Moves))
 		}
-		k := 0
-		for i := range full.Moves {
-			m := &full.Moves[i]
-			if !s.IsNoisy(m) {
-				continue
-			}
-			if k >= len(c.noisy.Moves) || !sameMove(m, &c.noisy.Moves[k]) {
-				return violation("noisy", "GenerateNoisy(legal=%v) misses or reorders %s (noisy move %d)", legal, s.MoveString(m), k)
-			}
-			k++
+		if v := noisySubset(s, full, &c.noisy, "GenerateNoisy", legal); v != nil {
+			return v
 		}
-		if k != len(c.noisy.Moves) {
-			return violation("noisy", "GenerateNoisy(legal=%v) lists %s, which the full generation has not as a noisy move", legal, s.MoveString(&c.noisy.Moves[k]))
+		if err := s.GenerateCaptures(&c.noisy, legal); err != nil {
+			return violation("budget", "capture generation: %v", err)
+		}
+		if v := noisySubset(s, full, &c.noisy, "GenerateCaptures", legal); v != nil {
+			return v
 		}
 	}
 	cp := s.Clone()
@@ -359,4 +354,24 @@ func diffLists(s *vm.State, a, b *vm.MoveList) string {
 		return fmt.Sprintf("%d moves, was %d (extra %s)", len(b.Moves), len(a.Moves), s.MoveString(&b.Moves[len(a.Moves)]))
 	}
 	return ""
+}
+
+// noisySubset checks that part lists the noisy moves of full, in full's
+// order, and nothing else.
+func noisySubset(s *vm.State, full, part *vm.MoveList, gen string, legal bool) *Violation {
+	k := 0
+	for i := range full.Moves {
+		m := &full.Moves[i]
+		if !s.IsNoisy(m) {
+			continue
+		}
+		if k >= len(part.Moves) || !sameMove(m, &part.Moves[k]) {
+			return violation("noisy", "%s(legal=%v) misses or reorders %s (noisy move %d)", gen, legal, s.MoveString(m), k)
+		}
+		k++
+	}
+	if k != len(part.Moves) {
+		return violation("noisy", "%s(legal=%v) lists %s, which the full generation has not as a noisy move", gen, legal, s.MoveString(&part.Moves[k]))
+	}
+	return nil
 }

@@ -97,6 +97,17 @@ func (c *specCompare) walk(depth int, line []string) error {
 		if d := diffTexts(s, &c.noisy[1], &c.noisy[0]); d != "" {
 			return fmt.Errorf("%s: GenerateNoisy(legal=%v), specialised against the interpreter: %s", where(), legal, d)
 		}
+		for i, off := range []bool{false, true} {
+			s.DisableSpecialised = off
+			err := s.GenerateCaptures(&c.noisy[i], legal)
+			s.DisableSpecialised = false
+			if err != nil {
+				return fmt.Errorf("%s: capture generation (interpreter only %v): %v", where(), off, err)
+			}
+		}
+		if d := diffTexts(s, &c.noisy[1], &c.noisy[0]); d != "" {
+			return fmt.Errorf("%s: GenerateCaptures(legal=%v), specialised against the interpreter: %s", where(), legal, d)
+		}
 	}
 	for p := range s.Board {
 		for pl := range s.Game().Players {
