@@ -273,7 +273,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		return s.chance(ply, depth)
 	}
 	if depth <= 0 || ply >= maxPly-maxQuiesce-1 {
-		return s.qsearch(ply, alpha, beta, 0)
+		return s.qsearch(ply, alpha, beta, 0, inCheck)
 	}
 	me := s.sign()
 	key := pos.Hash()
@@ -486,7 +486,7 @@ func (s *Searcher[M]) chance(ply, depth int) int {
 			continue
 		}
 		legal++
-		sum += s.child(ply, depth, -Inf, Inf, 0, false, false)
+		sum += s.child(ply, depth, -Inf, Inf, 0, s.rules.Royal && !pos.Random() && pos.InCheck(), false)
 		pos.Unmake()
 		if s.stopped {
 			return 0
@@ -502,7 +502,11 @@ func (s *Searcher[M]) chance(ply, depth int) int {
 // evaluation is only trusted in quiet positions. The side to move may stand
 // pat, except in check: then every move is searched (evasions), so a mate at
 // the horizon is seen.
-func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
+//
+// inCheck is whether the player to move is in check, which the caller
+// knows (search passes its own; qsearch tests after each move it makes), so
+// a horizon node does not test it again.
+func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 	if s.poll() {
 		return 0
 	}
@@ -515,20 +519,22 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 	if ply > 0 && s.repeated(ply) {
 		return 0
 	}
-	inCheck := s.rules.Royal && pos.InCheck()
 	// Standing pat before generating saves most of a node's cost. Out of
 	// check no checkmate can be missed; the other goals are read without
 	// the moves, and the mobility term uses this side's count two plies up.
+	guess, guessed := 0, false
 	if !inCheck && ply > 1 {
 		if over, w, l := pos.Goals(); over {
 			return s.terminal(w, l, ply, me)
 		}
-		if v, ok := s.guessEval(ply, me); ok && v >= beta {
-			return v
+		if guess, guessed = s.guessEval(ply, me); guessed && guess >= beta {
+			return guess
 		}
 	}
 	pd := &s.plies[ply]
-	if s.noisy != nil && !inCheck && ply > 1 {
+	var stand int
+	switch {
+	case s.noisy != nil && !inCheck && ply > 1:
 		// Only noisy moves are searched here and Goals said the game goes
 		// on if the player to move has a move, so the quiet moves are
 		// needed only as a count (mobility; none at all: NoMoves decides).
@@ -542,14 +548,15 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 				return s.terminal(w, l, ply, me)
 			}
 		}
-	} else {
+		stand = s.staticEval(ply, me)
+	default:
 		pd.moves = pos.Generate(pd.moves[:0])
 		pd.sign, pd.n = me, len(pd.moves)
 		if over, w, l := pos.Outcome(); over && ply > 0 {
 			return s.terminal(w, l, ply, me)
 		}
+		stand = s.staticEval(ply, me)
 	}
-	stand := s.staticEval(ply, me)
 	if qd >= maxQuiesce || ply >= maxPly-1 {
 		return stand
 	}
@@ -580,11 +587,12 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int) int {
 			continue
 		}
 		legal++
+		childCheck := s.rules.Royal && !pos.Random() && pos.InCheck()
 		var v int
 		if cs := s.sign(); view(1, cs, me) == 1 {
-			v = s.qsearch(ply+1, alpha, beta, qd+1)
+			v = s.qsearch(ply+1, alpha, beta, qd+1, childCheck)
 		} else {
-			v = -s.qsearch(ply+1, -beta, -alpha, qd+1)
+			v = -s.qsearch(ply+1, -beta, -alpha, qd+1, childCheck)
 		}
 		pos.Unmake()
 		if s.stopped {
