@@ -17,6 +17,10 @@ type occupancy struct {
 	bits  []uint64
 	nT    int
 	words int
+	// w and sum: the placement table and each player's sum of it over
+	// its pieces (placement.go); w nil: none kept.
+	w   []int32
+	sum []int64
 }
 
 func (o *occupancy) reset(s *State) {
@@ -31,6 +35,10 @@ func (o *occupancy) reset(s *State) {
 		o.bits = make([]uint64, np*o.nT*o.words)
 	}
 	clear(o.bits)
+	if len(o.sum) != np {
+		o.sum = make([]int64, np)
+	}
+	clear(o.sum)
 	for pl := 0; pl < np; pl++ {
 		o.pieces[pl] = o.pieces[pl][:0]
 		o.royal[pl] = o.royal[pl][:0]
@@ -48,6 +56,9 @@ func (o *occupancy) add(s *State, p int32, c Cell) {
 	o.idx[p] = int32(len(o.pieces[pl]))
 	o.pieces[pl] = append(o.pieces[pl], p)
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] |= 1 << uint(p&63)
+	if o.w != nil {
+		o.sum[pl] += int64(o.w[(pl*o.nT+c.Type())*len(o.idx)+int(p)])
+	}
 	if s.pre.isRoyal[pl][c.Type()] {
 		o.ridx[p] = int32(len(o.royal[pl]))
 		o.royal[pl] = append(o.royal[pl], p)
@@ -60,6 +71,9 @@ func (o *occupancy) remove(s *State, p int32, c Cell) {
 	o.pieces[pl] = o.pieces[pl][:len(o.pieces[pl])-1]
 	o.idx[p] = -1
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] &^= 1 << uint(p&63)
+	if o.w != nil {
+		o.sum[pl] -= int64(o.w[(pl*o.nT+c.Type())*len(o.idx)+int(p)])
+	}
 	if o.ridx[p] >= 0 {
 		removeAt(o.royal[pl], o.ridx, p)
 		o.royal[pl] = o.royal[pl][:len(o.royal[pl])-1]

@@ -146,6 +146,7 @@ func (s *State) Clone() *State {
 		DisableSpecialised: s.DisableSpecialised}
 	c.Board = append([]Cell(nil), s.Board...)
 	c.Hands = append([]int64(nil), s.Hands...)
+	c.occ.w = s.occ.w
 	c.occ.reset(c)
 	return c
 }

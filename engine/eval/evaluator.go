@@ -55,6 +55,9 @@ type Evaluator struct {
 	mobE  []float64 // average moves on the empty board (first player)
 	mobB  []float64 // average moves with blockers (first player)
 	pst   [][]int   // pst[pl*nT+t][pos]
+	// placed[(pl*nT+t)*N+pos] is value plus placement, the table whose
+	// sums the state keeps (vm SetPlacement) so Evaluate needs no scan.
+	placed []int32
 	given []bool    // the rule file gave the value
 	drops bool      // the game has drops: pieces in hand count as material
 	// gating: the game gates held pieces (gating.go); nil when it does not.
@@ -149,6 +152,7 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	if !ev.drops {
 		ev.gating = newGating(g, ev.value)
 	}
+	ev.placed = ev.placedTable(len(g.Players), len(s.Board))
 	return ev, nil
 }
 
@@ -385,22 +389,12 @@ const maxGatingPlayers = 8
 // other player (pieces in hand count when the game has drops, or when it
 // gates them and a piece that can gate them is unmoved: gating.go).
 func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
-	v := 0
+	var v int
 	var gates [maxGatingPlayers]int // per player: pieces that can still gate
-	for p, c := range s.Board {
-		if c == vm.Empty {
-			continue
-		}
-		t := c.Type()
-		x := ev.value[t] + ev.pst[c.Owner()*ev.nT+t][p]
-		if c.Owner() == pl {
-			v += x
-		} else {
-			v -= x
-		}
-		if ev.gating != nil && c.Owner() < maxGatingPlayers && ev.gating.canGate(c) {
-			gates[c.Owner()]++
-		}
+	if mine, others, ok := s.Placement(ev.placed, pl); ok && ev.gating == nil {
+		v = int(mine - others)
+	} else {
+		v = ev.scan(s, pl, &gates)
 	}
 	if ev.gating != nil {
 		for q := 0; q < len(s.Hands)/ev.nT && q < maxGatingPlayers; q++ {
@@ -432,6 +426,47 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 	}
 	return v
 }
+
+// scan is the material and placement of pl's pieces minus the others', read
+// off the board; it also counts each player's pieces that can still gate.
+func (ev *Evaluator) scan(s *vm.State, pl int, gates *[maxGatingPlayers]int) int {
+	v := 0
+	for p, c := range s.Board {
+		if c == vm.Empty {
+			continue
+		}
+		t := c.Type()
+		x := ev.value[t] + ev.pst[c.Owner()*ev.nT+t][p]
+		if c.Owner() == pl {
+			v += x
+		} else {
+			v -= x
+		}
+		if ev.gating != nil && c.Owner() < maxGatingPlayers && ev.gating.canGate(c) {
+			gates[c.Owner()]++
+		}
+	}
+	return v
+}
+
+// placedTable is value plus placement of every player, type and square, as
+// vm's SetPlacement takes it.
+func (ev *Evaluator) placedTable(players, squares int) []int32 {
+	w := make([]int32, players*ev.nT*squares)
+	for pl := range players {
+		for t := range ev.nT {
+			row := ev.pst[pl*ev.nT+t]
+			for p := range squares {
+				w[(pl*ev.nT+t)*squares+p] = int32(ev.value[t] + row[p])
+			}
+		}
+	}
+	return w
+}
+
+// Watch makes s keep the sums of the evaluation's material and placement
+// table, which Evaluate then reads instead of scanning the board.
+func (ev *Evaluator) Watch(s *vm.State) error { return s.SetPlacement(ev.placed) }
 
 // Giveaway reports whether g is won by getting rid of one's pieces or
 // moves: a win goal of every player who chooses moves holds when it has

@@ -75,6 +75,8 @@ func PositionFor(s *vm.State) (*Position, error) {
 func NewPosition(s *vm.State, ev *Evaluator) *Position {
 	g := s.Game()
 	p := &Position{s: s, g: g, ev: ev}
+	// A table of another game's size is refused; Evaluate then scans.
+	_ = ev.Watch(s)
 	royal, random, humans := true, false, 0
 	for pl, pr := range g.Players {
 		if pr.Random {
@@ -162,6 +164,21 @@ func (p *Position) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
 		buf = append(buf, &ml.Moves[i])
 	}
 	return buf, n
+}
+
+// GenerateCaptures lists the moves of GenerateNoisy without counting the
+// others.
+func (p *Position) GenerateCaptures(buf []*vm.Move) []*vm.Move {
+	ml := p.list()
+	if err := p.s.GenerateCaptures(ml, !p.pseudo); err != nil {
+		p.fail(err)
+		ml.Reset()
+		return buf
+	}
+	for i := range ml.Moves {
+		buf = append(buf, &ml.Moves[i])
+	}
+	return buf
 }
 
 func (p *Position) fail(err error) {
