@@ -75,6 +75,15 @@ type NoisyGenerator[M any] interface {
 	GenerateNoisy(buf []M) ([]M, int)
 }
 
+// CaptureGenerator is implemented by positions that can list the noisy moves
+// of GenerateNoisy without counting the others. The searcher uses it in the
+// quiescence of games with royal pieces, where it takes a node's mobility
+// from the same side's last full generation (two plies up) and, as chess
+// engines do, does not look for stalemate below the horizon.
+type CaptureGenerator[M any] interface {
+	GenerateCaptures(buf []M) []M
+}
+
 // MoveInfo is what the searcher knows about a move without making it.
 type MoveInfo struct {
 	Key      uint64 // identifies the move among the moves of its position

@@ -38,6 +38,7 @@ type Searcher[M any] struct {
 	pos   Position[M]
 	null  NullMover
 	noisy NoisyGenerator[M] // nil: quiescence generates every move
+	capt  CaptureGenerator[M]
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -76,6 +77,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s := &Searcher[M]{pos: pos, tt: newTable(hashMB), rng: rand.New(rand.NewPCG(1, 2))}
 	s.null, _ = pos.(NullMover)
 	s.noisy, _ = pos.(NoisyGenerator[M])
+	s.capt, _ = pos.(CaptureGenerator[M])
 	return s
 }
 
@@ -534,6 +536,12 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 	pd := &s.plies[ply]
 	var stand int
 	switch {
+	case s.capt != nil && guessed && s.rules.Royal:
+		// Captures alone: the guessed evaluation stands, and this side's
+		// count two plies up stands in for its mobility below.
+		pd.moves = s.capt.GenerateCaptures(pd.moves[:0])
+		pd.sign, pd.n = me, s.plies[ply-2].n
+		stand = guess
 	case s.noisy != nil && !inCheck && ply > 1:
 		// Only noisy moves are searched here and Goals said the game goes
 		// on if the player to move has a move, so the quiet moves are

@@ -221,10 +221,43 @@ type fullGenPos struct {
 	engine.NullMover
 }
 
-// TestSearchSameWithNoisyGeneration searches positions to a fixed depth with
-// and without noisy-only generation in quiescence: best move, score and node
-// count must be the same (the searcher sees the same noisy moves in the same
-// order and the same mobility counts).
+// noisyOnlyPos hides the adapter's CaptureGenerator, so quiescence counts
+// every move (GenerateNoisy) in games with royal pieces too.
+type noisyOnlyPos struct {
+	engine.Position[*vm.Move]
+	engine.NullMover
+	engine.NoisyGenerator[*vm.Move]
+}
+
+// filteredPos lists noisy moves by generating every move and keeping those
+// Info marks Noisy: an independent GenerateNoisy and GenerateCaptures.
+type filteredPos struct {
+	engine.Position[*vm.Move]
+	engine.NullMover
+}
+
+func (f filteredPos) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
+	all := f.Generate(nil)
+	for _, m := range all {
+		if f.Info(m).Noisy {
+			buf = append(buf, m)
+		}
+	}
+	return buf, len(all)
+}
+
+func (f filteredPos) GenerateCaptures(buf []*vm.Move) []*vm.Move {
+	buf, _ = f.GenerateNoisy(buf)
+	return buf
+}
+
+// TestSearchSameWithNoisyGeneration searches positions to a fixed depth in
+// pairs that must agree on best move, score and node count:
+//   - noisy-only generation in quiescence (GenerateNoisy) and every move
+//     generated there: the searcher sees the same noisy moves in the same
+//     order and the same mobility counts;
+//   - the adapter as it is (GenerateCaptures in games with royal pieces)
+//     and noisy moves filtered out of the full generation.
 func TestSearchSameWithNoisyGeneration(t *testing.T) {
 	cases := []struct {
 		name, file, variant, fen, moves string
@@ -248,8 +281,8 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 			if _, err := os.Stat(tc.file); err != nil {
 				t.Skipf("%s absent (shared/ not here?): %v", tc.file, err)
 			}
-			var res [2]engine.Result[*vm.Move]
-			var best [2]string
+			var res [4]engine.Result[*vm.Move]
+			var best [4]string
 			for i := range res {
 				s, err := play.NewState(tc.file, tc.variant, tc.fen)
 				if err != nil {
@@ -262,9 +295,16 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var pos engine.Position[*vm.Move] = p
-				if i == 1 {
+				var pos engine.Position[*vm.Move]
+				switch i {
+				case 0:
+					pos = noisyOnlyPos{p, p, p}
+				case 1:
 					pos = fullGenPos{p, p}
+				case 2:
+					pos = p
+				case 3:
+					pos = filteredPos{p, p}
 				}
 				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
 				if p.Err() != nil {
@@ -274,11 +314,14 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 					best[i] = s.CoordString(res[i].Best)
 				}
 			}
-			t.Logf("depth %d: %s score %d, %d nodes (noisy) / %s score %d, %d nodes (full)",
-				tc.depth, best[0], res[0].Score, res[0].Nodes, best[1], res[1].Score, res[1].Nodes)
-			if best[0] != best[1] || res[0].Score != res[1].Score || res[0].Nodes != res[1].Nodes {
-				t.Errorf("noisy generation changes the search: %s %d (%d nodes) vs full %s %d (%d nodes)",
-					best[0], res[0].Score, res[0].Nodes, best[1], res[1].Score, res[1].Nodes)
+			for i, what := range []string{"noisy generation / every move", "captures / filtered from every move"} {
+				a, b := 2*i, 2*i+1
+				t.Logf("%s, depth %d: %s score %d, %d nodes / %s score %d, %d nodes", what,
+					tc.depth, best[a], res[a].Score, res[a].Nodes, best[b], res[b].Score, res[b].Nodes)
+				if best[a] != best[b] || res[a].Score != res[b].Score || res[a].Nodes != res[b].Nodes {
+					t.Errorf("%s: the searches differ: %s %d (%d nodes) vs %s %d (%d nodes)", what,
+						best[a], res[a].Score, res[a].Nodes, best[b], res[b].Score, res[b].Nodes)
+				}
 			}
 		})
 	}
