@@ -11,7 +11,10 @@ import "slices"
 // leapGroup stands for n consecutive blocks of a type whose specialised
 // forms are single hops with no guard and no test before the hop, the same
 // landing and the same move type. Running it lands on member 0's square,
-// then member 1's, ..., as running the members one after another does.
+// then member 1's, ..., as running the members one after another does. A
+// landing that promotes names its types by an index into the program's
+// lists: the same index in every member (sameTail), read in each member's
+// own program (progs).
 type leapGroup struct {
 	n        int
 	maxSteps int // the largest member's: the group runs only within the step budget
@@ -27,7 +30,7 @@ func leapMember(sp *specProg) bool {
 		return false
 	}
 	h := &sp.hops[0]
-	return !h.preEmpty && h.preZone < 0 && h.empty.promo < 0 && h.enemy.promo < 0
+	return !h.preEmpty && h.preZone < 0
 }
 
 // sameTail reports whether two landings behave alike.
