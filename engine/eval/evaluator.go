@@ -58,8 +58,8 @@ type Evaluator struct {
 	// placed[(pl*nT+t)*N+pos] is value plus placement, the table whose
 	// sums the state keeps (vm SetPlacement) so Evaluate needs no scan.
 	placed []int32
-	given []bool    // the rule file gave the value
-	drops bool      // the game has drops: pieces in hand count as material
+	given  []bool // the rule file gave the value
+	drops  bool   // the game has drops: pieces in hand count as material
 	// gating: the game gates held pieces (gating.go); nil when it does not.
 	gating *gating
 	lines  []lineSet // n-in-a-row goals' windows (lines.go)
