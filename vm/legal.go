@@ -40,6 +40,18 @@ func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
 		gn.sens = make([]uint64, words)
 	}
 	sens = gn.sens[:words]
+	if !s.attackPaths(k, pl, rows, sens) {
+		return 0, nil, false
+	}
+	return k, sens, true
+}
+
+// attackPaths sets in sens (cleared first) the squares that the programs of
+// the players other than pl read on their way to a capture on k, and
+// reports whether every program that could capture there is specialised
+// (otherwise sens says nothing).
+func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, sens []uint64) bool {
+	words := s.occ.words
 	clear(sens)
 	for o := range s.g.Players {
 		if o == pl {
@@ -56,13 +68,13 @@ func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
 				}
 				sp := s.specFor(t, bi)
 				if sp == nil {
-					return 0, nil, false
+					return false
 				}
 				s.markSensitive(sp, q, k, int32(o), sens)
 			}
 		}
 	}
-	return k, sens, true
+	return true
 }
 
 // markSensitive sets in sens the squares the specialised program sp, run

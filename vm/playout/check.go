@@ -26,6 +26,7 @@ type checker struct {
 	pseudo, noisy  vm.MoveList
 	copyList, cont vm.MoveList
 	want           []int // indexes into pseudo of the moves that should be legal
+	guard          vm.CheckGuard
 	before, after  snapshot
 	moves          int   // moves made in the current playout
 	picks          []int // the index in the legal list of each move made
@@ -227,6 +228,7 @@ func (c *checker) checkFilter() *Violation {
 	s := c.s
 	pl := s.Mover()
 	c.want = c.want[:0]
+	s.GuardChecks(&c.guard)
 	for i := range c.pseudo.Moves {
 		m := &c.pseudo.Moves[i]
 		if m.Pass {
@@ -236,8 +238,13 @@ func (c *checker) checkFilter() *Violation {
 			c.want = append(c.want, i)
 			continue
 		}
+		quiet := !s.MayGiveCheck(&c.guard, m)
 		err := s.Make(m)
 		bad := s.LeftInCheck(pl)
+		if err == nil && quiet && s.InCheck() {
+			s.Unmake()
+			return violation("checkguard", "MayGiveCheck says %s gives no check, yet it does", s.MoveString(m))
+		}
 		if err == nil && s.Partial != vm.NoPos {
 			// A part of a turn is legal when the turn can be finished
 			// legally: its continuation has a legal move.

@@ -1,0 +1,81 @@
+// This file defines the check guard: which moves of the player to move
+// could give check, known without making them. A searcher that skips quiet
+// moves near the horizon unless they give check (futility pruning) then
+// makes and takes back only those that might.
+
+package vm
+
+// CheckGuard holds what MayGiveCheck needs of a position: the opponent's
+// royal square and the squares our attacks on it read (attackPaths). The
+// zero value says nothing (every move may give check).
+type CheckGuard struct {
+	king  int32
+	opp   int
+	paths []uint64
+	ok    bool
+}
+
+// GuardChecks prepares cg for the moves of the player to move. It applies
+// when the turn then passes to the other player of a two-player game, who
+// has one royal piece (no spare), not attacked now, and every program of
+// ours that could capture on it is specialised; otherwise cg says every
+// move may give check.
+func (s *State) GuardChecks(cg *CheckGuard) {
+	cg.ok = false
+	rows, _ := s.blockRows()
+	g := s.g
+	if rows == nil || s.pre.reach == nil || len(g.Players) != 2 || g.Options.SpareRoyals || s.Partial != NoPos {
+		return
+	}
+	next := s.Turn + 1
+	if next >= len(g.TurnOrder) {
+		next = g.RepeatFrom
+	}
+	me, opp := s.Mover(), g.TurnOrder[next].As
+	if opp == me || len(s.occ.royal[opp]) != 1 {
+		return
+	}
+	k := s.occ.royal[opp][0]
+	words := s.occ.words
+	if cap(cg.paths) < words {
+		cg.paths = make([]uint64, words)
+	}
+	cg.paths = cg.paths[:words]
+	if !s.attackPaths(k, opp, rows, cg.paths) {
+		return
+	}
+	cg.king, cg.opp, cg.ok = k, opp, true
+}
+
+// MayGiveCheck reports whether m, a move of this position, could leave the
+// opponent's royal piece attacked (false: it certainly does not), by cg
+// from GuardChecks. A move that completes the turn and changes no square on
+// our attack paths to the royal square, nor that square, and puts down only
+// our own pieces where their type cannot reach that square by the reach
+// table, changes no attack on it; and there was none before.
+func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
+	if !cg.ok || m.Continue >= 0 || m.Pass {
+		return true
+	}
+	k, words := cg.king, s.occ.words
+	for _, e := range m.Eff {
+		if e.Kind != EffCell {
+			continue
+		}
+		p := e.Pos
+		if p == k || cg.paths[p>>6]&(1<<uint(p&63)) != 0 {
+			return true
+		}
+		v := e.Val
+		if v == Empty {
+			continue
+		}
+		if v.Owner() == cg.opp {
+			return true
+		}
+		if tr := s.pre.reach.forType(v.Owner(), v.Type()); tr.mayReachAny(words, int(p), int(k)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,68 @@
+package vm_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"zrun/vm"
+	"zrun/zrf"
+)
+
+// TestCheckGuard plays random games of chess, Capablanca and Schoolbook
+// and, in every position, makes each move MayGiveCheck clears: none may
+// leave the opponent's King attacked. It also requires the guard to clear
+// most quiet moves, so the test cannot pass by clearing none.
+func TestCheckGuard(t *testing.T) {
+	for _, file := range []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf"} {
+		f, err := zrf.LoadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := f.Games[0].Game
+		rng := rand.New(rand.NewPCG(3, 5))
+		var cg vm.CheckGuard
+		ml := &vm.MoveList{}
+		cleared, checks, moves := 0, 0, 0
+		for game := 0; game < 6; game++ {
+			s, err := vm.NewState(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 150; ply++ {
+				if err := s.Generate(ml); err != nil {
+					t.Fatal(err)
+				}
+				if len(ml.Moves) == 0 {
+					break
+				}
+				s.GuardChecks(&cg)
+				for i := range ml.Moves {
+					m := &ml.Moves[i]
+					moves++
+					may := s.MayGiveCheck(&cg, m)
+					if err := s.Make(m); err != nil {
+						t.Fatal(err)
+					}
+					check := s.InCheck()
+					s.Unmake()
+					if check {
+						checks++
+						if !may {
+							t.Fatalf("%s: MayGiveCheck clears %s, which gives check", file, s.MoveString(m))
+						}
+					}
+					if !may {
+						cleared++
+					}
+				}
+				if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s: %d moves, %d give check, %d cleared", file, moves, checks, cleared)
+		if checks == 0 || cleared < moves/2 {
+			t.Errorf("%s: %d of %d moves cleared (%d give check): the guard should clear most", file, cleared, moves, checks)
+		}
+	}
+}
