@@ -75,6 +75,16 @@ type NoisyGenerator[M any] interface {
 	GenerateNoisy(buf []M) ([]M, int)
 }
 
+// CheckPredictor is implemented by positions that can tell, without
+// making a move, that it gives no check (leaves no royal piece of the
+// player to move next attacked). PrepareChecks readies MayGiveCheck for the
+// moves of the current position (until a Make); MayGiveCheck may answer
+// true for moves that give no check, never false for one that does.
+type CheckPredictor[M any] interface {
+	PrepareChecks()
+	MayGiveCheck(m M) bool
+}
+
 // CaptureGenerator is implemented by positions that can list the noisy moves
 // of GenerateNoisy without counting the others. The searcher uses it in the
 // quiescence of games with royal pieces, where it takes a node's mobility

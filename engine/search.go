@@ -39,6 +39,7 @@ type Searcher[M any] struct {
 	null  NullMover
 	noisy NoisyGenerator[M] // nil: quiescence generates every move
 	capt  CaptureGenerator[M]
+	check CheckPredictor[M]
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -78,6 +79,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.null, _ = pos.(NullMover)
 	s.noisy, _ = pos.(NoisyGenerator[M])
 	s.capt, _ = pos.(CaptureGenerator[M])
+	s.check, _ = pos.(CheckPredictor[M])
 	return s
 }
 
@@ -342,16 +344,29 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	mover := pos.ToMove()
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
+	guarded := false
 	for i := 0; i < len(pd.moves); i++ {
 		m, info := s.pick(pd, i)
+		// Futility: a quiet move that gives no check cannot lift a node far
+		// below alpha near the horizon. Where the position can tell that
+		// a move gives no check it is skipped unmade; the others are made
+		// to see (the test below), an illegal one is skipped either way.
+		futile := prune && depth <= 2 && !info.Noisy && eval+futilityMargin*depth <= alpha
+		if futile && legal >= 1 && s.check != nil {
+			if !guarded {
+				s.check.PrepareChecks()
+				guarded = true
+			}
+			if !s.check.MayGiveCheck(m) {
+				continue
+			}
+		}
 		if !pos.Make(m) {
 			continue
 		}
 		legal++
 		childCheck := s.rules.Royal && !pos.Random() && pos.InCheck()
-		// Futility: a quiet move that gives no check cannot lift a node far
-		// below alpha near the horizon.
-		if prune && depth <= 2 && legal > 1 && !info.Noisy && !childCheck && eval+futilityMargin*depth <= alpha {
+		if futile && legal > 1 && !childCheck {
 			pos.Unmake()
 			continue
 		}

@@ -28,6 +28,8 @@ type Position struct {
 	// leave a royal piece attacked, so only the moves searched are tested.
 	pseudo bool
 	none   vm.MoveList // empty: the legal moves when all generated ones were rejected
+	// guards[ply] is the check guard PrepareChecks made at that ply.
+	guards []vm.CheckGuard
 	// officer is the value above which a piece is not one of the game's
 	// cheapest (pawns): with none of them left, zugzwang is common.
 	officer int
@@ -164,6 +166,24 @@ func (p *Position) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
 		buf = append(buf, &ml.Moves[i])
 	}
 	return buf, n
+}
+
+// PrepareChecks readies MayGiveCheck for this position's moves (vm's
+// check guard, one per ply, so a child's does not overwrite its parent's;
+// the searcher calls it at each node before asking).
+func (p *Position) PrepareChecks() {
+	for len(p.guards) <= p.ply {
+		p.guards = append(p.guards, vm.CheckGuard{})
+	}
+	p.s.GuardChecks(&p.guards[p.ply])
+}
+
+// MayGiveCheck is vm's MayGiveCheck with the guard PrepareChecks made.
+func (p *Position) MayGiveCheck(m *vm.Move) bool {
+	if p.ply >= len(p.guards) {
+		return true
+	}
+	return p.s.MayGiveCheck(&p.guards[p.ply], m)
 }
 
 // GenerateCaptures lists the moves of GenerateNoisy without counting the
