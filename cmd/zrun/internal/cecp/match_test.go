@@ -59,6 +59,7 @@ var (
 	matchOpenings = flag.Int("match-openings", 0, "start from this many balanced openings (each played with both colours) instead of the opponent's randomisation")
 	matchOption   = flag.String("match-option2", "", "an 'option Name=Value' for the opponent")
 	matchOption1  = flag.String("match-option1", "", "an 'option Name=Value' for zrun (\"Piece letters=M=C\" also renames the openings' FEN letters)")
+	match960      = flag.Bool("match-960", false, "the openings start from random Chess960 arrays (with -match-openings; the game is games/chess960.zrf)")
 	matchName     = flag.String("match-name", "", "NAME=TITLE: zrun offers the game titled TITLE as NAME (zrun xboard --name), and the openings are of that game")
 )
 

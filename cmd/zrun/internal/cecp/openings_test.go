@@ -28,7 +28,7 @@ const (
 // writeOpenings writes n different balanced openings of the rule file game
 // (its game or variant titled title; "": the first) to path, one FEN per
 // line with its letters renamed by letters; the same n always gives the
-// same openings.
+// same openings. With -match-960 each starts from a random Chess960 array.
 func writeOpenings(t *testing.T, game, title string, letters letterMap, path string, n int) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(2026, 11))
@@ -38,7 +38,14 @@ func writeOpenings(t *testing.T, game, title string, letters letterMap, path str
 		if tries > 50*n {
 			t.Fatalf("only %d balanced openings of %s in %d tries", len(lines), game, tries)
 		}
-		s, err := play.NewState(game, title, "")
+		start := ""
+		if *match960 {
+			var err error
+			if start, err = play.Chess960FEN(rng.IntN(960)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s, err := play.NewState(game, title, start)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -78,6 +78,9 @@ func (c *Session) reset(e *play.Entry) error {
 	c.board = newCECPBoard(e.Game)
 	if c.board != nil {
 		c.board.viaVictims = victimLegTypes(e)
+		if shuffleVariants[e.Name] {
+			c.board.castles = vm.NewGridView(e.Game)
+		}
 	}
 	c.lifted = noLift()
 	return nil

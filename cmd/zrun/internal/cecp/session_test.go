@@ -531,3 +531,35 @@ func TestCECPPlayer(t *testing.T) {
 		t.Errorf("the engine played %s as %q, want mcts", mv, kind)
 	}
 }
+
+// TestCECPChess960Castling: in Chess960 XBoard writes castling as O-O and
+// O-O-O (protocols.md §1.5), also when the King stays on its square (c1,
+// Rook b1 to d1, by the Chess960 rule that O-O-O ends with King c1 and
+// Rook d1); the engine writes its castling moves the same way.
+func TestCECPChess960Castling(t *testing.T) {
+	g, c := startCECPWith(t, "../../../../games/chess960.zrf")
+	g.Send("new", "variant chess960", "force",
+		"setboard 1rk1rn1b/ppppq3/1n2bp1p/4p1p1/4P3/1N1P1Q2/PPPN1PPP/1RK1R1BB w KQkq g6 0 8")
+	g.ExpectMatch("^setup ") // the game's pieces, as for any engine-defined variant
+	g.ExpectMatch("^piece K")
+	g.Sync("0")
+	fen(t, c)
+	ml, err := c.g.Legal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	castles := map[string]bool{}
+	for i := range ml.Moves {
+		if txt := c.board.moveText(c.g.S, &ml.Moves[i]); strings.HasPrefix(txt, "O-O") {
+			castles[txt] = true
+		}
+	}
+	if !castles["O-O-O"] || len(castles) != 1 {
+		t.Errorf("castling moves written %v, want O-O-O alone (O-O would need g1 free for the King)", castles)
+	}
+	g.Send("usermove O-O-O")
+	g.Sync("1")
+	if f := fen(t, c); !strings.HasPrefix(f, "1rk1rn1b/ppppq3/1n2bp1p/4p1p1/4P3/1N1P1Q2/PPPN1PPP/2KRR1BB b ") {
+		t.Errorf("after O-O-O: %s, want King c1 and Rook d1 (2KRR1BB), Black to move", f)
+	}
+}

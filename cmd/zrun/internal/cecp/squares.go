@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
 )
 
@@ -29,7 +30,15 @@ type cecpBoard struct {
 	// viaVictims[t] says moves of piece type t are written through the
 	// squares of the pieces they capture elsewhere than on their target.
 	viaVictims []bool
+	// castles, in shuffle variants (Chess960), is the grid castling is
+	// written on as O-O or O-O-O, as XBoard does there; nil elsewhere.
+	castles *vm.GridView
 }
+
+// shuffleVariants are the XBoard variants whose castling moves are written
+// O-O and O-O-O (protocols.md §1.5): the King's from-to is ambiguous there,
+// or no move at all when the King stays on its square.
+var shuffleVariants = map[string]bool{"chess960": true, "fischerandom": true, "caparandom": true}
 
 // newCECPBoard lays out the first grid of g as FEN does (Grid.FENAxes): the
 // dimension whose labels are all numbers holds the ranks (highest number at
@@ -103,6 +112,11 @@ func (cb *cecpBoard) text(s *vm.State, m *vm.Move, legs bool) string {
 		return "@@@@"
 	}
 	g := s.Game()
+	if cb != nil && cb.castles != nil {
+		if c := play.CastleSAN(s, m, cb.castles); c != "" {
+			return c
+		}
+	}
 	if m.Drop {
 		if to := cb.sq(m.To); to != "" {
 			return strings.ToUpper(pieceLetter(g, int(m.Piece))) + "@" + to

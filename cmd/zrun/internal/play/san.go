@@ -121,27 +121,42 @@ func gateSAN(s *vm.State, m *vm.Move, castle bool) string {
 	return ""
 }
 
-// castleSAN names a castling move: the royal piece moves at least two files
-// along its rank and another piece of the mover moves too.
+// castleSAN names a castling move: the royal piece moves along its rank
+// (or stays, as in some Chess960 arrays) and another piece of the mover
+// moves along that rank too; the side is the other piece's, seen from the
+// royal piece's square (O-O towards higher files).
 func castleSAN(s *vm.State, m *vm.Move, v *vm.GridView) string {
 	royal := false
 	for _, t := range s.Game().RoyalTypes(s.Mover()) {
 		royal = royal || t == int(m.Piece)
 	}
-	if !royal || v.Rank[m.From] != v.Rank[m.To] || abs(v.ColOf[m.To]-v.ColOf[m.From]) < 2 {
+	if !royal || m.From < 0 || m.To < 0 || v.Rank[m.From] != v.Rank[m.To] {
 		return ""
 	}
-	second := false
 	for _, a := range m.Acts {
-		second = second || (a.Kind == vm.ActMove && a.From != m.From)
+		if a.Kind != vm.ActMove || a.From == m.From || a.From < 0 || a.To < 0 || a.From == a.To ||
+			!v.InGrid[a.From] || !v.InGrid[a.To] || v.Rank[a.From] != v.Rank[m.From] || v.Rank[a.To] != v.Rank[m.From] {
+			continue
+		}
+		if c := s.Board[a.From]; c == vm.Empty || c.Owner() != s.Mover() {
+			continue
+		}
+		if v.ColOf[a.From] > v.ColOf[m.From] {
+			return "O-O"
+		}
+		return "O-O-O"
 	}
-	if !second {
+	return ""
+}
+
+// CastleSAN is "O-O" or "O-O-O" for a castling move of s (see castleSAN),
+// else "": CECP writes castling so in Chess960, where the King's move alone
+// can be ambiguous or no move at all. v is the game's vm.NewGridView.
+func CastleSAN(s *vm.State, m *vm.Move, v *vm.GridView) string {
+	if v == nil {
 		return ""
 	}
-	if v.ColOf[m.To] > v.ColOf[m.From] {
-		return "O-O"
-	}
-	return "O-O-O"
+	return castleSAN(s, m, v)
 }
 
 // disambiguate adds the from-file, else the from-rank, else both, when
