@@ -562,4 +562,16 @@ func TestCECPChess960Castling(t *testing.T) {
 	if f := fen(t, c); !strings.HasPrefix(f, "1rk1rn1b/ppppq3/1n2bp1p/4p1p1/4P3/1N1P1Q2/PPPN1PPP/2KRR1BB b ") {
 		t.Errorf("after O-O-O: %s, want King c1 and Rook d1 (2KRR1BB), Black to move", f)
 	}
+	// Castlings where the Rook stays (King b1 to g1, Rook on f1; King e1
+	// to c1, Rook on d1), from two games against Sjaak II.
+	for _, tc := range []struct{ setboard, move, rank1 string }{
+		{"rkb4r/1p1p2p1/1b1np1p1/p1p2p2/2PN1P2/BP1PPB2/P5PP/RK3R2 w KQq - 1 16", "O-O", "R4RK1"},
+		{"2brknrn/p2pppp1/1p6/3P1N1p/4B3/6P1/PP2PP1q/Q2RK1RN w KQkq - 0 11", "O-O-O", "Q1KR2RN"},
+	} {
+		g.Send("setboard "+tc.setboard, "usermove "+tc.move)
+		g.Sync("2")
+		if f := fen(t, c); !strings.Contains(f, "/"+tc.rank1+" b ") {
+			t.Errorf("%s after %s: %s, want the first rank %s", tc.setboard, tc.move, f, tc.rank1)
+		}
+	}
 }

@@ -123,8 +123,8 @@ func gateSAN(s *vm.State, m *vm.Move, castle bool) string {
 
 // castleSAN names a castling move: the royal piece moves along its rank
 // (or stays, as in some Chess960 arrays) and another piece of the mover
-// moves along that rank too; the side is the other piece's, seen from the
-// royal piece's square (O-O towards higher files).
+// moves along that rank too (or stays); the side is the other piece's,
+// seen from the royal piece's square (O-O towards higher files).
 func castleSAN(s *vm.State, m *vm.Move, v *vm.GridView) string {
 	royal := false
 	for _, t := range s.Game().RoyalTypes(s.Mover()) {
@@ -134,7 +134,9 @@ func castleSAN(s *vm.State, m *vm.Move, v *vm.GridView) string {
 		return ""
 	}
 	for _, a := range m.Acts {
-		if a.Kind != vm.ActMove || a.From == m.From || a.From < 0 || a.To < 0 || a.From == a.To ||
+		// The other piece may stay where it is: Chess960's King b1 to g1
+		// with the Rook on f1 is "Rook f1 - f1".
+		if a.Kind != vm.ActMove || a.From == m.From || a.From < 0 || a.To < 0 ||
 			!v.InGrid[a.From] || !v.InGrid[a.To] || v.Rank[a.From] != v.Rank[m.From] || v.Rank[a.To] != v.Rank[m.From] {
 			continue
 		}
