@@ -19,7 +19,8 @@ type CheckGuard struct {
 // when the turn then passes to the other player of a two-player game, who
 // has one royal piece (no spare), not attacked now, and every program of
 // ours that could capture on it is specialised; otherwise cg says every
-// move may give check.
+// move may give check. "Not attacked now" is tested unless turns alternate
+// (then the opponent's last move left it safe).
 func (s *State) GuardChecks(cg *CheckGuard) {
 	cg.ok = false
 	rows, _ := s.blockRows()
@@ -36,6 +37,12 @@ func (s *State) GuardChecks(cg *CheckGuard) {
 		return
 	}
 	k := s.occ.royal[opp][0]
+	// Where turns alternate the opponent has just moved and left its
+	// royal piece safe; elsewhere (double moves) our first move may have
+	// attacked it, and every move would then "give" check.
+	if !s.pre.alternates && s.attackedBy(k, opp, true, s.Board[k], 0) {
+		return
+	}
 	words := s.occ.words
 	if cap(cg.paths) < words {
 		cg.paths = make([]uint64, words)

@@ -31,6 +31,10 @@ type prepared struct {
 	// runs them with blocks (one slice walk per piece instead of a look at
 	// every block and its pre-knowledge apart).
 	runs [][]blockRun
+	// alternates: two players whose turns strictly alternate, so the
+	// player to move's opponent has just moved and (legal moves leaving
+	// no royal piece attacked) is not in check (checkguard.go).
+	alternates bool
 	// specDistinct: the specialised programs never emit one move twice
 	// (spec.go), so a generation of theirs alone needs no dedup.
 	specDistinct bool
@@ -104,6 +108,16 @@ func (g *Game) computePrepared() *prepared {
 			if l == "P" || l == "p" {
 				p.resetsQuiet[t] = true
 			}
+		}
+	}
+	p.alternates = len(g.Players) == 2 && len(g.TurnOrder) > 0
+	for i, t := range g.TurnOrder {
+		next := i + 1
+		if next >= len(g.TurnOrder) {
+			next = g.RepeatFrom
+		}
+		if next < 0 || next >= len(g.TurnOrder) || g.TurnOrder[next].As == t.As {
+			p.alternates = false
 		}
 	}
 	p.posFlagWords = (g.Board.N() + 63) / 64
