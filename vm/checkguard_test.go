@@ -88,3 +88,65 @@ func TestCheckGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestLegalGuard plays random games and, in every position, makes each
+// pseudo-legal move SafeMove clears: none may leave the mover's King
+// attacked. It also requires most moves out of check to be cleared.
+func TestLegalGuard(t *testing.T) {
+	for _, file := range []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf"} {
+		f, err := zrf.LoadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := f.Games[0].Game
+		rng := rand.New(rand.NewPCG(5, 3))
+		var lg vm.LegalGuard
+		ml, pseudo := &vm.MoveList{}, &vm.MoveList{}
+		cleared, illegal, moves := 0, 0, 0
+		for game := 0; game < 6; game++ {
+			s, err := vm.NewState(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 150; ply++ {
+				if err := s.Generate(ml); err != nil {
+					t.Fatal(err)
+				}
+				if len(ml.Moves) == 0 {
+					break
+				}
+				if err := s.GeneratePseudo(pseudo); err != nil {
+					t.Fatal(err)
+				}
+				s.GuardLegal(&lg, s.InCheck())
+				pl := s.Mover()
+				for i := range pseudo.Moves {
+					m := &pseudo.Moves[i]
+					moves++
+					safe := s.SafeMove(&lg, m)
+					if err := s.Make(m); err != nil {
+						t.Fatal(err)
+					}
+					left := s.LeftInCheck(pl)
+					s.Unmake()
+					if left {
+						illegal++
+						if safe {
+							t.Fatalf("%s: SafeMove clears %s, which leaves the King attacked", file, s.MoveString(m))
+						}
+					}
+					if safe {
+						cleared++
+					}
+				}
+				if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s: %d pseudo-legal moves, %d illegal, %d cleared", file, moves, illegal, cleared)
+		if illegal == 0 || cleared < moves/2 {
+			t.Errorf("%s: %d of %d moves cleared (%d illegal), want at least half", file, cleared, moves, illegal)
+		}
+	}
+}

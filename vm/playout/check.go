@@ -27,6 +27,7 @@ type checker struct {
 	copyList, cont vm.MoveList
 	want           []int // indexes into pseudo of the moves that should be legal
 	guard          vm.CheckGuard
+	lguard         vm.LegalGuard
 	before, after  snapshot
 	moves          int   // moves made in the current playout
 	picks          []int // the index in the legal list of each move made
@@ -229,6 +230,7 @@ func (c *checker) checkFilter() *Violation {
 	pl := s.Mover()
 	c.want = c.want[:0]
 	s.GuardChecks(&c.guard)
+	s.GuardLegal(&c.lguard, s.InCheck())
 	for i := range c.pseudo.Moves {
 		m := &c.pseudo.Moves[i]
 		if m.Pass {
@@ -239,11 +241,16 @@ func (c *checker) checkFilter() *Violation {
 			continue
 		}
 		quiet := !s.MayGiveCheck(&c.guard, m)
+		safe := s.SafeMove(&c.lguard, m)
 		err := s.Make(m)
 		bad := s.LeftInCheck(pl)
 		if err == nil && quiet && s.InCheck() {
 			s.Unmake()
 			return violation("checkguard", "MayGiveCheck says %s gives no check, yet it does", s.MoveString(m))
+		}
+		if err == nil && safe && bad {
+			s.Unmake()
+			return violation("legalguard", "SafeMove says %s leaves the royal piece safe, yet it does not", s.MoveString(m))
 		}
 		if err == nil && s.Partial != vm.NoPos {
 			// A part of a turn is legal when the turn can be finished
