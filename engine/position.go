@@ -85,6 +85,16 @@ type CheckPredictor[M any] interface {
 	MayGiveCheck(m M) bool
 }
 
+// LegalityGuard is implemented by positions whose Make tests legality
+// (pseudo-legal Generate) and can skip that test for moves it can tell are
+// legal. GuardMoves readies that for the moves of the current position,
+// given whether the player to move is in check (InCheck's answer; the
+// searcher knows it); it holds until a move is taken back to a position
+// above this one.
+type LegalityGuard interface {
+	GuardMoves(inCheck bool)
+}
+
 // CaptureGenerator is implemented by positions that can list the noisy moves
 // of GenerateNoisy without counting the others. The searcher uses it in the
 // quiescence of games with royal pieces, where it takes a node's mobility

@@ -40,6 +40,7 @@ type Searcher[M any] struct {
 	noisy NoisyGenerator[M] // nil: quiescence generates every move
 	capt  CaptureGenerator[M]
 	check CheckPredictor[M]
+	legal LegalityGuard // nil: Make tests every move itself
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -80,6 +81,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.noisy, _ = pos.(NoisyGenerator[M])
 	s.capt, _ = pos.(CaptureGenerator[M])
 	s.check, _ = pos.(CheckPredictor[M])
+	s.legal, _ = pos.(LegalityGuard)
 	return s
 }
 
@@ -341,6 +343,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 	}
 	s.order(ply, ttMove, me, false)
+	if s.legal != nil {
+		s.legal.GuardMoves(inCheck)
+	}
 	mover := pos.ToMove()
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0

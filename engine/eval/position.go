@@ -30,6 +30,13 @@ type Position struct {
 	none   vm.MoveList // empty: the legal moves when all generated ones were rejected
 	// guards[ply] is the check guard PrepareChecks made at that ply.
 	guards []vm.CheckGuard
+	// legal[ply] is the legality guard GuardMoves made at that ply, for
+	// the position whose hash is legalAt[ply]; Make reaching a ply turns
+	// that ply's off (a new position), and the hash keeps one made before
+	// the game moved on outside the search from being used.
+	legal   []vm.LegalGuard
+	legalAt []uint64
+	guarded []bool
 	// officer is the value above which a piece is not one of the game's
 	// cheapest (pawns): with none of them left, zugzwang is common.
 	officer int
@@ -207,18 +214,43 @@ func (p *Position) fail(err error) {
 	}
 }
 
+// GuardMoves readies the legality guard of this ply (vm GuardLegal).
+func (p *Position) GuardMoves(inCheck bool) {
+	if !p.pseudo {
+		return
+	}
+	for len(p.legal) <= p.ply {
+		p.legal = append(p.legal, vm.LegalGuard{})
+		p.legalAt = append(p.legalAt, 0)
+		p.guarded = append(p.guarded, false)
+	}
+	p.s.GuardLegal(&p.legal[p.ply], inCheck)
+	p.legalAt[p.ply], p.guarded[p.ply] = p.s.Hash(), true
+}
+
 // Make plays m; with pseudo-legal generation it takes back and rejects a
-// move that leaves the mover's royal piece attacked.
+// move that leaves the mover's royal piece attacked (unless the ply's
+// legality guard tells it is legal).
 func (p *Position) Make(m *vm.Move) bool {
 	mover := p.s.Mover()
+	safe := p.ply < len(p.legal) && p.guarded[p.ply] && p.legalAt[p.ply] == p.s.Hash() && p.s.SafeMove(&p.legal[p.ply], m)
 	if err := p.s.Make(m); err != nil {
 		p.fail(err)
-	} else if p.pseudo && p.s.LeftInCheck(mover) {
+	} else if p.pseudo && !safe && p.s.LeftInCheck(mover) {
 		p.s.Unmake()
 		return false
 	}
 	p.ply++
+	p.newPly()
 	return true
+}
+
+// newPly forgets the legality guard of the ply just reached: its position
+// is new.
+func (p *Position) newPly() {
+	if p.ply < len(p.guarded) {
+		p.guarded[p.ply] = false
+	}
 }
 
 func (p *Position) Unmake() {
@@ -319,6 +351,7 @@ func (p *Position) MakeNull() bool {
 	s.Turn, s.LastFrom, s.LastTo = next, vm.NoPos, vm.NoPos
 	s.Rehash()
 	p.ply++
+	p.newPly()
 	return true
 }
 
