@@ -61,6 +61,20 @@ type Move struct {
 	// attributes); maximal captures counts them with Captures (doc.go).
 	Struck int16
 	key    uint64
+	// simple: a specialised run built the move (spec.go): the piece on
+	// From lands on To, taking what stood there (took), retyped to
+	// retype when that is >= 0. Simple answers from these.
+	simple bool
+	retype int16
+	took   Cell
+}
+
+// Simple returns, for a move a specialised run built (ok), the piece that
+// stood on its target (taken, Empty if none) and the type the moving piece
+// becomes (-1: it keeps its type), so callers can read captures and
+// promotions without walking the effects: Taken and Retyped give the same.
+func (m *Move) Simple() (took Cell, retype int, ok bool) {
+	return m.took, int(m.retype), m.simple
 }
 
 // Clone returns m with its own copies of Eff and Acts, detached from the

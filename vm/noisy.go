@@ -16,6 +16,9 @@ func (s *State) IsNoisy(m *Move) bool {
 		return false
 	}
 	mover := s.Mover()
+	if took, retype, ok := m.Simple(); ok {
+		return took != Empty && took.Owner() != mover || retype >= 0 && retype != int(m.Piece)
+	}
 	for _, e := range m.Eff {
 		if _, ok := s.Taken(e, mover); ok {
 			return true

@@ -944,6 +944,10 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
 	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
 	m.Captures, m.Kings = captures, kings
+	m.simple, m.took, m.retype = true, old, -1
+	if promo >= 0 {
+		m.retype = int16(promo)
+	}
 }
 
 // Specialised names the specialised form that block b of piece type t runs

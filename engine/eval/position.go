@@ -308,6 +308,21 @@ func (p *Position) Info(m *vm.Move) engine.MoveInfo {
 	}
 	s, ev := p.s, p.ev
 	mover := s.Mover()
+	if m.Piece >= 0 && int(m.Piece) < len(ev.value) {
+		mi.Attacker = ev.value[m.Piece]
+	}
+	if took, retype, ok := m.Simple(); ok {
+		// A specialised run's move: what it takes and becomes is known.
+		if took != vm.Empty && took.Owner() != mover {
+			mi.Victim += ev.value[took.Type()]
+			mi.Noisy = true
+		}
+		if retype >= 0 && retype != int(m.Piece) {
+			mi.Noisy = true
+			mi.Victim += max(ev.value[retype]-ev.value[m.Piece], 0)
+		}
+		return mi
+	}
 	for _, e := range m.Eff {
 		if old, ok := s.Taken(e, mover); ok {
 			mi.Victim += ev.value[old.Type()]
@@ -319,9 +334,6 @@ func (p *Position) Info(m *vm.Move) engine.MoveInfo {
 			mi.Noisy = true
 			mi.Victim += max(ev.value[a.Type]-ev.value[orig.Type()], 0)
 		}
-	}
-	if m.Piece >= 0 && int(m.Piece) < len(ev.value) {
-		mi.Attacker = ev.value[m.Piece]
 	}
 	return mi
 }
