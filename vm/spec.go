@@ -117,6 +117,12 @@ type specProg struct {
 type blockPre struct {
 	spec  *specProg
 	entry []Inst
+	// last, when the entry path tests last-to? or last-from? (en passant),
+	// is that test; lastAt[pl][start] the square it reads (NoPos: the path
+	// leaves the board first), so most starts are refused by one compare
+	// (quickRefuses) before the path is walked.
+	last   *Inst
+	lastAt [][]int32
 	// skip: the regions an attack query skips (queryskip.go), or nil;
 	// skipSpent: also after an add has spent its captures.
 	skip      []int32
@@ -333,11 +339,66 @@ func (bp *blockPre) admitsSelf(s *State, pl int32, start int32) bool {
 	return true
 }
 
+// prepareLast finds the entry path's first last-to?/last-from? test and the
+// square it reads from every start, for each player's links.
+func (bp *blockPre) prepareLast(plinks [][]int32, n int32) {
+	for i := range bp.entry {
+		if in := &bp.entry[i]; in.Op == OpLastTo || in.Op == OpLastFrom {
+			bp.last = in
+			break
+		}
+	}
+	if bp.last == nil {
+		return
+	}
+	bp.lastAt = make([][]int32, len(plinks))
+	for pl, links := range plinks {
+		at := make([]int32, n)
+		for start := int32(0); start < n; start++ {
+			cur := start
+			for i := range bp.entry {
+				in := &bp.entry[i]
+				if in == bp.last {
+					break
+				}
+				if in.Op == OpStep {
+					if cur = links[in.A*n+cur]; cur < 0 {
+						break
+					}
+				}
+			}
+			at[start] = cur
+		}
+		bp.lastAt[pl] = at
+	}
+}
+
+// quickRefuses reports whether the entry path's last-to?/last-from? test
+// fails for player pl's piece on start (or the path leaves the board
+// before it): admits would say false.
+func (bp *blockPre) quickRefuses(s *State, pl int32, start int32) bool {
+	if bp.last == nil {
+		return false
+	}
+	sq := bp.lastAt[pl][start]
+	if sq < 0 {
+		return true
+	}
+	want := s.LastTo
+	if bp.last.Op == OpLastFrom {
+		want = s.LastFrom
+	}
+	return (sq == want) == bp.last.Jt
+}
+
 // admits reports whether the entry path passes for player pl's piece on
 // start, reading the board as the run's tests would.
 func (bp *blockPre) admits(s *State, pl int32, start int32) bool {
 	if bp.entry == nil {
 		return true
+	}
+	if bp.quickRefuses(s, pl, start) {
+		return false
 	}
 	links := s.pre.plinks[pl]
 	n := int32(len(s.Board))
