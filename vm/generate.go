@@ -120,6 +120,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 				gn.runSlides(sg, int32(p), pl, r.moveType)
 				i += sg.n - 1
 			} else if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
+				if gn.dropQuiet && sp.noisyAt != nil && !sp.noisyAt[pl][p] {
+					continue // only quiet moves from here, which are dropped
+				}
 				gn.runSpec(sp, int32(p), pl, r.moveType)
 			} else if r.pre.admits(s, pl, int32(p)) {
 				gn.run(r.prog, int32(p), pl, r.moveType, false, 0)

@@ -104,6 +104,9 @@ type specProg struct {
 	quiet specBranch
 	// tail is their landing on the first occupied square.
 	tail specTail
+	// noisyAt[pl][start], for a hop chain that takes nothing, says whether
+	// a run from start may promote (prepareNoisy); nil otherwise.
+	noisyAt [][]bool
 	// maxSteps bounds the instructions the interpreter would execute, so a
 	// specialised run is used only within the state's step budget (a run
 	// the interpreter would stop with an error keeps the interpreter).
@@ -496,6 +499,7 @@ func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
 		if !sp.landingsDistinct(n) {
 			return false
 		}
+		sp.prepareNoisy(b, len(p.plinks), n)
 	default:
 		if sp.dir < 0 || sp.dir >= nd {
 			return false
@@ -510,6 +514,36 @@ func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
 		sp.maxSteps += (12 + len(sp.quiet.sets)) * n
 	}
 	return true
+}
+
+// prepareNoisy fills noisyAt for a hop chain that can take nothing (no
+// enemy branch emits): whether a run from a start could promote, its only
+// noisy move. Noisy-only generation skips the other starts (a pawn's push
+// away from the promotion zone). Tests before a hop are not read: the
+// table may say yes where no move comes, never no where one could.
+func (sp *specProg) prepareNoisy(b *Board, players, n int) {
+	for hi := range sp.hops {
+		if sp.hops[hi].enemy.emit {
+			return
+		}
+	}
+	sp.noisyAt = make([][]bool, players)
+	for pl := range players {
+		at := make([]bool, n)
+		for start := range n {
+			cur := int32(start)
+			for hi := range sp.hops {
+				h := &sp.hops[hi]
+				if cur = h.to[pl][cur]; cur < 0 {
+					break
+				}
+				if br := &h.empty; br.emit && br.promo >= 0 && (br.promoZone < 0 || b.InZone(int(br.promoZone), pl, int(cur))) {
+					at[start] = true
+				}
+			}
+		}
+		sp.noisyAt[pl] = at
+	}
 }
 
 // landingsDistinct reports whether a chain whose hops leave set-attributes
