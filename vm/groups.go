@@ -94,11 +94,15 @@ func newLeapGroup(members []blockRun, nPlayers, nSquares int) *leapGroup {
 
 // runLeaps runs the group's members from start for player pl.
 func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
-	hand := gn.s.Board[start]
+	board := gn.s.Board
+	hand := board[start]
 	gn.player = pl
 	n := int32(lg.n)
+	// Noisy-only generation drops a landing on an empty square that does
+	// not promote: it is not even visited.
+	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0
 	for i, t := range lg.to[pl][start*n : start*n+n] {
-		if t < 0 {
+		if t < 0 || skipEmpty && board[t] == Empty {
 			continue
 		}
 		gn.prog = lg.progs[i]
