@@ -136,8 +136,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 
 func (s *State) runDrops(gn *generator, pl, only int32) {
 	nT := len(s.g.Pieces)
-	for t, pt := range s.g.Pieces {
-		if len(pt.Drops) == 0 || s.Hands[int(pl)*nT+t] <= 0 {
+	for _, t := range s.pre.dropTypes {
+		pt := s.g.Pieces[t]
+		if s.Hands[int(pl)*nT+t] <= 0 {
 			continue
 		}
 		for _, b := range pt.Drops {

@@ -31,6 +31,9 @@ type prepared struct {
 	// runs them with blocks (one slice walk per piece instead of a look at
 	// every block and its pre-knowledge apart).
 	runs [][]blockRun
+	// dropTypes lists the piece types that have drop programs (runDrops
+	// looks at no other).
+	dropTypes []int
 	// alternates: two players whose turns strictly alternate, so the
 	// player to move's opponent has just moved and (legal moves leaving
 	// no royal piece attacked) is not in check (checkguard.go).
@@ -108,6 +111,11 @@ func (g *Game) computePrepared() *prepared {
 			if l == "P" || l == "p" {
 				p.resetsQuiet[t] = true
 			}
+		}
+	}
+	for t, pt := range g.Pieces {
+		if len(pt.Drops) > 0 {
+			p.dropTypes = append(p.dropTypes, t)
 		}
 	}
 	p.alternates = len(g.Players) == 2 && len(g.TurnOrder) > 0
