@@ -141,7 +141,7 @@ func TestMatchAgainstFairyMax(t *testing.T) {
 			t.Errorf("protocol problem: %s (transcript %s)", l, logFile)
 		}
 	}
-	if games != *matchGames || !strings.Contains(string(out), "Score of zrun vs ") {
+	if games != *matchGames || !strings.Contains(string(out), "Score of zrun") {
 		t.Fatalf("match did not finish %d games", *matchGames)
 	}
 }
