@@ -356,21 +356,25 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		// below alpha near the horizon. Where the position can tell that
 		// a move gives no check it is skipped unmade; the others are made
 		// to see (the test below), an illegal one is skipped either way.
-		futile := prune && depth <= 2 && !info.Noisy && eval+futilityMargin*depth <= alpha
-		if futile && legal >= 1 && s.check != nil {
+		// A move the position can tell gives no check is not tested
+		// for it after it is made either.
+		mayCheck := true
+		if s.check != nil && s.rules.Royal {
 			if !guarded {
 				s.check.PrepareChecks()
 				guarded = true
 			}
-			if !s.check.MayGiveCheck(m) {
-				continue
-			}
+			mayCheck = s.check.MayGiveCheck(m)
+		}
+		futile := prune && depth <= 2 && !info.Noisy && eval+futilityMargin*depth <= alpha
+		if futile && legal >= 1 && !mayCheck {
+			continue
 		}
 		if !pos.Make(m) {
 			continue
 		}
 		legal++
-		childCheck := s.rules.Royal && !pos.Random() && pos.InCheck()
+		childCheck := s.rules.Royal && mayCheck && !pos.Random() && pos.InCheck()
 		if futile && legal > 1 && !childCheck {
 			pos.Unmake()
 			continue
