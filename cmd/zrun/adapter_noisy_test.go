@@ -353,5 +353,45 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 		if n == 0 {
 			t.Errorf("%s: no moves counted", bp.Name)
 		}
+		allocs = testing.AllocsPerRun(50, func() {
+			buf = p.GenerateCaptures(buf[:0])
+			p.PrepareChecks()
+			p.GuardMoves(false)
+			for _, m := range buf {
+				_ = p.MayGiveCheck(m)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: GenerateCaptures and the guards allocate %v times a call", bp.Name, allocs)
+		}
+	}
+}
+
+// TestSearchAllocatesNothingPerNode: once a searcher's buffers have grown,
+// a search allocates only per iteration (its principal variation, info),
+// not per node.
+func TestSearchAllocatesNothingPerNode(t *testing.T) {
+	for _, bp := range bench.Default {
+		s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PlayCoords(bp.Moves); err != nil {
+			t.Fatal(err)
+		}
+		p, err := eval.PositionFor(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		se := engine.New[*vm.Move](p, 16)
+		const nodes = 30000
+		se.Search(context.Background(), engine.Limits{Nodes: nodes}) // grows the buffers
+		allocs := testing.AllocsPerRun(2, func() {
+			se.Search(context.Background(), engine.Limits{Nodes: nodes})
+		})
+		t.Logf("%s: %v allocations in a %d-node search", bp.Name, allocs, nodes)
+		if allocs > nodes/100 {
+			t.Errorf("%s: a %d-node search allocates %v times", bp.Name, nodes, allocs)
+		}
 	}
 }
