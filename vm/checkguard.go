@@ -43,15 +43,10 @@ func (s *State) GuardChecks(cg *CheckGuard) {
 	if !s.pre.alternates && s.attackedBy(k, opp, true, s.Board[k], 0) {
 		return
 	}
-	words := s.occ.words
-	if cap(cg.paths) < words {
-		cg.paths = make([]uint64, words)
+	var ok bool
+	if cg.paths, ok = s.pathsTo(k, opp, rows, cg.paths); ok {
+		cg.king, cg.opp, cg.ok = k, opp, true
 	}
-	cg.paths = cg.paths[:words]
-	if !s.attackPaths(k, opp, rows, cg.paths) {
-		return
-	}
-	cg.king, cg.opp, cg.ok = k, opp, true
 }
 
 // MayGiveCheck reports whether m, a move of this position, could leave the
@@ -109,15 +104,22 @@ func (s *State) GuardLegal(lg *LegalGuard, inCheck bool) {
 		return
 	}
 	k := s.occ.royal[pl][0]
+	var ok bool
+	if lg.paths, ok = s.pathsTo(k, pl, rows, lg.paths); ok {
+		lg.king, lg.ok = k, true
+	}
+}
+
+// pathsTo is attackPaths into buf (grown to the board's words once): the
+// squares the attacks of pl's opponents on k read, and whether they say
+// all (every program that could capture there is specialised).
+func (s *State) pathsTo(k int32, pl int, rows [][]blockPre, buf []uint64) ([]uint64, bool) {
 	words := s.occ.words
-	if cap(lg.paths) < words {
-		lg.paths = make([]uint64, words)
+	if cap(buf) < words {
+		buf = make([]uint64, words)
 	}
-	lg.paths = lg.paths[:words]
-	if !s.attackPaths(k, pl, rows, lg.paths) {
-		return
-	}
-	lg.king, lg.ok = k, true
+	buf = buf[:words]
+	return buf, s.attackPaths(k, pl, rows, buf)
 }
 
 // SafeMove reports whether m, a move of this position, certainly leaves the

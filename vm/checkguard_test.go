@@ -41,47 +41,30 @@ func TestCheckGuard(t *testing.T) {
 				g = lg.Game
 			}
 		}
-		rng := rand.New(rand.NewPCG(3, 5))
 		var cg vm.CheckGuard
-		ml := &vm.MoveList{}
 		cleared, checks, moves := 0, 0, 0
-		for game := 0; game < 6; game++ {
-			s, err := vm.NewState(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for ply := 0; ply < 150; ply++ {
-				if err := s.Generate(ml); err != nil {
+		eachPosition(t, g, 3, 6, 150, func(s *vm.State, ml *vm.MoveList) {
+			s.GuardChecks(&cg)
+			for i := range ml.Moves {
+				m := &ml.Moves[i]
+				moves++
+				may := s.MayGiveCheck(&cg, m)
+				if err := s.Make(m); err != nil {
 					t.Fatal(err)
 				}
-				if len(ml.Moves) == 0 {
-					break
-				}
-				s.GuardChecks(&cg)
-				for i := range ml.Moves {
-					m := &ml.Moves[i]
-					moves++
-					may := s.MayGiveCheck(&cg, m)
-					if err := s.Make(m); err != nil {
-						t.Fatal(err)
-					}
-					check := s.InCheck()
-					s.Unmake()
-					if check {
-						checks++
-						if !may {
-							t.Fatalf("%s: MayGiveCheck clears %s, which gives check", file, s.MoveString(m))
-						}
-					}
+				check := s.InCheck()
+				s.Unmake()
+				if check {
+					checks++
 					if !may {
-						cleared++
+						t.Fatalf("%s: MayGiveCheck clears %s, which gives check", file, s.MoveString(m))
 					}
 				}
-				if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
-					t.Fatal(err)
+				if !may {
+					cleared++
 				}
 			}
-		}
+		})
 		t.Logf("%s: %d moves, %d give check, %d cleared", file, moves, checks, cleared)
 		if checks == 0 || cleared < moves/c.share {
 			t.Errorf("%s: %d of %d moves cleared (%d give check), want at least 1/%d", file, cleared, moves, checks, c.share)
@@ -99,54 +82,65 @@ func TestLegalGuard(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := f.Games[0].Game
-		rng := rand.New(rand.NewPCG(5, 3))
 		var lg vm.LegalGuard
-		ml, pseudo := &vm.MoveList{}, &vm.MoveList{}
+		pseudo := &vm.MoveList{}
 		cleared, illegal, moves := 0, 0, 0
-		for game := 0; game < 6; game++ {
-			s, err := vm.NewState(g)
-			if err != nil {
+		eachPosition(t, g, 5, 6, 150, func(s *vm.State, _ *vm.MoveList) {
+			if err := s.GeneratePseudo(pseudo); err != nil {
 				t.Fatal(err)
 			}
-			for ply := 0; ply < 150; ply++ {
-				if err := s.Generate(ml); err != nil {
+			s.GuardLegal(&lg, s.InCheck())
+			pl := s.Mover()
+			for i := range pseudo.Moves {
+				m := &pseudo.Moves[i]
+				moves++
+				safe := s.SafeMove(&lg, m)
+				if err := s.Make(m); err != nil {
 					t.Fatal(err)
 				}
-				if len(ml.Moves) == 0 {
-					break
-				}
-				if err := s.GeneratePseudo(pseudo); err != nil {
-					t.Fatal(err)
-				}
-				s.GuardLegal(&lg, s.InCheck())
-				pl := s.Mover()
-				for i := range pseudo.Moves {
-					m := &pseudo.Moves[i]
-					moves++
-					safe := s.SafeMove(&lg, m)
-					if err := s.Make(m); err != nil {
-						t.Fatal(err)
-					}
-					left := s.LeftInCheck(pl)
-					s.Unmake()
-					if left {
-						illegal++
-						if safe {
-							t.Fatalf("%s: SafeMove clears %s, which leaves the King attacked", file, s.MoveString(m))
-						}
-					}
+				left := s.LeftInCheck(pl)
+				s.Unmake()
+				if left {
+					illegal++
 					if safe {
-						cleared++
+						t.Fatalf("%s: SafeMove clears %s, which leaves the King attacked", file, s.MoveString(m))
 					}
 				}
-				if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
-					t.Fatal(err)
+				if safe {
+					cleared++
 				}
 			}
-		}
+		})
 		t.Logf("%s: %d pseudo-legal moves, %d illegal, %d cleared", file, moves, illegal, cleared)
 		if illegal == 0 || cleared < moves/2 {
 			t.Errorf("%s: %d of %d moves cleared (%d illegal), want at least half", file, cleared, moves, illegal)
+		}
+	}
+}
+
+// eachPosition plays games random games of g, of at most plies moves each
+// (seeded: the same positions every run), and calls visit in every
+// position that has legal moves, with them in ml.
+func eachPosition(t *testing.T, g *vm.Game, seed uint64, games, plies int, visit func(s *vm.State, ml *vm.MoveList)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 5))
+	ml := &vm.MoveList{}
+	for game := 0; game < games; game++ {
+		s, err := vm.NewState(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < plies; ply++ {
+			if err := s.Generate(ml); err != nil {
+				t.Fatal(err)
+			}
+			if len(ml.Moves) == 0 {
+				break
+			}
+			visit(s, ml)
+			if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

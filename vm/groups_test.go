@@ -1,7 +1,6 @@
 package vm_test
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -60,64 +59,47 @@ func TestSimpleMatchesEffects(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := f.Games[0].Game
-		rng := rand.New(rand.NewPCG(9, 4))
-		ml := &vm.MoveList{}
 		simple, captures, promotions := 0, 0, 0
-		for game := 0; game < 6; game++ {
-			s, err := vm.NewState(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for ply := 0; ply < 200; ply++ {
-				if err := s.Generate(ml); err != nil {
-					t.Fatal(err)
+		eachPosition(t, g, 9, 6, 200, func(s *vm.State, ml *vm.MoveList) {
+			mover := s.Mover()
+			for i := range ml.Moves {
+				m := &ml.Moves[i]
+				took, retype, ok := m.Simple()
+				if !ok {
+					continue
 				}
-				if len(ml.Moves) == 0 {
-					break
-				}
-				mover := s.Mover()
-				for i := range ml.Moves {
-					m := &ml.Moves[i]
-					took, retype, ok := m.Simple()
-					if !ok {
-						continue
-					}
-					simple++
-					wantTook := vm.Empty
-					for _, e := range m.Eff {
-						if c, ok := s.Taken(e, mover); ok {
-							wantTook = c
-						}
-					}
-					wantRetype := -1
-					for _, a := range m.Acts {
-						if _, ok := s.Retyped(a, mover); ok {
-							wantRetype = int(a.Type)
-						}
-					}
-					gotTook := vm.Empty
-					if took != vm.Empty && took.Owner() != mover {
-						gotTook = took
-					}
-					gotRetype := -1
-					if retype >= 0 && retype != int(m.Piece) {
-						gotRetype = retype
-					}
-					if gotTook != wantTook || gotRetype != wantRetype || s.IsNoisy(m) != (wantTook != vm.Empty || wantRetype >= 0) {
-						t.Fatalf("%s: %s: Simple takes %v, becomes %d; the effects take %v, become %d", file, s.MoveString(m), gotTook, gotRetype, wantTook, wantRetype)
-					}
-					if wantTook != vm.Empty {
-						captures++
-					}
-					if wantRetype >= 0 {
-						promotions++
+				simple++
+				wantTook := vm.Empty
+				for _, e := range m.Eff {
+					if c, ok := s.Taken(e, mover); ok {
+						wantTook = c
 					}
 				}
-				if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
-					t.Fatal(err)
+				wantRetype := -1
+				for _, a := range m.Acts {
+					if _, ok := s.Retyped(a, mover); ok {
+						wantRetype = int(a.Type)
+					}
+				}
+				gotTook := vm.Empty
+				if took != vm.Empty && took.Owner() != mover {
+					gotTook = took
+				}
+				gotRetype := -1
+				if retype >= 0 && retype != int(m.Piece) {
+					gotRetype = retype
+				}
+				if gotTook != wantTook || gotRetype != wantRetype || s.IsNoisy(m) != (wantTook != vm.Empty || wantRetype >= 0) {
+					t.Fatalf("%s: %s: Simple takes %v, becomes %d; the effects take %v, become %d", file, s.MoveString(m), gotTook, gotRetype, wantTook, wantRetype)
+				}
+				if wantTook != vm.Empty {
+					captures++
+				}
+				if wantRetype >= 0 {
+					promotions++
 				}
 			}
-		}
+		})
 		t.Logf("%s: %d simple moves, %d captures, %d promotions", file, simple, captures, promotions)
 		if simple == 0 || captures == 0 {
 			t.Errorf("%s: %d simple moves, %d captures: nothing compared", file, simple, captures)

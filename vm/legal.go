@@ -34,16 +34,11 @@ func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
 	if s.attackedBy(k, pl, true, s.Board[k], lv+1) {
 		return 0, nil, false
 	}
-	words := s.occ.words
 	gn := s.genAt(lv)
-	if cap(gn.sens) < words {
-		gn.sens = make([]uint64, words)
-	}
-	sens = gn.sens[:words]
-	if !s.attackPaths(k, pl, rows, sens) {
+	if gn.sens, ok = s.pathsTo(k, pl, rows, gn.sens); !ok {
 		return 0, nil, false
 	}
-	return k, sens, true
+	return k, gn.sens, true
 }
 
 // attackPaths sets in sens (cleared first) the squares that the programs of

@@ -331,17 +331,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 // generation (signatures, their table, the move list) allocates nothing.
 func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 	for _, bp := range bench.Default {
-		s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.PlayCoords(bp.Moves); err != nil {
-			t.Fatal(err)
-		}
-		p, err := eval.PositionFor(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := benchPosition(t, bp)
 		var buf []*vm.Move
 		n := 0
 		allocs := testing.AllocsPerRun(50, func() {
@@ -372,17 +362,7 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 // not per node.
 func TestSearchAllocatesNothingPerNode(t *testing.T) {
 	for _, bp := range bench.Default {
-		s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.PlayCoords(bp.Moves); err != nil {
-			t.Fatal(err)
-		}
-		p, err := eval.PositionFor(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := benchPosition(t, bp)
 		se := engine.New[*vm.Move](p, 16)
 		const nodes = 30000
 		se.Search(context.Background(), engine.Limits{Nodes: nodes}) // grows the buffers
@@ -394,4 +374,21 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 			t.Errorf("%s: a %d-node search allocates %v times", bp.Name, nodes, allocs)
 		}
 	}
+}
+
+// benchPosition is the search adapter at the bench position bp.
+func benchPosition(tb testing.TB, bp bench.Position) *eval.Position {
+	tb.Helper()
+	s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.PlayCoords(bp.Moves); err != nil {
+		tb.Fatal(err)
+	}
+	p, err := eval.PositionFor(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }

@@ -625,17 +625,7 @@ func TestGoals(t *testing.T) {
 func BenchmarkSearch(b *testing.B) {
 	for _, bp := range bench.Default {
 		b.Run(bp.Name, func(b *testing.B) {
-			s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := s.PlayCoords(bp.Moves); err != nil {
-				b.Fatal(err)
-			}
-			pos, err := eval.PositionFor(s)
-			if err != nil {
-				b.Fatal(err)
-			}
+			pos := benchPosition(b, bp)
 			var nodes uint64
 			var el time.Duration
 			for b.Loop() {

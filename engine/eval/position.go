@@ -147,7 +147,13 @@ func (p *Position) Generate(buf []*vm.Move) []*vm.Move {
 	if p.pseudo {
 		gen = p.s.GeneratePseudo
 	}
-	if err := gen(ml); err != nil {
+	return p.listed(buf, ml, gen(ml))
+}
+
+// listed appends pointers to ml's moves to buf; after a rule error (kept
+// for Err) the list is empty.
+func (p *Position) listed(buf []*vm.Move, ml *vm.MoveList, err error) []*vm.Move {
+	if err != nil {
 		p.fail(err)
 		ml.Reset()
 		return buf
@@ -165,14 +171,9 @@ func (p *Position) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
 	ml := p.list()
 	n, err := p.s.GenerateNoisy(ml, !p.pseudo)
 	if err != nil {
-		p.fail(err)
-		ml.Reset()
-		return buf, 0
+		n = 0
 	}
-	for i := range ml.Moves {
-		buf = append(buf, &ml.Moves[i])
-	}
-	return buf, n
+	return p.listed(buf, ml, err), n
 }
 
 // PrepareChecks readies MayGiveCheck for this position's moves (vm's
@@ -197,15 +198,7 @@ func (p *Position) MayGiveCheck(m *vm.Move) bool {
 // others.
 func (p *Position) GenerateCaptures(buf []*vm.Move) []*vm.Move {
 	ml := p.list()
-	if err := p.s.GenerateCaptures(ml, !p.pseudo); err != nil {
-		p.fail(err)
-		ml.Reset()
-		return buf
-	}
-	for i := range ml.Moves {
-		buf = append(buf, &ml.Moves[i])
-	}
-	return buf
+	return p.listed(buf, ml, p.s.GenerateCaptures(ml, !p.pseudo))
 }
 
 func (p *Position) fail(err error) {
