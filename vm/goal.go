@@ -41,19 +41,16 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 		}
 	}
 	noMoves := len(legal.Moves) == 0
-	for _, kind := range []GoalKind{WinGoal, LossGoal, DrawGoal, CountGoal} {
-		for _, goal := range s.g.Goals {
-			if goal.Kind != kind {
-				continue
-			}
-			for _, pl := range goal.Players {
-				reason, ok := s.holds(goal.Cond, pl, noMoves)
-				if ok {
-					o := s.decide(kind, pl, reason)
-					o.Source = goal.Source
-					return o, nil
-				}
-			}
+	plan := s.pre.goalsWithMoves
+	if noMoves {
+		plan = s.pre.goalsNoMoves
+	}
+	for _, gp := range plan {
+		goal := s.g.Goals[gp.goal]
+		if reason, ok := s.holds(goal.Cond, gp.player, noMoves); ok {
+			o := s.decide(goal.Kind, gp.player, reason)
+			o.Source = goal.Source
+			return o, nil
 		}
 	}
 	if o := s.g.Options; o.FiftyMove > 0 && s.Quiet >= 2*o.FiftyMove {
@@ -352,4 +349,57 @@ func (s *State) Repetitions() int {
 		}
 	}
 	return n
+}
+
+// goalPair is a goal and one of its players, as Outcome tests them.
+type goalPair struct {
+	goal   int // index in Game.Goals
+	player int
+}
+
+// goalPlans lists the goal-player pairs in Outcome's order (kind: win,
+// loss, draw, count; file order within a kind; players in turn): all of
+// them for a player to move without a legal move, and for one with a move
+// only those whose condition can hold then (stalemated and checkmated
+// cannot), so the searcher's many Goals calls skip the others.
+func (g *Game) goalPlans() (withMoves, noMoves []goalPair) {
+	for _, kind := range []GoalKind{WinGoal, LossGoal, DrawGoal, CountGoal} {
+		for gi := range g.Goals {
+			goal := g.Goals[gi]
+			if goal.Kind != kind {
+				continue
+			}
+			for _, pl := range goal.Players {
+				noMoves = append(noMoves, goalPair{gi, pl})
+				if mayHoldWithMoves(goal.Cond) {
+					withMoves = append(withMoves, goalPair{gi, pl})
+				}
+			}
+		}
+	}
+	return withMoves, noMoves
+}
+
+// mayHoldWithMoves reports whether c could hold for a player who has a
+// legal move: false only where it certainly cannot (it needs having none).
+func mayHoldWithMoves(c *Cond) bool {
+	switch c.Op {
+	case CondStalemated, CondCheckmated, CondFalse:
+		return false
+	case CondAnd:
+		for _, a := range c.Args {
+			if !mayHoldWithMoves(a) {
+				return false
+			}
+		}
+		return true
+	case CondOr:
+		for _, a := range c.Args {
+			if mayHoldWithMoves(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }

@@ -31,6 +31,9 @@ type prepared struct {
 	// runs them with blocks (one slice walk per piece instead of a look at
 	// every block and its pre-knowledge apart).
 	runs [][]blockRun
+	// goalsWithMoves and goalsNoMoves are Outcome's goal-player pairs
+	// (goalPlans).
+	goalsWithMoves, goalsNoMoves []goalPair
 	// dropTypes lists the piece types that have drop programs (runDrops
 	// looks at no other).
 	dropTypes []int
@@ -113,6 +116,7 @@ func (g *Game) computePrepared() *prepared {
 			}
 		}
 	}
+	p.goalsWithMoves, p.goalsNoMoves = g.goalPlans()
 	for t, pt := range g.Pieces {
 		if len(pt.Drops) > 0 {
 			p.dropTypes = append(p.dropTypes, t)
