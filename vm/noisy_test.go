@@ -86,28 +86,26 @@ func checkNoisy(t *testing.T, s *State) (int, int) {
 				want = append(want, m)
 			}
 		}
-		if len(want) != part.Len() {
-			t.Fatalf("GenerateNoisy lists %d moves, %d of Generate's are noisy", part.Len(), len(want))
-		}
-		for i := range want {
-			a, b := &want[i], &part.Moves[i]
-			if !slices.Equal(a.Eff, b.Eff) || !slices.Equal(a.Acts, b.Acts) || a.From != b.From || a.To != b.To || a.Type != b.Type {
-				t.Fatalf("noisy move %d: %s, GenerateNoisy has %s", i, s.MoveString(a), s.MoveString(b))
-			}
-		}
+		sameNoisy(t, s, "GenerateNoisy", want, &part)
 		if err := s.GenerateCaptures(&part, legal); err != nil {
 			t.Fatal(err)
 		}
-		if len(want) != part.Len() {
-			t.Fatalf("GenerateCaptures lists %d moves, %d of Generate's are noisy", part.Len(), len(want))
-		}
-		for i := range want {
-			a, b := &want[i], &part.Moves[i]
-			if !slices.Equal(a.Eff, b.Eff) || !slices.Equal(a.Acts, b.Acts) || a.From != b.From || a.To != b.To || a.Type != b.Type {
-				t.Fatalf("noisy move %d: %s, GenerateCaptures has %s", i, s.MoveString(a), s.MoveString(b))
-			}
-		}
+		sameNoisy(t, s, "GenerateCaptures", want, &part)
 		noisy = len(want)
 	}
 	return full.Len(), noisy
+}
+
+// sameNoisy checks that gen's list part is want, move for move.
+func sameNoisy(t *testing.T, s *State, gen string, want []Move, part *MoveList) {
+	t.Helper()
+	if len(want) != part.Len() {
+		t.Fatalf("%s lists %d moves, %d of Generate's are noisy", gen, part.Len(), len(want))
+	}
+	for i := range want {
+		a, b := &want[i], &part.Moves[i]
+		if !slices.Equal(a.Eff, b.Eff) || !slices.Equal(a.Acts, b.Acts) || a.From != b.From || a.To != b.To || a.Type != b.Type {
+			t.Fatalf("noisy move %d: %s, %s has %s", i, s.MoveString(a), gen, s.MoveString(b))
+		}
+	}
 }
