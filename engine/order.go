@@ -29,7 +29,7 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 		case info.Key == ttMove && ttMove != 0:
 			sc = scoreTT
 		case info.Noisy:
-			sc = scoreNoisy + min(max(info.Victim, 0), 1<<16)*64 - min(max(info.Attacker, 0), 1<<16)/16
+			sc = scoreNoisy + min(max(int(info.Victim), 0), 1<<16)*64 - min(max(int(info.Attacker), 0), 1<<16)/16
 		case noisyOnly:
 			sc = -1
 		case info.Key == pd.killers[0]:

@@ -106,10 +106,12 @@ type CaptureGenerator[M any] interface {
 
 // MoveInfo is what the searcher knows about a move without making it.
 type MoveInfo struct {
-	Key      uint64 // identifies the move among the moves of its position
-	Noisy    bool   // captures or promotes: searched in quiescence
-	Victim   int    // material the move wins (captured values, promotion gain)
-	Attacker int    // value of the moving piece (for MVV-LVA)
+	Key uint64 // identifies the move among the moves of its position
+	// Victim and Attacker are 32-bit so that the facts of a move take 24
+	// bytes: ordering writes and swaps one per generated move.
+	Victim   int32 // material the move wins (captured values, promotion gain)
+	Attacker int32 // value of the moving piece (for MVV-LVA)
+	Noisy    bool  // captures or promotes: searched in quiescence
 	// Continues: the move is a part of a turn its player goes on with (a
 	// jump of a multi-jump); the turn's parts together use up one ply of
 	// depth, as draughts counts a multi-capture as one move.

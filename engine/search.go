@@ -612,7 +612,7 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 		m, info := s.pick(pd, i)
 		// Delta pruning: a capture that cannot lift the score to alpha even
 		// with a margin is not worth searching (in check every move is).
-		if !inCheck && s.rules.LMR && stand+info.Victim+deltaMargin <= alpha {
+		if !inCheck && s.rules.LMR && stand+int(info.Victim)+deltaMargin <= alpha {
 			continue
 		}
 		if !pos.Make(m) {

@@ -302,30 +302,30 @@ func (p *Position) Info(m *vm.Move) engine.MoveInfo {
 	s, ev := p.s, p.ev
 	mover := s.Mover()
 	if m.Piece >= 0 && int(m.Piece) < len(ev.value) {
-		mi.Attacker = ev.value[m.Piece]
+		mi.Attacker = int32(ev.value[m.Piece])
 	}
 	if took, retype, ok := m.Simple(); ok {
 		// A specialised run's move: what it takes and becomes is known.
 		if took != vm.Empty && took.Owner() != mover {
-			mi.Victim += ev.value[took.Type()]
+			mi.Victim += int32(ev.value[took.Type()])
 			mi.Noisy = true
 		}
 		if retype >= 0 && retype != int(m.Piece) {
 			mi.Noisy = true
-			mi.Victim += max(ev.value[retype]-ev.value[m.Piece], 0)
+			mi.Victim += int32(max(ev.value[retype]-ev.value[m.Piece], 0))
 		}
 		return mi
 	}
 	for _, e := range m.Eff {
 		if old, ok := s.Taken(e, mover); ok {
-			mi.Victim += ev.value[old.Type()]
+			mi.Victim += int32(ev.value[old.Type()])
 			mi.Noisy = true
 		}
 	}
 	for _, a := range m.Acts {
 		if orig, ok := s.Retyped(a, mover); ok {
 			mi.Noisy = true
-			mi.Victim += max(ev.value[a.Type]-ev.value[orig.Type()], 0)
+			mi.Victim += int32(max(ev.value[a.Type]-ev.value[orig.Type()], 0))
 		}
 	}
 	return mi
