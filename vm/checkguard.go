@@ -28,11 +28,7 @@ func (s *State) GuardChecks(cg *CheckGuard) {
 	if rows == nil || s.pre.reach == nil || len(g.Players) != 2 || g.Options.SpareRoyals || s.Partial != NoPos {
 		return
 	}
-	next := s.Turn + 1
-	if next >= len(g.TurnOrder) {
-		next = g.RepeatFrom
-	}
-	me, opp := s.Mover(), g.TurnOrder[next].As
+	me, opp := s.Mover(), g.TurnOrder[g.NextTurn(s.Turn)].As
 	if opp == me || len(s.occ.royal[opp]) != 1 {
 		return
 	}

@@ -224,3 +224,12 @@ type PatternStep struct {
 	Not  bool
 	Dir  int
 }
+
+// NextTurn is the turn-order entry that follows entry i: the next one, or
+// RepeatFrom after the last.
+func (g *Game) NextTurn(i int) int {
+	if i+1 >= len(g.TurnOrder) {
+		return g.RepeatFrom
+	}
+	return i + 1
+}

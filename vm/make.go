@@ -71,10 +71,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 
 func (s *State) endTurn() {
 	s.Partial, s.PartialType = NoPos, -1
-	s.Turn++
-	if s.Turn >= len(s.g.TurnOrder) {
-		s.Turn = s.g.RepeatFrom
-	}
+	s.Turn = s.g.NextTurn(s.Turn)
 }
 
 func (s *State) isResetType(t int16) bool {

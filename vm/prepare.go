@@ -124,10 +124,7 @@ func (g *Game) computePrepared() *prepared {
 	}
 	p.alternates = len(g.Players) == 2 && len(g.TurnOrder) > 0
 	for i, t := range g.TurnOrder {
-		next := i + 1
-		if next >= len(g.TurnOrder) {
-			next = g.RepeatFrom
-		}
+		next := g.NextTurn(i)
 		if next < 0 || next >= len(g.TurnOrder) || g.TurnOrder[next].As == t.As {
 			p.alternates = false
 		}

@@ -344,10 +344,7 @@ func (p *Position) MakeNull() bool {
 	if !p.rules.NullMove || s.Partial != vm.NoPos || !p.hasOfficers(s.Mover()) {
 		return false
 	}
-	next := s.Turn + 1
-	if next >= len(g.TurnOrder) {
-		next = g.RepeatFrom
-	}
+	next := g.NextTurn(s.Turn)
 	to := g.TurnOrder[next].Mover
 	if to == s.Chooser() || g.Players[to].Random {
 		return false
