@@ -74,10 +74,7 @@ func (s *State) Retyped(a Act, mover int) (Cell, bool) {
 // the legality filter of a game with royal pieces would have to test every
 // quiet move for the count.
 func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
-	g := s.g
-	turn := g.TurnOrder[s.Turn]
-	pl := int32(turn.As)
-	if len(g.MovePriorities) > 0 || g.Options.MaximalCaptures > 0 || (legal && len(s.pre.royal[pl]) > 0) {
+	if s.noisyNeedsAll(legal) {
 		if err := s.generate(ml, 0, legal); err != nil {
 			return 0, err
 		}
@@ -85,12 +82,7 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 		s.keepNoisy(ml)
 		return n, nil
 	}
-	ml.Reset()
-	gn := s.genAt(0)
-	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
-	gn.quietSigs, gn.skipQuiet = gn.quietSigs[:0], true
-	s.runTurn(gn)
-	gn.skipQuiet = false
+	gn := s.runSkippingQuiet(ml, false)
 	if gn.err != nil {
 		gn.quietSigs = gn.quietSigs[:0]
 		return 0, gn.err
@@ -136,21 +128,14 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 // GenerateNoisy records their signatures. A searcher that takes its
 // mobility term from elsewhere saves that work.
 func (s *State) GenerateCaptures(ml *MoveList, legal bool) error {
-	g := s.g
-	pl := int32(g.TurnOrder[s.Turn].As)
-	if len(g.MovePriorities) > 0 || g.Options.MaximalCaptures > 0 || (legal && len(s.pre.royal[pl]) > 0) {
+	if s.noisyNeedsAll(legal) {
 		if err := s.generate(ml, 0, legal); err != nil {
 			return err
 		}
 		s.keepNoisy(ml)
 		return nil
 	}
-	ml.Reset()
-	gn := s.genAt(0)
-	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
-	gn.quietSigs, gn.skipQuiet, gn.dropQuiet = gn.quietSigs[:0], true, true
-	s.runTurn(gn)
-	gn.skipQuiet, gn.dropQuiet = false, false
+	gn := s.runSkippingQuiet(ml, true)
 	if gn.err != nil {
 		return gn.err
 	}
@@ -159,6 +144,27 @@ func (s *State) GenerateCaptures(ml *MoveList, legal bool) error {
 	}
 	s.keepNoisy(ml)
 	return nil
+}
+
+// noisyNeedsAll reports whether noisy-only generation must generate every
+// move and filter (GenerateNoisy says why).
+func (s *State) noisyNeedsAll(legal bool) bool {
+	g := s.g
+	pl := g.TurnOrder[s.Turn].As
+	return len(g.MovePriorities) > 0 || g.Options.MaximalCaptures > 0 || (legal && len(s.pre.royal[pl]) > 0)
+}
+
+// runSkippingQuiet runs the turn's programs into ml with emit skipping
+// simple quiet moves: recording their signatures, or with drop not even
+// that. It returns the generator (its err, interp and signatures).
+func (s *State) runSkippingQuiet(ml *MoveList, drop bool) *generator {
+	ml.Reset()
+	gn := s.genAt(0)
+	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
+	gn.quietSigs, gn.skipQuiet, gn.dropQuiet = gn.quietSigs[:0], true, drop
+	s.runTurn(gn)
+	gn.skipQuiet, gn.dropQuiet = false, false
+	return gn
 }
 
 // keepNoisy removes the quiet moves of ml, keeping the order of the others.
