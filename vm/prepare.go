@@ -133,11 +133,6 @@ func (g *Game) computePrepared() *prepared {
 	p.reach = g.computeReach()
 	p.blocks = g.recogniseBlocks(p)
 	if p.blocks != nil {
-		for t := range p.blocks {
-			for bi := range p.blocks[t] {
-				p.blocks[t][bi].prepareLast(p.plinks, int32(g.Board.N()))
-			}
-		}
 		p.runs = make([][]blockRun, len(g.Pieces))
 		for t, pt := range g.Pieces {
 			for bi, b := range pt.Moves {

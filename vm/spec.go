@@ -160,6 +160,7 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 		for bi, blk := range pt.Moves {
 			bp := &blocks[t][bi]
 			bp.entry = entryPath(blk.Prog)
+			bp.prepareLast(p.plinks, int32(n))
 			if blk.Prog != nil {
 				bp.skip, bp.skipSpent = querySkips(blk.Prog.Code)
 			}
