@@ -28,18 +28,31 @@ type Position struct {
 	// leave a royal piece attacked, so only the moves searched are tested.
 	pseudo bool
 	none   vm.MoveList // empty: the legal moves when all generated ones were rejected
-	// guards[ply] is the check guard PrepareChecks made at that ply.
-	guards []vm.CheckGuard
-	// legal[ply] is the legality guard GuardMoves made at that ply, for
-	// the position whose hash is legalAt[ply]; Make reaching a ply turns
-	// that ply's off (a new position), and the hash keeps one made before
-	// the game moved on outside the search from being used.
-	legal   []vm.LegalGuard
-	legalAt []uint64
-	guarded []bool
+	// guards[ply] are the check and legality guards made at that ply.
+	guards []plyGuards
 	// officer is the value above which a piece is not one of the game's
 	// cheapest (pawns): with none of them left, zugzwang is common.
 	officer int
+}
+
+// plyGuards are vm's guards for the position at one ply: the check guard
+// PrepareChecks made, and the legality guard GuardMoves made for the
+// position whose hash is legalAt. Make reaching a ply turns its legality
+// guard off (legalOK: a new position), and the hash keeps one made before
+// the game moved on outside the search from being used.
+type plyGuards struct {
+	check   vm.CheckGuard
+	legal   vm.LegalGuard
+	legalAt uint64
+	legalOK bool
+}
+
+// guardsHere returns the guards of the current ply.
+func (p *Position) guardsHere() *plyGuards {
+	for len(p.guards) <= p.ply {
+		p.guards = append(p.guards, plyGuards{})
+	}
+	return &p.guards[p.ply]
 }
 
 type nullRec struct {
@@ -180,10 +193,7 @@ func (p *Position) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
 // check guard, one per ply, so a child's does not overwrite its parent's;
 // the searcher calls it at each node before asking).
 func (p *Position) PrepareChecks() {
-	for len(p.guards) <= p.ply {
-		p.guards = append(p.guards, vm.CheckGuard{})
-	}
-	p.s.GuardChecks(&p.guards[p.ply])
+	p.s.GuardChecks(&p.guardsHere().check)
 }
 
 // MayGiveCheck is vm's MayGiveCheck with the guard PrepareChecks made.
@@ -191,7 +201,7 @@ func (p *Position) MayGiveCheck(m *vm.Move) bool {
 	if p.ply >= len(p.guards) {
 		return true
 	}
-	return p.s.MayGiveCheck(&p.guards[p.ply], m)
+	return p.s.MayGiveCheck(&p.guards[p.ply].check, m)
 }
 
 // GenerateCaptures lists the moves of GenerateNoisy without counting the
@@ -212,13 +222,9 @@ func (p *Position) GuardMoves(inCheck bool) {
 	if !p.pseudo {
 		return
 	}
-	for len(p.legal) <= p.ply {
-		p.legal = append(p.legal, vm.LegalGuard{})
-		p.legalAt = append(p.legalAt, 0)
-		p.guarded = append(p.guarded, false)
-	}
-	p.s.GuardLegal(&p.legal[p.ply], inCheck)
-	p.legalAt[p.ply], p.guarded[p.ply] = p.s.Hash(), true
+	g := p.guardsHere()
+	p.s.GuardLegal(&g.legal, inCheck)
+	g.legalAt, g.legalOK = p.s.Hash(), true
 }
 
 // Make plays m; with pseudo-legal generation it takes back and rejects a
@@ -226,7 +232,11 @@ func (p *Position) GuardMoves(inCheck bool) {
 // legality guard tells it is legal).
 func (p *Position) Make(m *vm.Move) bool {
 	mover := p.s.Mover()
-	safe := p.ply < len(p.legal) && p.guarded[p.ply] && p.legalAt[p.ply] == p.s.Hash() && p.s.SafeMove(&p.legal[p.ply], m)
+	safe := false
+	if p.ply < len(p.guards) {
+		g := &p.guards[p.ply]
+		safe = g.legalOK && g.legalAt == p.s.Hash() && p.s.SafeMove(&g.legal, m)
+	}
 	if err := p.s.Make(m); err != nil {
 		p.fail(err)
 	} else if p.pseudo && !safe && p.s.LeftInCheck(mover) {
@@ -241,8 +251,8 @@ func (p *Position) Make(m *vm.Move) bool {
 // newPly forgets the legality guard of the ply just reached: its position
 // is new.
 func (p *Position) newPly() {
-	if p.ply < len(p.guarded) {
-		p.guarded[p.ply] = false
+	if p.ply < len(p.guards) {
+		p.guards[p.ply].legalOK = false
 	}
 }
 
