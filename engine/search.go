@@ -116,7 +116,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
-	inCheck := s.rules.Royal && pos.InCheck()
+	inCheck := s.inCheck()
 	var bestKey uint64
 	for d := 1; d <= maxDepth; d++ {
 		s.rootDepth = d
@@ -374,7 +374,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			continue
 		}
 		legal++
-		childCheck := s.rules.Royal && mayCheck && !pos.Random() && pos.InCheck()
+		childCheck := mayCheck && s.inCheck()
 		if futile && legal > 1 && !childCheck {
 			pos.Unmake()
 			continue
@@ -424,6 +424,13 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	}
 	s.tt.store(key, bestKey, best, depth, ply, bound)
 	return best
+}
+
+// inCheck is whether the player to move is in check: the root's, and what
+// search and qsearch pass to the node below after a move (a chance node's
+// player has no royal piece to lose).
+func (s *Searcher[M]) inCheck() bool {
+	return s.rules.Royal && !s.pos.Random() && s.pos.InCheck()
 }
 
 // noMoves scores a node whose generated moves were all illegal.
@@ -512,7 +519,7 @@ func (s *Searcher[M]) chance(ply, depth int) int {
 			continue
 		}
 		legal++
-		sum += s.child(ply, depth, -Inf, Inf, 0, s.rules.Royal && !pos.Random() && pos.InCheck(), false)
+		sum += s.child(ply, depth, -Inf, Inf, 0, s.inCheck(), false)
 		pos.Unmake()
 		if s.stopped {
 			return 0
@@ -619,7 +626,7 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 			continue
 		}
 		legal++
-		childCheck := s.rules.Royal && !pos.Random() && pos.InCheck()
+		childCheck := s.inCheck()
 		var v int
 		if cs := s.sign(); view(1, cs, me) == 1 {
 			v = s.qsearch(ply+1, alpha, beta, qd+1, childCheck)
