@@ -11,7 +11,8 @@
 //	             depth 6, for zugzwang), reverse futility, futility pruning
 //	             and logarithmic late-move reductions, all switched by Rules;
 //	             mate distance pruning; quiescence on noisy moves (captures,
-//	             promotions) with delta pruning, standing pat before moves
+//	             promotions) with delta pruning and losing captures
+//	             skipped (RecaptureTester), standing pat before moves
 //	             are generated (only the noisy ones, with the count of all,
 //	             when the Position is a NoisyGenerator), and every evasion
 //	             searched when in check;

@@ -104,6 +104,17 @@ type CaptureGenerator[M any] interface {
 	GenerateCaptures(buf []M) []M
 }
 
+// RecaptureTester is implemented by positions that can tell, without
+// making a move, whether the piece it moves could be taken on its landing
+// square by the next player. Quiescence skips a capture by a piece worth
+// more than what it takes when the piece could be taken back: the exchange
+// loses material, as a static exchange evaluation would say (in chess
+// engines, "bad captures" below the horizon). Recapturable may answer
+// false for any move it cannot judge.
+type RecaptureTester[M any] interface {
+	Recapturable(m M) bool
+}
+
 // MoveInfo is what the searcher knows about a move without making it.
 type MoveInfo struct {
 	Key uint64 // identifies the move among the moves of its position

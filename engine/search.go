@@ -39,6 +39,7 @@ type Searcher[M any] struct {
 	null  NullMover
 	noisy NoisyGenerator[M] // nil: quiescence generates every move
 	capt  CaptureGenerator[M]
+	recap RecaptureTester[M] // nil: quiescence searches every capture
 	check CheckPredictor[M]
 	legal LegalityGuard // nil: Make tests every move itself
 	rules Rules
@@ -80,6 +81,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.null, _ = pos.(NullMover)
 	s.noisy, _ = pos.(NoisyGenerator[M])
 	s.capt, _ = pos.(CaptureGenerator[M])
+	s.recap, _ = pos.(RecaptureTester[M])
 	s.check, _ = pos.(CheckPredictor[M])
 	s.legal, _ = pos.(LegalityGuard)
 	return s
@@ -620,6 +622,11 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 		// Delta pruning: a capture that cannot lift the score to alpha even
 		// with a margin is not worth searching (in check every move is).
 		if !inCheck && s.rules.LMR && stand+int(info.Victim)+deltaMargin <= alpha {
+			continue
+		}
+		// A losing exchange: the capturing piece is worth more than what
+		// it wins and can be taken back.
+		if !inCheck && s.losingCapture(m, info) {
 			continue
 		}
 		if !pos.Make(m) {

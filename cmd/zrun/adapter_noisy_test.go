@@ -230,10 +230,25 @@ type noisyOnlyPos struct {
 }
 
 // filteredPos lists noisy moves by generating every move and keeping those
-// Info marks Noisy: an independent GenerateNoisy and GenerateCaptures.
+// Info marks Noisy: an independent GenerateNoisy and GenerateCaptures. Its
+// Recapturable makes the move and asks Attacked of the landing square.
 type filteredPos struct {
 	engine.Position[*vm.Move]
 	engine.NullMover
+	s *vm.State
+}
+
+func (f filteredPos) Recapturable(m *vm.Move) bool {
+	if _, _, ok := m.Simple(); !ok || m.Drop || m.From == m.To {
+		return false
+	}
+	pl := f.s.Mover()
+	if err := f.s.Make(m); err != nil {
+		panic(err)
+	}
+	hit := f.s.Attacked(int(m.To), pl)
+	f.s.Unmake()
+	return hit
 }
 
 func (f filteredPos) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
@@ -304,7 +319,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 				case 2:
 					pos = p
 				case 3:
-					pos = filteredPos{p, p}
+					pos = filteredPos{p, p, p.State()}
 				}
 				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
 				if p.Err() != nil {

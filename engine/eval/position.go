@@ -341,6 +341,10 @@ func (p *Position) Info(m *vm.Move) engine.MoveInfo {
 	return mi
 }
 
+// Recapturable is vm's LandingAttacked: the moved piece could be taken on
+// its landing square (simple moves only; false for others).
+func (p *Position) Recapturable(m *vm.Move) bool { return p.s.LandingAttacked(m) }
+
 // Evaluate is material plus placement, for pl against all other players.
 func (p *Position) Evaluate(pl int) int { return p.ev.Evaluate(p.s, pl) }
 

@@ -1,0 +1,54 @@
+package vm_test
+
+import (
+	"testing"
+
+	"zrun/vm"
+	"zrun/zrf"
+)
+
+// TestLandingAttackedMatchesMaking compares LandingAttacked, which does not
+// make the move, with making it and asking Attacked of its landing square,
+// for every capture and promotion of random games of four shipped games.
+// It also requires both answers to occur.
+func TestLandingAttackedMatchesMaking(t *testing.T) {
+	for _, file := range []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf", "../games/reserve-chess.zrf"} {
+		f, err := zrf.LoadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := f.Games[0].Game
+		asked, attacked := 0, 0
+		eachPosition(t, g, 9, 8, 160, func(s *vm.State, ml *vm.MoveList) {
+			pl := s.Mover()
+			for i := range ml.Moves {
+				m := &ml.Moves[i]
+				took, retype, ok := m.Simple()
+				if !ok || (took == vm.Empty && retype < 0) {
+					continue
+				}
+				before := s.Hash()
+				quick := s.LandingAttacked(m)
+				if s.Hash() != before {
+					t.Fatalf("%s: LandingAttacked(%s) changed the position", file, s.MoveString(m))
+				}
+				if err := s.Make(m); err != nil {
+					t.Fatal(err)
+				}
+				made := s.Attacked(int(m.To), pl)
+				s.Unmake()
+				if quick != made {
+					t.Fatalf("%s: LandingAttacked(%s) is %v, Attacked after making it %v", file, s.MoveString(m), quick, made)
+				}
+				asked++
+				if made {
+					attacked++
+				}
+			}
+		})
+		t.Logf("%s: %d captures and promotions, %d attacked on landing", file, asked, attacked)
+		if attacked == 0 || attacked == asked {
+			t.Errorf("%s: %d of %d landings attacked, want some of each", file, attacked, asked)
+		}
+	}
+}
