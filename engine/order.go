@@ -67,13 +67,22 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) (M, MoveInfo) {
 }
 
 // rewardQuiet records a quiet move that caused a cutoff: as a killer at this
-// ply and in the history table of the side that played it.
+// ply and in the history table of the side that played it, where the quiet
+// moves searched before it without a cutoff (pd.tried) lose as much, so
+// the history ranks moves by how often they refute, not how often they
+// were tried.
 func (s *Searcher[M]) rewardQuiet(pd *plyData[M], me int, key uint64, depth int) {
 	if pd.killers[0] != key {
 		pd.killers[1], pd.killers[0] = pd.killers[0], key
 	}
-	h := &s.hist[histSide(me)][histIndex(key)]
-	*h = min(*h+int32(depth*depth), histMax)
+	hs := &s.hist[histSide(me)]
+	bonus := int32(depth * depth)
+	h := &hs[histIndex(key)]
+	*h = min(*h+bonus, histMax)
+	for _, k := range pd.tried {
+		h := &hs[histIndex(k)]
+		*h = max(*h-bonus, -histMax)
+	}
 }
 
 // decayHistory halves the history between searches so old cutoffs fade.

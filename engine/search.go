@@ -71,8 +71,9 @@ type plyData[M any] struct {
 	infos   []MoveInfo
 	scores  []int32
 	killers [2]uint64
-	sign    int // +1 root side, -1 opponents, 0 chance node
-	n       int // legal moves generated
+	tried   []uint64 // keys of the quiet moves searched at the node without a cutoff
+	sign    int      // +1 root side, -1 opponents, 0 chance node
+	n       int      // legal moves generated
 }
 
 // New returns a searcher for pos with a transposition table of about hashMB megabytes.
@@ -304,6 +305,12 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			return v
 		}
 	}
+	// Internal iterative reduction: a node deep enough that the table
+	// knows no move for is searched a ply shallower; its ordering is a
+	// guess, and the next iteration finds it with a table move.
+	if ply > 0 && ttMove == 0 && depth >= iirDepth && s.rules.LMR {
+		depth--
+	}
 	pd := &s.plies[ply]
 	pd.moves = pos.Generate(pd.moves[:0])
 	pd.sign, pd.n = me, len(pd.moves)
@@ -349,6 +356,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		s.legal.GuardMoves(inCheck)
 	}
 	mover := pos.ToMove()
+	pd.tried = pd.tried[:0]
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
 	guarded := false
@@ -369,6 +377,12 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			mayCheck = s.check.MayGiveCheck(m)
 		}
 		futile := prune && depth <= 2 && !info.Noisy && eval+futilityMargin*depth <= alpha
+		// Late-move pruning: near the horizon, quiet moves that come this
+		// late in the order (after the killers and the history's
+		// favourites) rarely refute anything; those that give no check
+		// are not searched, as futile ones.
+		futile = futile || prune && depth <= lmpDepth && legal >= lateMoves(depth) && !info.Noisy &&
+			info.Key != pd.killers[0] && info.Key != pd.killers[1]
 		if futile && legal >= 1 && !mayCheck {
 			continue
 		}
@@ -420,6 +434,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 				}
 			}
 		}
+		if !info.Noisy {
+			pd.tried = append(pd.tried, info.Key)
+		}
 	}
 	if legal == 0 {
 		return s.noMoves(ply, me)
@@ -467,6 +484,15 @@ var lmrTable = func() (t [64][64]int) {
 	}
 	return t
 }()
+
+// iirDepth is the least depth internal iterative reduction applies at.
+const iirDepth = 4
+
+// lmpDepth is the deepest remaining depth at which late quiet moves are
+// pruned; lateMoves(depth) legal moves are searched before that starts.
+const lmpDepth = 3
+
+func lateMoves(depth int) int { return 3 + depth*depth }
 
 // deltaMargin is what a quiescence capture may gain beyond its victim's value.
 const deltaMargin = 200
