@@ -331,24 +331,32 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		eval = s.staticEval(ply, me)
 		// Reverse futility: far above beta near the horizon, the opponent
 		// is unlikely to recover in the plies left.
-		if depth <= 3 && s.rules.NullMove && eval-futilityMargin*depth >= beta {
+		if depth <= rfpDepth && s.rules.NullMove && eval-futilityMargin*depth >= beta {
 			return eval
 		}
 	}
 	if allowNull && ply > 0 && depth >= 3 && !inCheck && s.rules.NullMove && s.null != nil &&
-		beta < winBound && beta > -winBound && s.staticEval(ply, me) >= beta {
-		if v, ok := s.nullMove(ply, depth, beta, me); ok && v >= beta {
-			// Deep enough, verify with a reduced search of the node itself,
-			// without null moves, so zugzwang positions (every move loses)
-			// are not cut; shallower, a wrong cut costs less than the
-			// verification would (and MakeNull refuses where zugzwang is common).
-			if r := nullReduction(depth); depth < verifyDepth || s.search(ply, depth-r, beta-1, beta, inCheck, false) >= beta {
-				return beta
-			}
-			pd.moves = pos.Generate(pd.moves[:0]) // the verification reused this ply's buffers
+		beta < winBound && beta > -winBound {
+		se := eval
+		if !prune {
+			se = s.staticEval(ply, me)
 		}
-		if s.stopped {
-			return 0
+		if se >= beta {
+			// The further the evaluation stands above beta, the less the
+			// opponent's free move needs to be looked at.
+			if v, ok := s.nullMove(ply, depth, beta, me, min((se-beta)/nullEvalStep, 2)); ok && v >= beta {
+				// Deep enough, verify with a reduced search of the node itself,
+				// without null moves, so zugzwang positions (every move loses)
+				// are not cut; shallower, a wrong cut costs less than the
+				// verification would (and MakeNull refuses where zugzwang is common).
+				if r := nullReduction(depth); depth < verifyDepth || s.search(ply, depth-r, beta-1, beta, inCheck, false) >= beta {
+					return beta
+				}
+				pd.moves = pos.Generate(pd.moves[:0]) // the verification reused this ply's buffers
+			}
+			if s.stopped {
+				return 0
+			}
 		}
 	}
 	s.order(ply, ttMove, me, false)
@@ -405,7 +413,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if legal == 1 {
 			v = s.child(ply, nd, alpha, beta, me, childCheck, true)
 		} else {
-			r := s.reduction(pd, depth, legal-1, info, inCheck, childCheck, pvNode)
+			r := s.reduction(pd, depth, legal-1, info, pd.scores[i], inCheck, childCheck, pvNode)
 			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
 			if v > alpha && r > 0 {
 				v = s.child(ply, nd, alpha, alpha+1, me, childCheck, true)
@@ -463,7 +471,10 @@ func (s *Searcher[M]) noMoves(ply, me int) int {
 // reduction is the late-move reduction for move i: quiet late moves at
 // enough depth are searched shallower first, the more so the later they come
 // and the deeper the search (logarithmically in both), less in PV nodes.
-func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info MoveInfo, inCheck, childCheck, pvNode bool) int {
+//
+// score is the move's order score: for a quiet move that is not a killer,
+// its history.
+func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info MoveInfo, score int32, inCheck, childCheck, pvNode bool) int {
 	if !s.rules.LMR || depth < 3 || i < 3 || info.Noisy || inCheck || childCheck ||
 		info.Key == pd.killers[0] || info.Key == pd.killers[1] {
 		return 0
@@ -471,6 +482,9 @@ func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info MoveInfo, inC
 	r := lmrTable[min(depth, 63)][min(i, 63)]
 	if pvNode {
 		r--
+	}
+	if score < 0 {
+		r++ // searched before without refuting more often than it refuted
 	}
 	return max(min(r, depth-2), 0)
 }
@@ -503,7 +517,9 @@ const futilityMargin = 150
 
 // nullMove lets the opponent move twice; if the reduced search still fails
 // high the node is assumed to fail high. ok is false when no null move was made.
-func (s *Searcher[M]) nullMove(ply, depth, beta, me int) (int, bool) {
+//
+// extra reduces the search further (the evaluation's margin over beta).
+func (s *Searcher[M]) nullMove(ply, depth, beta, me, extra int) (int, bool) {
 	if !s.null.MakeNull() {
 		return 0, false
 	}
@@ -511,9 +527,16 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me int) (int, bool) {
 	if s.sign() != -me {
 		return 0, false
 	}
-	r := nullReduction(depth)
+	r := nullReduction(depth) + extra
 	return -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false), true
 }
+
+// nullEvalStep is the margin of the evaluation over beta worth one more
+// ply of null-move reduction (at most two).
+const nullEvalStep = 200
+
+// rfpDepth is the deepest remaining depth at which reverse futility prunes.
+const rfpDepth = 6
 
 // verifyDepth is the least depth at which a null-move cutoff is verified.
 const verifyDepth = 6
