@@ -66,6 +66,9 @@ type Evaluator struct {
 	// giveaway: a player wins by losing all its pieces or its last move
 	// (losing draughts), so material and placement count against it.
 	giveaway bool
+	// shelter: own pieces next to the royal piece (shelter.go); nil in
+	// games without one royal piece each.
+	shelter *shelter
 }
 
 // Derive computes the tables for g by generating the moves of lone
@@ -88,6 +91,9 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		ev.drops = ev.drops || len(pt.Drops) > 0
 	}
 	ev.giveaway = Giveaway(g)
+	if !ev.giveaway {
+		ev.shelter = newShelter(g)
+	}
 	ml := &vm.MoveList{}
 	blocker := blockerType(g)
 	first := -1
@@ -423,6 +429,9 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 	}
 	if len(ev.lines) > 0 {
 		v += ev.lineScore(s, pl)
+	}
+	if ev.shelter != nil {
+		v += ev.shelter.score(s, pl)
 	}
 	return v
 }
