@@ -56,6 +56,7 @@ var (
 	matchOpponent = flag.String("match-opponent", fairyMax, "the opponent's command (e.g. /usr/games/sjaakii, /usr/games/fairy-stockfish)")
 	matchVariant  = flag.String("match-variant", "capablanca", "the xboard variant name both engines play")
 	matchFile     = flag.String("match-file", "games/capablanca.zrf", "zrun's rule file, relative to the repository")
+	matchSeed     = flag.Uint64("match-seed", 2026, "the seed of the balanced openings (-match-openings): parallel runs take different ones")
 	matchOpenings = flag.Int("match-openings", 0, "start from this many balanced openings (each played with both colours) instead of the opponent's randomisation")
 	matchOption   = flag.String("match-option2", "", "an 'option Name=Value' for the opponent")
 	matchOption1  = flag.String("match-option1", "", "an 'option Name=Value' for zrun (\"Piece letters=M=C\" also renames the openings' FEN letters)")

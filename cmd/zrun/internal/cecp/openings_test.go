@@ -27,11 +27,12 @@ const (
 
 // writeOpenings writes n different balanced openings of the rule file game
 // (its game or variant titled title; "": the first) to path, one FEN per
-// line with its letters renamed by letters; the same n always gives the
-// same openings. With -match-960 each starts from a random Chess960 array.
+// line with its letters renamed by letters; the same n and -match-seed
+// always give the same openings (another seed, other openings: matches run
+// in parallel). With -match-960 each starts from a random Chess960 array.
 func writeOpenings(t *testing.T, game, title string, letters letterMap, path string, n int) {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(2026, 11))
+	rng := rand.New(rand.NewPCG(*matchSeed, 11))
 	seen := map[string]bool{}
 	var lines []string
 	for tries := 0; len(lines) < n; tries++ {
