@@ -8,12 +8,14 @@
 //	search.go    iterative deepening with aspiration windows; principal
 //	             variation search (null windows, re-search); check extension
 //	             (games with royal pieces); null-move pruning (verified from
-//	             depth 6, for zugzwang), reverse futility, futility pruning
-//	             and logarithmic late-move reductions, all switched by Rules;
-//	             mate distance pruning; quiescence on noisy moves (captures,
-//	             promotions) with delta pruning and losing captures
-//	             skipped (RecaptureTester), standing pat before moves
-//	             are generated (only the noisy ones, with the count of all,
+//	             depth 6, for zugzwang; deeper the more the evaluation
+//	             exceeds beta), reverse futility, futility and late-move
+//	             pruning, logarithmic late-move reductions (one ply more
+//	             for moves of negative history), internal iterative
+//	             reduction, all switched by Rules; mate distance pruning;
+//	             quiescence on noisy moves (captures, promotions) with delta
+//	             pruning and losing captures skipped (RecaptureTester),
+//	             standing pat before moves are generated (only the noisy ones, with the count of all,
 //	             when the Position is a NoisyGenerator), and every evasion
 //	             searched when in check;
 //	             chance nodes (average of children) for random players;
@@ -22,6 +24,7 @@
 //	             depth, nodes) and stopping (context or Stop)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node)
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
+//	             (a cutoff's quiet move gains what the quiet moves tried before it lose)
 //
 // Moves may be pseudo-legal: Position.Make rejects an illegal one, so the
 // legality test (the costliest part of move generation in games with royal

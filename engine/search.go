@@ -599,19 +599,10 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 		return s.chance(ply, 0)
 	}
 	me := s.sign()
-	key := pos.Hash()
-	s.path[ply] = key
+	s.path[ply] = pos.Hash()
 	if ply > 0 && s.repeated(ply) {
 		return 0
 	}
-	// A result of this position stored by search or quiescence answers
-	// here as in search (any depth is deep enough for quiescence).
-	if e, ok := s.tt.probe(key); ok && ply > 0 {
-		if v := fromTT(int(e.score), ply); e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
-			return v
-		}
-	}
-	alpha0 := alpha
 	// Standing pat before generating saves most of a node's cost. Out of
 	// check no checkmate can be missed; the other goals are read without
 	// the moves, and the mobility term uses this side's count two plies up.
@@ -715,14 +706,6 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 	if inCheck && legal == 0 {
 		return s.noMoves(ply, me)
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > alpha0:
-		bound = boundExact
-	}
-	s.tt.store(key, 0, best, 0, ply, bound)
 	return best
 }
 

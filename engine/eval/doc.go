@@ -6,7 +6,9 @@
 // piece's mobility on the game's own board (Zillions' way, with a
 // superlinear term for compounds), placement tables from per-square
 // mobility, bonuses for the distance to promotion and goal squares, and
-// for n-in-a-row goals the open lines each player has started (lines.go).
+// for n-in-a-row goals the open lines each player has started (lines.go),
+// and in games of one royal piece each the own pieces next to it
+// (shelter.go).
 // Self-play tuning (tune.go) learns piece values from games the engine
 // plays against itself, and a values file beside the rule file keeps them
 // (valuesfile.go, samplesfile.go for sharded runs).
