@@ -15,9 +15,9 @@
 //	             reduction, all switched by Rules; mate distance pruning;
 //	             quiescence on noisy moves (captures, promotions) with delta
 //	             pruning and losing captures skipped (RecaptureTester),
-//	             standing pat before moves are generated (only the noisy ones, with the count of all,
-//	             when the Position is a NoisyGenerator), and every evasion
-//	             searched when in check;
+//	             standing pat before moves are generated (only the noisy
+//	             ones, with the count of all, when the Position is a
+//	             NoisyGenerator), and every evasion searched when in check;
 //	             chance nodes (average of children) for random players;
 //	             paranoid multi-player search; path-repetition draws; time
 //	             management (move time, clock with moves-to-go and increment,
