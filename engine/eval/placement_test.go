@@ -16,15 +16,7 @@ import (
 // the whole board by a copy that keeps no sums.
 func TestPlacementSumsMatchTheBoard(t *testing.T) {
 	for _, file := range []string{"../../games/chess.zrf", "../../games/capablanca.zrf", "../../games/reserve-chess.zrf"} {
-		f, err := zrf.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := f.Games[0].Game
-		ev, err := eval.Derive(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, ev := derived(t, file)
 		s, err := vm.NewState(g)
 		if err != nil {
 			t.Fatal(err)
@@ -89,4 +81,19 @@ func TestSetPlacementRefusesAnotherSize(t *testing.T) {
 	if _, _, ok := s.Placement(w, 0); ok {
 		t.Fatal("sums of a refused table")
 	}
+}
+
+// derived loads a rule file's first game and derives its evaluation.
+func derived(t *testing.T, file string) (*vm.Game, *eval.Evaluator) {
+	t.Helper()
+	f, err := zrf.LoadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f.Games[0].Game
+	ev, err := eval.Derive(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, ev
 }

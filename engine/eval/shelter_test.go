@@ -3,9 +3,7 @@ package eval_test
 import (
 	"testing"
 
-	"zrun/engine/eval"
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestShelter compares positions that differ only in where a King stands
@@ -13,15 +11,7 @@ import (
 // difference is the shelter term alone: the own pieces next to each King,
 // counted by hand on the diagram, up to three.
 func TestShelter(t *testing.T) {
-	f, err := zrf.LoadFile("../../games/chess.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := f.Games[0].Game
-	ev, err := eval.Derive(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, ev := derived(t, "../../games/chess.zrf")
 	evaluate := func(fen string) int {
 		t.Helper()
 		s, err := vm.NewState(g)
