@@ -6,13 +6,14 @@ package eval
 import "zrun/vm"
 
 // shelterWeight is the bonus per own piece standing next to a player's
-// royal piece, counted up to shelterMost. It outweighs the mobility the
+// royal piece, counted up to shelterMost (15 scored 82.5% in 100 games of
+// Capablanca against Fairy-Max, 10 scored 80% in 200). It outweighs the mobility the
 // neighbours take from the royal piece (the searcher's mobility term
 // counts a King's moves as any other's), which otherwise draws a King out
 // of cover into the middle of the board, and rewards the pawn cover of a
 // castled King; a lone King in an ending has no neighbours to lose.
 const (
-	shelterWeight = 10
+	shelterWeight = 15
 	shelterMost   = 3
 )
 

@@ -35,13 +35,13 @@ func TestShelter(t *testing.T) {
 	}
 	for _, c := range cases {
 		got := evaluate(c.near) - evaluate(c.far)
-		want := 10 * min(c.neighbours, 3)
+		want := 15 * min(c.neighbours, 3)
 		if got != want {
 			t.Errorf("%s: sheltered King scores %d more, want %d (%d neighbours)", c.name, got, want, c.neighbours)
 		}
 	}
 	// Black's King counts against White.
-	if d := evaluate("6k1/5ppp/8/8/8/8/8/4K3 w - - 0 1") - evaluate("k7/5ppp/8/8/8/8/8/4K3 w - - 0 1"); d != -30 {
-		t.Errorf("Black's castled King: White's evaluation changes by %d, want -30", d)
+	if d := evaluate("6k1/5ppp/8/8/8/8/8/4K3 w - - 0 1") - evaluate("k7/5ppp/8/8/8/8/8/4K3 w - - 0 1"); d != -45 {
+		t.Errorf("Black's castled King: White's evaluation changes by %d, want -45", d)
 	}
 }
