@@ -43,13 +43,6 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	}
 }
 
-// losingCapture reports a capture by a piece worth more than it wins that
-// can be taken back (RecaptureTester; in material games only, as the
-// prunings): quiescence does not search it.
-func (s *Searcher[M]) losingCapture(m M, info MoveInfo) bool {
-	return s.recap != nil && s.rules.LMR && info.Attacker > info.Victim && s.recap.Recapturable(m)
-}
-
 // pick moves the best remaining move to position i and returns it.
 func (s *Searcher[M]) pick(pd *plyData[M], i int) (M, MoveInfo) {
 	b := i

@@ -709,6 +709,13 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 	return best
 }
 
+// losingCapture reports a capture by a piece worth more than it wins that
+// can be taken back (RecaptureTester; in material games only, as the
+// prunings): quiescence does not search it.
+func (s *Searcher[M]) losingCapture(m M, info MoveInfo) bool {
+	return s.recap != nil && s.rules.LMR && info.Attacker > info.Victim && s.recap.Recapturable(m)
+}
+
 // repeated reports whether the position at ply occurred earlier on the
 // search path. Such a cycle is scored as a draw so the search cannot loop; the
 // game's own repetition rules are applied by Outcome.

@@ -182,7 +182,3 @@ func (s *State) LandingAttacked(m *Move) bool {
 	s.Board[m.From], s.Board[m.To] = piece, saved
 	return hit
 }
-
-// Royals returns the squares of pl's royal pieces (the types RoyalTypes
-// names), kept up to date by Make and Unmake. The caller must not change it.
-func (s *State) Royals(pl int) []int32 { return s.occ.royal[pl] }

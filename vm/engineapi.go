@@ -35,3 +35,7 @@ func (s *State) Goals() (Outcome, error) { return s.Outcome(&someMove) }
 // someMove stands for "the player to move has a move": Outcome reads only
 // whether its list is empty.
 var someMove = MoveList{Moves: make([]Move, 1)}
+
+// Royals returns the squares of pl's royal pieces (the types RoyalTypes
+// names), kept up to date by Make and Unmake. The caller must not change it.
+func (s *State) Royals(pl int) []int32 { return s.occ.royal[pl] }
