@@ -25,10 +25,7 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	// normal-type moves, and its untyped turns run both) must survive as
 	// the better-ranked one, which keeping the first duplicate would not do.
 	s.applyPriorities(ml)
-	// Specialised programs alone never list a move twice (spec.go).
-	if gn.interp || !s.pre.specDistinct {
-		s.dedup(ml)
-	}
+	s.removeDuplicates(ml, gn.interp)
 	if g.Options.MaximalCaptures > 0 {
 		keepMaximal(ml, g.Options.MaximalCaptures)
 	}
@@ -153,6 +150,61 @@ func (s *State) runDrops(gn *generator, pl, only int32) {
 			}
 		}
 	}
+}
+
+// removeDuplicates removes the moves of a generation run that repeat an
+// earlier one (dedup). Where specialised programs alone never list a move
+// twice (specDistinct, spec.go) only a move an interpreted run built can
+// repeat another, and a run that built none (interp false) needs nothing.
+func (s *State) removeDuplicates(ml *MoveList, interp bool) {
+	switch {
+	case !s.pre.specDistinct:
+		s.dedup(ml)
+	case interp:
+		s.dedupInterpreted(ml)
+	}
+}
+
+// dedupInterpreted is dedup for a list in which two moves specialised
+// programs built (simple ones) are never the same: each move is compared
+// only with the kept moves an interpreted run built and, if it was built
+// by one itself, with every kept move. Few moves are interpreted (castling,
+// en passant), so this is far cheaper than hashing every move. SameAs
+// requires the same From and To, which are compared first.
+func (s *State) dedupInterpreted(ml *MoveList) {
+	kept := s.dedupInterp[:0] // kept moves built by an interpreted run
+	out := 0
+	for i := range ml.Moves {
+		m := &ml.Moves[i]
+		dup := false
+		if m.simple {
+			for _, k := range kept {
+				if o := &ml.Moves[k]; o.From == m.From && o.To == m.To && o.SameAs(m) && s.sameWritten(o, m) {
+					dup = true
+					break
+				}
+			}
+		} else {
+			for k := 0; k < out; k++ {
+				if o := &ml.Moves[k]; o.From == m.From && o.To == m.To && o.SameAs(m) && s.sameWritten(o, m) {
+					dup = true
+					break
+				}
+			}
+		}
+		if dup {
+			continue
+		}
+		if !m.simple {
+			kept = append(kept, int32(out))
+		}
+		if out != i {
+			ml.Moves[out] = *m
+		}
+		out++
+	}
+	ml.Moves = ml.Moves[:out]
+	s.dedupInterp = kept
 }
 
 // dedup removes moves that change the position exactly as an earlier one does

@@ -89,7 +89,7 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 	}
 	var n int
 	if gn.interp || !s.pre.specDistinct {
-		s.dedup(ml)
+		s.removeDuplicates(ml, gn.interp)
 		n = gn.countSigs()
 	} else {
 		// Specialised programs alone never emit one move twice
@@ -139,9 +139,7 @@ func (s *State) GenerateCaptures(ml *MoveList, legal bool) error {
 	if gn.err != nil {
 		return gn.err
 	}
-	if gn.interp || !s.pre.specDistinct {
-		s.dedup(ml)
-	}
+	s.removeDuplicates(ml, gn.interp)
 	s.keepNoisy(ml)
 	return nil
 }

@@ -42,6 +42,8 @@ type State struct {
 	gens     []*generator // one per nesting level, created on first use
 	scratch  []*MoveList  // per nesting level, for legality tests and continuations
 	dedupTab []int32
+	// dedupInterp: dedupInterpreted's kept interpreted moves, reused.
+	dedupInterp []int32
 	// perftLists are the move lists of Perft and Divide, one per level of
 	// Make calls, reused across calls.
 	perftLists []*MoveList

@@ -1,0 +1,24 @@
+package vm
+
+// Hooks for the external tests (package vm_test), which load real games
+// through zrf; this file is compiled only with the tests.
+
+// RawMoves fills ml with the moves of the player to move as generation
+// builds them, before duplicates are removed (pseudo-legal), and reports
+// whether an interpreted run built any.
+func (s *State) RawMoves(ml *MoveList) (interp bool, err error) {
+	ml.Reset()
+	gn := s.genAt(0)
+	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
+	s.runTurn(gn)
+	s.applyPriorities(ml)
+	return gn.interp, gn.err
+}
+
+// Dedup and DedupInterpreted expose the two ways duplicates are removed.
+func (s *State) Dedup(ml *MoveList)            { s.dedup(ml) }
+func (s *State) DedupInterpreted(ml *MoveList) { s.dedupInterpreted(ml) }
+
+// SpecDistinct reports whether the game's specialised programs never list
+// a move twice.
+func (s *State) SpecDistinct() bool { return s.pre.specDistinct }
