@@ -312,6 +312,27 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		depth--
 	}
 	pd := &s.plies[ply]
+	pvNode := beta-alpha > 1
+	// Reverse futility and the null move need only the evaluation. Where
+	// it can be guessed before the moves are generated (this side's
+	// mobility taken from its count two plies up, as quiescence does), a
+	// node they cut builds no move list; the goals that need no moves
+	// are read first. Elsewhere they wait for the exact evaluation.
+	early := false
+	if ply > 1 && !inCheck && s.rules.NullMove && beta < winBound && beta > -winBound {
+		if guess, ok := s.guessEval(ply, me); ok {
+			if guess >= beta {
+				early = true
+				if over, w, l := pos.Goals(); over {
+					return s.terminal(w, l, ply, me)
+				}
+				pd.sign, pd.n = me, s.plies[ply-2].n // the null move's child reads it
+				if v, cut, _ := s.cutEarly(ply, depth, beta, me, guess, pvNode, allowNull, inCheck); cut || s.stopped {
+					return v
+				}
+			}
+		}
+	}
 	pd.moves = pos.Generate(pd.moves[:0])
 	pd.sign, pd.n = me, len(pd.moves)
 	if ply > 0 {
@@ -322,41 +343,22 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	if len(pd.moves) == 0 {
 		return 0
 	}
-	pvNode := beta-alpha > 1
 	// The static evaluation gates the prunings below (off in PV nodes, in
 	// check, near mate scores, and where Rules forbid them: games where
 	// quiet moves decide or zugzwang is common).
 	eval, prune := 0, ply > 0 && !inCheck && !pvNode && s.rules.LMR && beta < winBound && beta > -winBound
-	if prune {
+	late := !early && ply > 0 && !inCheck && s.rules.NullMove && beta < winBound && beta > -winBound
+	if prune || late {
 		eval = s.staticEval(ply, me)
-		// Reverse futility: far above beta near the horizon, the opponent
-		// is unlikely to recover in the plies left.
-		if depth <= rfpDepth && s.rules.NullMove && eval-futilityMargin*depth >= beta {
-			return eval
-		}
 	}
-	if allowNull && ply > 0 && depth >= 3 && !inCheck && s.rules.NullMove && s.null != nil &&
-		beta < winBound && beta > -winBound {
-		se := eval
-		if !prune {
-			se = s.staticEval(ply, me)
+	if late && eval >= beta {
+		v, cut, verified := s.cutEarly(ply, depth, beta, me, eval, pvNode, allowNull, inCheck)
+		if cut || s.stopped {
+			return v
 		}
-		if se >= beta {
-			// The further the evaluation stands above beta, the less the
-			// opponent's free move needs to be looked at.
-			if v, ok := s.nullMove(ply, depth, beta, me, min((se-beta)/nullEvalStep, 2)); ok && v >= beta {
-				// Deep enough, verify with a reduced search of the node itself,
-				// without null moves, so zugzwang positions (every move loses)
-				// are not cut; shallower, a wrong cut costs less than the
-				// verification would (and MakeNull refuses where zugzwang is common).
-				if r := nullReduction(depth); depth < verifyDepth || s.search(ply, depth-r, beta-1, beta, inCheck, false) >= beta {
-					return beta
-				}
-				pd.moves = pos.Generate(pd.moves[:0]) // the verification reused this ply's buffers
-			}
-			if s.stopped {
-				return 0
-			}
+		if verified {
+			pd.moves = pos.Generate(pd.moves[:0]) // the verification reused this ply's buffers
+			pd.sign, pd.n = me, len(pd.moves)
 		}
 	}
 	s.order(ply, ttMove, me, false)
@@ -529,6 +531,45 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me, extra int) (int, bool) {
 	}
 	r := nullReduction(depth) + extra
 	return -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false), true
+}
+
+// cutEarly tries the prunings that need only the node's evaluation ev
+// (at least beta): reverse futility near the horizon (not in PV nodes) and
+// the null move. cut reports that the node is done with value v; verified
+// that a verification search of this node at its ply ran (it reuses the
+// ply's move list).
+func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull, inCheck bool) (v int, cut, verified bool) {
+	if inCheck || ply == 0 || !s.rules.NullMove || beta >= winBound || beta <= -winBound {
+		return 0, false, false
+	}
+	// Reverse futility: far above beta near the horizon, the opponent
+	// is unlikely to recover in the plies left.
+	if !pvNode && depth <= rfpDepth && ev-futilityMargin*depth >= beta {
+		return ev, true, false
+	}
+	if !allowNull || depth < 3 || s.null == nil {
+		return 0, false, false
+	}
+	// The further the evaluation stands above beta, the less the
+	// opponent's free move needs to be looked at.
+	v, ok := s.nullMove(ply, depth, beta, me, min((ev-beta)/nullEvalStep, 2))
+	if s.stopped {
+		return 0, true, false
+	}
+	if !ok || v < beta {
+		return 0, false, false
+	}
+	// Deep enough, verify with a reduced search of the node itself,
+	// without null moves, so zugzwang positions (every move loses) are
+	// not cut; shallower, a wrong cut costs less than the verification
+	// would (and MakeNull refuses where zugzwang is common).
+	if depth < verifyDepth {
+		return beta, true, false
+	}
+	if s.search(ply, depth-nullReduction(depth), beta-1, beta, inCheck, false) >= beta {
+		return beta, true, true
+	}
+	return 0, s.stopped, true
 }
 
 // nullEvalStep is the margin of the evaluation over beta worth one more
