@@ -315,14 +315,16 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	pvNode := beta-alpha > 1
 	// Reverse futility and the null move need only the evaluation. Where
 	// it can be guessed before the moves are generated (this side's
-	// mobility taken from its count two plies up, as quiescence does), a
-	// node they cut builds no move list; the goals that need no moves
-	// are read first. Elsewhere they wait for the exact evaluation.
-	early := false
+	// mobility taken from its count two plies up, as quiescence does) and
+	// the guess reaches beta, they are tried first, so a node they cut
+	// builds no move list (the goals that need no moves are read before).
+	// Otherwise they are tried after generation with the exact evaluation:
+	// its mobility may lift it to beta where the guess fell short.
+	triedEarly := false
 	if ply > 1 && !inCheck && s.rules.NullMove && beta < winBound && beta > -winBound {
 		if guess, ok := s.guessEval(ply, me); ok {
 			if guess >= beta {
-				early = true
+				triedEarly = true
 				if over, w, l := pos.Goals(); over {
 					return s.terminal(w, l, ply, me)
 				}
@@ -347,7 +349,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	// check, near mate scores, and where Rules forbid them: games where
 	// quiet moves decide or zugzwang is common).
 	eval, prune := 0, ply > 0 && !inCheck && !pvNode && s.rules.LMR && beta < winBound && beta > -winBound
-	late := !early && ply > 0 && !inCheck && s.rules.NullMove && beta < winBound && beta > -winBound
+	late := !triedEarly && ply > 0 && !inCheck && s.rules.NullMove && beta < winBound && beta > -winBound
 	if prune || late {
 		eval = s.staticEval(ply, me)
 	}
