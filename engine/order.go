@@ -45,12 +45,16 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 
 // pick moves the best remaining move to position i and returns it.
 func (s *Searcher[M]) pick(pd *plyData[M], i int) (M, MoveInfo) {
-	b := i
-	for j := i + 1; j < len(pd.moves); j++ {
-		if pd.scores[j] > pd.scores[b] {
-			b = j
+	// The first of the best scores, found in a slice of the rest with the
+	// best so far in a register: no bounds checks in the loop.
+	rest := pd.scores[i:len(pd.moves)]
+	b, best := 0, rest[0]
+	for j, sc := range rest[1:] {
+		if sc > best {
+			b, best = j+1, sc
 		}
 	}
+	b += i
 	if b != i {
 		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
 		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
