@@ -4,6 +4,8 @@
 
 package vm
 
+import "math/bits"
+
 // Generate fills ml with the legal moves of the player to move. It returns an
 // error (with the rule's position) when a program exceeds its step budget.
 func (s *State) Generate(ml *MoveList) error { return s.generate(ml, 0, true) }
@@ -97,35 +99,39 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 // runBlocks is runMoves with the blocks' pre-knowledge: a specialised form
 // tests its own way in; another program's entry path is checked before its
 // run.
+//
+// The mover's pieces are visited in square order, as a scan of the board
+// would, from the occupancy's bitset of them.
 func (s *State) runBlocks(gn *generator, pl, only int32) {
 	runs := s.pre.runs
 	limit := s.Limit.StepsPerRun
-	for p, c := range s.Board {
-		if c == Empty || int32(c.Owner()) != pl {
-			continue
-		}
-		rs := runs[c.Type()]
-		for i := 0; i < len(rs); i++ {
-			r := &rs[i]
-			if only != AnyMoveType && r.moveType != only {
-				continue
-			}
-			if lg := r.leaps; lg != nil && lg.maxSteps <= limit {
-				gn.runLeaps(lg, int32(p), pl, r.moveType)
-				i += lg.n - 1
-			} else if sg := r.slides; sg != nil && sg.maxSteps <= limit {
-				gn.runSlides(sg, int32(p), pl, r.moveType)
-				i += sg.n - 1
-			} else if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
-				if gn.dropQuiet && sp.noisyAt != nil && !sp.noisyAt[pl][p] {
-					continue // only quiet moves from here, which are dropped
+	words := s.occ.words
+	for w, word := range s.occ.own[int(pl)*words : int(pl+1)*words] {
+		for ; word != 0; word &= word - 1 {
+			p := w<<6 + bits.TrailingZeros64(word)
+			rs := runs[s.Board[p].Type()]
+			for i := 0; i < len(rs); i++ {
+				r := &rs[i]
+				if only != AnyMoveType && r.moveType != only {
+					continue
 				}
-				gn.runSpec(sp, int32(p), pl, r.moveType)
-			} else if r.pre.admits(s, pl, int32(p)) {
-				gn.run(r.prog, int32(p), pl, r.moveType, false, 0)
-			}
-			if gn.err != nil {
-				return
+				if lg := r.leaps; lg != nil && lg.maxSteps <= limit {
+					gn.runLeaps(lg, int32(p), pl, r.moveType)
+					i += lg.n - 1
+				} else if sg := r.slides; sg != nil && sg.maxSteps <= limit {
+					gn.runSlides(sg, int32(p), pl, r.moveType)
+					i += sg.n - 1
+				} else if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
+					if gn.dropQuiet && sp.noisyAt != nil && !sp.noisyAt[pl][p] {
+						continue // only quiet moves from here, which are dropped
+					}
+					gn.runSpec(sp, int32(p), pl, r.moveType)
+				} else if r.pre.admits(s, pl, int32(p)) {
+					gn.run(r.prog, int32(p), pl, r.moveType, false, 0)
+				}
+				if gn.err != nil {
+					return
+				}
 			}
 		}
 	}

@@ -14,7 +14,10 @@ type occupancy struct {
 	// bits[(pl*nTypes+t)*words + p/64] has bit p%64 set when pl's piece of
 	// type t stands on p: attack tests intersect it with the reverse reach
 	// table instead of visiting every piece.
-	bits  []uint64
+	bits []uint64
+	// own[pl*words + p/64] has bit p%64 set when one of pl's pieces stands
+	// on p: generation visits the mover's pieces in square order from it.
+	own   []uint64
 	nT    int
 	words int
 	// w and sum: the placement table and each player's sum of it over
@@ -33,8 +36,10 @@ func (o *occupancy) reset(s *State) {
 		o.nT = len(s.g.Pieces)
 		o.words = (len(s.Board) + 63) / 64
 		o.bits = make([]uint64, np*o.nT*o.words)
+		o.own = make([]uint64, np*o.words)
 	}
 	clear(o.bits)
+	clear(o.own)
 	if len(o.sum) != np {
 		o.sum = make([]int64, np)
 	}
@@ -56,6 +61,7 @@ func (o *occupancy) add(s *State, p int32, c Cell) {
 	o.idx[p] = int32(len(o.pieces[pl]))
 	o.pieces[pl] = append(o.pieces[pl], p)
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] |= 1 << uint(p&63)
+	o.own[pl*o.words+int(p>>6)] |= 1 << uint(p&63)
 	if o.w != nil {
 		o.sum[pl] += int64(o.w[(pl*o.nT+c.Type())*len(o.idx)+int(p)])
 	}
@@ -71,6 +77,7 @@ func (o *occupancy) remove(s *State, p int32, c Cell) {
 	o.pieces[pl] = o.pieces[pl][:len(o.pieces[pl])-1]
 	o.idx[p] = -1
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] &^= 1 << uint(p&63)
+	o.own[pl*o.words+int(p>>6)] &^= 1 << uint(p&63)
 	if o.w != nil {
 		o.sum[pl] -= int64(o.w[(pl*o.nT+c.Type())*len(o.idx)+int(p)])
 	}
