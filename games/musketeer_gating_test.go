@@ -33,6 +33,7 @@ var gatingSjaak = []struct {
 	{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[CLcl] b KQkq - 0 1", 3, 80047, "the same, Black to move"},
 	{"4k3/1P6/8/3l4/3C4/8/6p1/4K3[] w - - 0 1", 3, 12759, "promotion to Q R B N L C"},
 	{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[Cl] b KGFDCBQkgfdcbq - 0 1", 3, 29097, "one held piece each, Black to move"},
+	{"4k3/8/8/8/8/8/8/q3K3[C] w E - 0 1", 3, 1189, "in check along the first rank: the King may not step along it with a Cannon gated behind it (judged without the gated piece)"},
 }
 
 func loadGating(t *testing.T) *fmaxini.Section {

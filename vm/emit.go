@@ -167,6 +167,9 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
 	m.Type, m.Piece, m.From, m.To, m.Continue = gn.moveType, piece, from, to, cont
 	m.Drop, m.Captures, m.Kings, m.Struck = gn.isDrop, captures, kings, struck
+	if gn.gateType >= 0 {
+		m.gateAt = gn.gatePos + 1
+	}
 }
 
 // dropEmptyCaptures removes from this move's acts (acts[start:]) the

@@ -23,7 +23,7 @@ func (m *Move) Key() uint64 { return moveKey(m) | 1 }
 // use GeneratePseudo and test only the moves they make. It is false while pl
 // keeps moving (partial moves) and in games without royal pieces.
 func (s *State) LeftInCheck(pl int) bool {
-	return s.Partial == NoPos && s.Mover() != pl && len(s.occ.royal[pl]) > 0 && s.royalAttacked(pl, 0)
+	return s.Partial == NoPos && s.Mover() != pl && len(s.occ.royal[pl]) > 0 && s.leftAttacked(pl, 0)
 }
 
 // Goals evaluates the goals as Outcome does for a player to move who has a

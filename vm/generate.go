@@ -414,7 +414,7 @@ func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 			}
 			bad = len(cont.Moves) == 0
 		} else {
-			bad = s.Mover() != pl && s.royalAttacked(pl, lv+1)
+			bad = s.Mover() != pl && s.leftAttacked(pl, lv+1)
 		}
 		s.Unmake()
 		if !bad {

@@ -129,3 +129,25 @@ func (s *State) quickSafe(m *Move, pl int, k int32, sens []uint64) bool {
 	}
 	return true
 }
+
+// leftAttacked reports whether pl's royal piece is attacked after the move
+// just made. A gating move is judged without the piece it gated, as
+// Fairy-Stockfish and Sjaak II (the reference engines of Seirawan-style
+// gating) judge it: a gate may not block the check the move itself would
+// leave or walk into (a pinned piece may not move off its line and gate a
+// blocker behind it; a King may not step along the checking line with a
+// piece gated behind it).
+func (s *State) leftAttacked(pl, lv int) bool {
+	n := len(s.hist)
+	if n == 0 || s.hist[n-1].gateAt == 0 {
+		return s.royalAttacked(pl, lv)
+	}
+	p := s.hist[n-1].gateAt - 1
+	c := s.Board[p]
+	s.Board[p] = Empty
+	s.occ.change(s, p, c, Empty)
+	hit := s.royalAttacked(pl, lv)
+	s.Board[p] = c
+	s.occ.change(s, p, Empty, c)
+	return hit
+}

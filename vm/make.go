@@ -14,6 +14,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	s.hist = append(s.hist, histRec{
 		undoLen: len(s.undo), turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo,
 		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, takenLen: len(s.taken), hash: s.hash,
+		gateAt: m.gateAt,
 	})
 	if rehash && s.pre.tracksTaken {
 		s.recordTaken(m)

@@ -67,6 +67,9 @@ type Move struct {
 	simple bool
 	retype int16
 	took   Cell
+	// gateAt is the square a piece was gated onto plus one (0: no gate).
+	// Legality judges a gating move without the gated piece (legal.go).
+	gateAt int32
 }
 
 // Simple returns, for a move a specialised run built (ok), the piece that

@@ -83,6 +83,7 @@ type histRec struct {
 	quiet            int
 	takenLen         int
 	hash             uint64
+	gateAt           int32 // the move's gateAt (Move)
 }
 
 // Game returns the game this state belongs to.
