@@ -320,18 +320,21 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	// builds no move list (the goals that need no moves are read before).
 	// Otherwise they are tried after generation with the exact evaluation:
 	// its mobility may lift it to beta where the guess fell short.
+	//
+	// Both need a node off the root, out of check and away from mate
+	// scores (bounded); reverse futility also needs a non-PV node.
+	bounded := ply > 0 && !inCheck && beta < winBound && beta > -winBound
+	mayCut := bounded && s.rules.NullMove
 	triedEarly := false
-	if ply > 1 && !inCheck && s.rules.NullMove && beta < winBound && beta > -winBound {
-		if guess, ok := s.guessEval(ply, me); ok {
-			if guess >= beta {
-				triedEarly = true
-				if over, w, l := pos.Goals(); over {
-					return s.terminal(w, l, ply, me)
-				}
-				pd.sign, pd.n = me, s.plies[ply-2].n // the null move's child reads it
-				if v, cut, _ := s.cutEarly(ply, depth, beta, me, guess, pvNode, allowNull, inCheck); cut || s.stopped {
-					return v
-				}
+	if mayCut && ply > 1 {
+		if guess, ok := s.guessEval(ply, me); ok && guess >= beta {
+			triedEarly = true
+			if over, w, l := pos.Goals(); over {
+				return s.terminal(w, l, ply, me)
+			}
+			pd.sign, pd.n = me, s.plies[ply-2].n // the null move's child reads it
+			if v, cut, _ := s.cutEarly(ply, depth, beta, me, guess, pvNode, allowNull); cut || s.stopped {
+				return v
 			}
 		}
 	}
@@ -348,13 +351,13 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	// The static evaluation gates the prunings below (off in PV nodes, in
 	// check, near mate scores, and where Rules forbid them: games where
 	// quiet moves decide or zugzwang is common).
-	eval, prune := 0, ply > 0 && !inCheck && !pvNode && s.rules.LMR && beta < winBound && beta > -winBound
-	late := !triedEarly && ply > 0 && !inCheck && s.rules.NullMove && beta < winBound && beta > -winBound
+	eval, prune := 0, bounded && !pvNode && s.rules.LMR
+	late := mayCut && !triedEarly
 	if prune || late {
 		eval = s.staticEval(ply, me)
 	}
 	if late && eval >= beta {
-		v, cut, verified := s.cutEarly(ply, depth, beta, me, eval, pvNode, allowNull, inCheck)
+		v, cut, verified := s.cutEarly(ply, depth, beta, me, eval, pvNode, allowNull)
 		if cut || s.stopped {
 			return v
 		}
@@ -537,13 +540,12 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me, extra int) (int, bool) {
 
 // cutEarly tries the prunings that need only the node's evaluation ev
 // (at least beta): reverse futility near the horizon (not in PV nodes) and
-// the null move. cut reports that the node is done with value v; verified
-// that a verification search of this node at its ply ran (it reuses the
-// ply's move list).
-func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull, inCheck bool) (v int, cut, verified bool) {
-	if inCheck || ply == 0 || !s.rules.NullMove || beta >= winBound || beta <= -winBound {
-		return 0, false, false
-	}
+// the null move. The caller has checked that they may apply (a node off
+// the root, not in check, beta away from mate scores, Rules.NullMove).
+// cut reports that the node is done with value v; verified that a
+// verification search of this node at its ply ran (it reuses the ply's
+// move list).
+func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull bool) (v int, cut, verified bool) {
 	// Reverse futility: far above beta near the horizon, the opponent
 	// is unlikely to recover in the plies left.
 	if !pvNode && depth <= rfpDepth && ev-futilityMargin*depth >= beta {
@@ -568,7 +570,7 @@ func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull, 
 	if depth < verifyDepth {
 		return beta, true, false
 	}
-	if s.search(ply, depth-nullReduction(depth), beta-1, beta, inCheck, false) >= beta {
+	if s.search(ply, depth-nullReduction(depth), beta-1, beta, false, false) >= beta {
 		return beta, true, true
 	}
 	return 0, s.stopped, true
