@@ -7,11 +7,7 @@ package vm
 // builds them, before duplicates are removed (pseudo-legal), and reports
 // whether an interpreted run built any.
 func (s *State) RawMoves(ml *MoveList) (interp bool, err error) {
-	ml.Reset()
-	gn := s.genAt(0)
-	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
-	s.runTurn(gn)
-	s.applyPriorities(ml)
+	gn, _ := s.build(ml, 0)
 	return gn.interp, gn.err
 }
 

@@ -14,19 +14,11 @@ func (s *State) Generate(ml *MoveList) error { return s.generate(ml, 0, true) }
 func (s *State) GeneratePseudo(ml *MoveList) error { return s.generate(ml, 0, false) }
 
 func (s *State) generate(ml *MoveList, lv int, legal bool) error {
-	ml.Reset()
-	gn := s.genAt(lv)
-	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
-	g := s.g
-	pl := s.runTurn(gn)
+	gn, pl := s.build(ml, lv)
 	if gn.err != nil {
 		return gn.err
 	}
-	// Priorities first: a move that two blocks of different types produce
-	// (Gwangsanghui's chariots have the same slides as start-type and as
-	// normal-type moves, and its untyped turns run both) must survive as
-	// the better-ranked one, which keeping the first duplicate would not do.
-	s.applyPriorities(ml)
+	g := s.g
 	s.removeDuplicates(ml, gn.interp)
 	if g.Options.MaximalCaptures > 0 {
 		keepMaximal(ml, g.Options.MaximalCaptures)
@@ -38,6 +30,26 @@ func (s *State) generate(ml *MoveList, lv int, legal bool) error {
 	}
 	s.addPass(ml)
 	return nil
+}
+
+// build runs the turn's programs into ml at level lv and keeps the moves of
+// the best-ranked move types: the list before duplicates are removed and
+// legality is tested. It returns the generator (its err and interp) and
+// the player the moves are made for.
+func (s *State) build(ml *MoveList, lv int) (*generator, int32) {
+	ml.Reset()
+	gn := s.genAt(lv)
+	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
+	pl := s.runTurn(gn)
+	if gn.err == nil {
+		// Priorities before duplicates: a move that two blocks of different
+		// types produce (Gwangsanghui's chariots have the same slides as
+		// start-type and as normal-type moves, and its untyped turns run
+		// both) must survive as the better-ranked one, which keeping the
+		// first duplicate would not do.
+		s.applyPriorities(ml)
+	}
+	return gn, pl
 }
 
 // runTurn runs the programs of the player to move into gn: the pending
@@ -175,8 +187,7 @@ func (s *State) removeDuplicates(ml *MoveList, interp bool) {
 // programs built (simple ones) are never the same: each move is compared
 // only with the kept moves an interpreted run built and, if it was built
 // by one itself, with every kept move. Few moves are interpreted (castling,
-// en passant), so this is far cheaper than hashing every move. SameAs
-// requires the same From and To, which are compared first.
+// en passant), so this is far cheaper than hashing every move.
 func (s *State) dedupInterpreted(ml *MoveList) {
 	kept := s.dedupInterp[:0] // kept moves built by an interpreted run
 	out := 0
@@ -185,14 +196,14 @@ func (s *State) dedupInterpreted(ml *MoveList) {
 		dup := false
 		if m.simple {
 			for _, k := range kept {
-				if o := &ml.Moves[k]; o.From == m.From && o.To == m.To && o.SameAs(m) && s.sameWritten(o, m) {
+				if s.sameMove(&ml.Moves[k], m) {
 					dup = true
 					break
 				}
 			}
 		} else {
 			for k := 0; k < out; k++ {
-				if o := &ml.Moves[k]; o.From == m.From && o.To == m.To && o.SameAs(m) && s.sameWritten(o, m) {
+				if s.sameMove(&ml.Moves[k], m) {
 					dup = true
 					break
 				}
@@ -235,7 +246,7 @@ func (s *State) dedup(ml *MoveList) {
 		dup := false
 		for tab[slot] >= 0 {
 			o := &ml.Moves[tab[slot]]
-			if o.key == m.key && o.SameAs(m) && s.sameWritten(o, m) {
+			if o.key == m.key && s.sameMove(o, m) {
 				dup = true
 				break
 			}
@@ -251,6 +262,13 @@ func (s *State) dedup(ml *MoveList) {
 		out++
 	}
 	ml.Moves = ml.Moves[:out]
+}
+
+// sameMove reports whether b repeats a: the same effects and the same
+// written acts. SameAs requires the same From and To, which are compared
+// first as the cheapest way to tell most moves apart.
+func (s *State) sameMove(a, b *Move) bool {
+	return a.From == b.From && a.To == b.To && a.SameAs(b) && s.sameWritten(a, b)
 }
 
 // sameWritten reports whether two moves with the same effects list the same
