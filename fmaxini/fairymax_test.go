@@ -554,7 +554,7 @@ func fmCompare(t *testing.T, e *fmEngine, sec *Section, s *vm.State, extra []str
 
 // fmGates reports whether m gates a held piece in (Seirawan).
 func fmGates(m *vm.Move) bool {
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if a.Kind == vm.ActDrop && !m.Drop {
 			return true
 		}

@@ -167,7 +167,7 @@ func (r *reserveState) legal() []vm.Move {
 func (r *reserveState) entersWith(m *vm.Move) bool {
 	pl := r.s.Mover()
 	dummy := r.pos([2]string{"white-reserve", "black-reserve"}[pl])
-	for _, e := range m.Eff {
+	for _, e := range m.Effects(nil) {
 		if e.Kind == vm.EffCell && int(e.Pos) == dummy && e.Val == vm.Empty {
 			return true
 		}

@@ -56,7 +56,8 @@ func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
 		return true
 	}
 	k, words := cg.king, s.occ.words
-	for _, e := range m.Eff {
+	var buf effectBuf
+	for _, e := range m.Effects(buf[:0]) {
 		if e.Kind != EffCell {
 			continue
 		}

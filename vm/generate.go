@@ -275,18 +275,20 @@ func (s *State) sameMove(a, b *Move) bool {
 // written acts in the same order (the acts MoveString writes: all but a
 // capture or creation repeated later in the move).
 func (s *State) sameWritten(a, b *Move) bool {
+	var ab, bb actBuf
+	aa, ba := a.Actions(ab[:0]), b.Actions(bb[:0])
 	i, j := 0, 0
 	for {
-		for i < len(a.Acts) && !s.written(a, i) {
+		for i < len(aa) && !written(aa, i) {
 			i++
 		}
-		for j < len(b.Acts) && !s.written(b, j) {
+		for j < len(ba) && !written(ba, j) {
 			j++
 		}
-		if i == len(a.Acts) || j == len(b.Acts) {
-			return i == len(a.Acts) && j == len(b.Acts)
+		if i == len(aa) || j == len(ba) {
+			return i == len(aa) && j == len(ba)
 		}
-		if a.Acts[i] != b.Acts[j] {
+		if aa[i] != ba[j] {
 			return false
 		}
 		i++
@@ -294,14 +296,13 @@ func (s *State) sameWritten(a, b *Move) bool {
 	}
 }
 
-// written reports whether MoveString writes act i of m.
-func (s *State) written(m *Move, i int) bool {
-	a := &m.Acts[i]
-	switch a.Kind {
+// written reports whether MoveString writes act i of acts, a move's.
+func written(acts []Act, i int) bool {
+	switch acts[i].Kind {
 	case ActMove, ActDrop:
 		return true
 	}
-	return !repeated(m, i)
+	return !repeated(acts, i)
 }
 
 // emptyTable returns *buf resliced (grown when needed) to an open-addressing
@@ -327,12 +328,28 @@ func emptyTable(buf *[]int32, n int) []int32 {
 // moves that differ only in middle effects share a key and SameAs tells them
 // apart.
 func moveKey(m *Move) uint64 {
-	h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To)) ^ uint64(len(m.Eff))<<56
+	if m.derived { // its effects without building them (Move.Effects)
+		f := Effect{Pos: m.From, Kind: EffCell, Val: Empty}
+		if m.land == m.took {
+			return effectsKey(m, 1, &f, &f)
+		}
+		l := Effect{Pos: m.To, Kind: EffCell, Val: m.land}
+		return effectsKey(m, 2, &f, &l)
+	}
+	if n := len(m.eff); n > 0 {
+		return effectsKey(m, n, &m.eff[0], &m.eff[n-1])
+	}
+	return effectsKey(m, 0, nil, nil)
+}
+
+// effectsKey is moveKey of a move with n effects, f the first and l the
+// last (nil when there are none).
+func effectsKey(m *Move, n int, f, l *Effect) uint64 {
+	h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To)) ^ uint64(n)<<56
 	if m.Pass {
 		h ^= 0x5555
 	}
-	if n := len(m.Eff); n > 0 {
-		f, l := &m.Eff[0], &m.Eff[n-1]
+	if n > 0 {
 		h += (uint64(f.Val) ^ uint64(f.Pos)<<40 ^ uint64(f.Kind)<<60) * 0xc2b2ae3d27d4eb4f
 		h ^= uint64(l.Val)*0x165667b19e3779f9 ^ uint64(l.Pos)<<44 ^ uint64(l.Kind)<<62
 	}

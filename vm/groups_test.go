@@ -70,13 +70,13 @@ func TestSimpleMatchesEffects(t *testing.T) {
 				}
 				simple++
 				wantTook := vm.Empty
-				for _, e := range m.Eff {
+				for _, e := range m.Effects(nil) {
 					if c, ok := s.Taken(e, mover); ok {
 						wantTook = c
 					}
 				}
 				wantRetype := -1
-				for _, a := range m.Acts {
+				for _, a := range m.Actions(nil) {
 					if _, ok := s.Retyped(a, mover); ok {
 						wantRetype = int(a.Type)
 					}

@@ -115,7 +115,8 @@ func (s *State) quickSafe(m *Move, pl int, k int32, sens []uint64) bool {
 	if m.Continue >= 0 || m.Pass {
 		return false
 	}
-	for _, e := range m.Eff {
+	var buf effectBuf
+	for _, e := range m.Effects(buf[:0]) {
 		if e.Kind != EffCell {
 			continue
 		}

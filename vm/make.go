@@ -23,15 +23,15 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	if rehash {
 		h = s.hash ^ s.stateKey()
 	}
-	for _, e := range m.Eff {
+	if m.derived { // Move.Effects, unbuilt
+		h = s.setCell(m.From, Empty, h, rehash)
+		if m.land != m.took {
+			h = s.setCell(m.To, m.land, h, rehash)
+		}
+	}
+	for _, e := range m.eff {
 		if e.Kind == EffCell {
-			old := s.Board[e.Pos]
-			s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffCell, old: old})
-			if rehash {
-				h ^= cellKey(e.Pos, old) ^ cellKey(e.Pos, e.Val)
-			}
-			s.Board[e.Pos] = e.Val
-			s.occ.change(s, e.Pos, old, e.Val)
+			h = s.setCell(e.Pos, e.Val, h, rehash)
 			continue
 		}
 		old := s.Hands[e.Pos]
@@ -70,6 +70,19 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	return err
 }
 
+// setCell puts v on square p for makeAt, recording the old cell for Unmake;
+// with rehash it returns h updated for the change.
+func (s *State) setCell(p int32, v Cell, h uint64, rehash bool) uint64 {
+	old := s.Board[p]
+	s.undo = append(s.undo, undoRec{pos: p, kind: EffCell, old: old})
+	if rehash {
+		h ^= cellKey(p, old) ^ cellKey(p, v)
+	}
+	s.Board[p] = v
+	s.occ.change(s, p, old, v)
+	return h
+}
+
 func (s *State) endTurn() {
 	s.Partial, s.PartialType = NoPos, -1
 	s.Turn = s.g.NextTurn(s.Turn)
@@ -95,12 +108,14 @@ func (s *State) hasContinuation(lv int) (bool, error) {
 // act of m moves that piece away first (a king landing on its castling
 // rook's square).
 func (s *State) recordTaken(m *Move) {
-	for _, a := range m.Acts {
+	var buf actBuf
+	acts := m.Actions(buf[:0])
+	for _, a := range acts {
 		var c Cell
 		switch {
 		case a.Kind == ActCapture && a.Type >= 0:
 			c = s.Board[a.From]
-		case a.Kind == ActMove && a.Captures && !movedAway(m, a.To):
+		case a.Kind == ActMove && a.Captures && !movedAway(acts, a.To):
 			c = s.Board[a.To]
 		default:
 			continue
@@ -111,9 +126,9 @@ func (s *State) recordTaken(m *Move) {
 	}
 }
 
-// movedAway reports whether m moves the piece that stood on p.
-func movedAway(m *Move, p int32) bool {
-	for _, a := range m.Acts {
+// movedAway reports whether acts, a move's, move the piece that stood on p.
+func movedAway(acts []Act, p int32) bool {
+	for _, a := range acts {
 		if a.Kind == ActMove && a.From == p {
 			return true
 		}

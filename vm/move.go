@@ -44,33 +44,107 @@ type Act struct {
 
 // Move is one legal move (or one part of a partial move).
 type Move struct {
-	Eff   []Effect
-	Acts  []Act
-	Type  int32 // move type of the definition that produced it
-	Piece int16 // type of the moving piece, -1 for a pass
+	// eff and acts are the move's effects and acts as its run built them;
+	// a move whose effects and acts follow from its squares (derived) keeps
+	// none. Read them through Effects and Actions.
+	eff  []Effect
+	acts []Act
+	key  uint64
+	// took and land: see simple and derived.
+	took, land Cell
+	Type       int32 // move type of the definition that produced it
 	// From and To are the main piece's squares, for last-from?/last-to?.
 	From, To int32
 	// Continue is the move type the same piece continues with (add-partial),
 	// or -1 when the move completes the turn.
 	Continue int32
-	Pass     bool
-	Drop     bool
+	// gateAt is the square a piece was gated onto plus one (0: no gate).
+	// Legality judges a gating move without the gated piece (legal.go).
+	gateAt   int32
+	Piece    int16 // type of the moving piece, -1 for a pass
 	Captures int16 // pieces removed from the board (for maximal captures)
 	Kings    int16 // of which of a royal or "king" type (maximal captures 2)
 	// Struck counts enemy pieces the move changes in place (type, owner or
 	// attributes); maximal captures counts them with Captures (doc.go).
 	Struck int16
-	key    uint64
+	retype int16
+	Pass   bool
+	Drop   bool
 	// simple: a specialised run built the move (spec.go): the piece on
 	// From lands on To, taking what stood there (took), retyped to
 	// retype when that is >= 0. Simple answers from these.
 	simple bool
-	retype int16
-	took   Cell
-	// gateAt is the square a piece was gated onto plus one (0: no gate).
-	// Legality judges a gating move without the gated piece (legal.go).
-	gateAt int32
+	// derived: a simple move that stores no effects nor acts. It lands on
+	// To as land; Effects and Actions build its lists from that and took
+	// (spec.go builds most moves so: writing the lists costs more than the
+	// rest of the move). The fields are ordered for size (112 bytes).
+	derived bool
 }
+
+// Effects returns the changes m makes, in the order Make applies them. A
+// derived move's are built into buf (grown if needed: pass a small array's
+// slice to keep them off the heap); another's are its own, to be read only.
+func (m *Move) Effects(buf []Effect) []Effect {
+	if !m.derived {
+		return m.eff
+	}
+	buf = append(buf[:0], Effect{Pos: m.From, Kind: EffCell, Val: Empty})
+	if m.land != m.took {
+		buf = append(buf, Effect{Pos: m.To, Kind: EffCell, Val: m.land})
+	}
+	return buf
+}
+
+// Actions returns what m does, for notation, in program order; buf as for
+// Effects.
+func (m *Move) Actions(buf []Act) []Act {
+	if !m.derived {
+		return m.acts
+	}
+	var typed int16
+	if m.retype >= 0 {
+		typed = ActMoveTyped
+	}
+	return append(buf[:0], Act{Kind: ActMove, From: m.From, To: m.To, Type: int16(m.land.Type()),
+		Captures: m.took != Empty && m.To != m.From, Arg: typed})
+}
+
+// CloneInto copies m into c as Clone does, with c's effects and acts in
+// the storage of eff and acts, which it returns (grown if needed) for the
+// next copy: a caller that copies many moves allocates once.
+func (m *Move) CloneInto(c *Move, eff []Effect, acts []Act) ([]Effect, []Act) {
+	*c = *m
+	if !m.derived {
+		eff, acts = append(eff[:0], m.eff...), append(acts[:0], m.acts...)
+		c.eff, c.acts = eff, acts
+	}
+	return eff, acts
+}
+
+// WithActs returns m with acts in place of its own, its effects kept: a
+// notation test writes with it a move no game makes.
+func (m *Move) WithActs(acts []Act) Move {
+	c := *m.full()
+	c.acts = acts
+	return c
+}
+
+// full returns m with its effects and acts stored: m itself, or for a
+// derived move a copy that holds them (notation reads the acts in place).
+func (m *Move) full() *Move {
+	if !m.derived {
+		return m
+	}
+	c := *m
+	c.eff, c.acts, c.derived = m.Effects(nil), m.Actions(nil), false
+	return &c
+}
+
+// effectBuf and actBuf hold a derived move's lists on the stack.
+type (
+	effectBuf [2]Effect
+	actBuf    [1]Act
+)
 
 // Simple returns, for a move a specialised run built (ok), the piece that
 // stood on its target (taken, Empty if none) and the type the moving piece
@@ -80,16 +154,18 @@ func (m *Move) Simple() (took Cell, retype int, ok bool) {
 	return m.took, int(m.retype), m.simple
 }
 
-// Clone returns m with its own copies of Eff and Acts, detached from the
+// Clone returns m with its own copies of its effects and acts, detached from the
 // MoveList that generated it (whose buffers are reused), for a history.
 func (m *Move) Clone() Move {
 	c := *m
-	c.Eff = append([]Effect(nil), m.Eff...)
-	c.Acts = append([]Act(nil), m.Acts...)
+	if !m.derived {
+		c.eff = append([]Effect(nil), m.eff...)
+		c.acts = append([]Act(nil), m.acts...)
+	}
 	return c
 }
 
-// MoveList holds generated moves. The moves' Eff and Acts slices point into
+// MoveList holds generated moves. The moves' effects and acts point into
 // buffers the list owns, so a list reused across calls stops allocating once
 // it has grown to the largest move set.
 type MoveList struct {
@@ -110,13 +186,18 @@ func (ml *MoveList) Len() int { return len(ml.Moves) }
 
 // SameAs reports whether two moves change the position identically.
 func (m *Move) SameAs(o *Move) bool {
-	if m.Pass != o.Pass || m.Continue != o.Continue || len(m.Eff) != len(o.Eff) {
+	if m.Pass != o.Pass || m.Continue != o.Continue || m.From != o.From || m.To != o.To {
 		return false
 	}
-	for i := range m.Eff {
-		if m.Eff[i] != o.Eff[i] {
+	var mb, ob effectBuf
+	me, oe := m.Effects(mb[:0]), o.Effects(ob[:0])
+	if len(me) != len(oe) {
+		return false
+	}
+	for i := range me {
+		if me[i] != oe[i] {
 			return false
 		}
 	}
-	return m.From == o.From && m.To == o.To
+	return true
 }

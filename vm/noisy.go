@@ -19,12 +19,12 @@ func (s *State) IsNoisy(m *Move) bool {
 	if took, retype, ok := m.Simple(); ok {
 		return took != Empty && took.Owner() != mover || retype >= 0 && retype != int(m.Piece)
 	}
-	for _, e := range m.Eff {
+	for _, e := range m.eff { // not derived: Simple answered those
 		if _, ok := s.Taken(e, mover); ok {
 			return true
 		}
 	}
-	for _, a := range m.Acts {
+	for _, a := range m.acts {
 		if _, ok := s.Retyped(a, mover); ok {
 			return true
 		}
@@ -263,10 +263,12 @@ func (gn *generator) skipSimpleQuiet(promo, cont int32, copyMove bool) bool {
 // are those of a simple quiet move (see quietSig), so that a duplicate of a
 // skipped move is not counted twice.
 func (s *State) sigOf(m *Move) (quietSig, bool) {
-	if m.Pass || len(m.Eff) != 2 {
+	var eb effectBuf
+	eff := m.Effects(eb[:0])
+	if m.Pass || len(eff) != 2 {
 		return quietSig{}, false
 	}
-	e0, e1 := m.Eff[0], m.Eff[1]
+	e0, e1 := eff[0], eff[1]
 	var sig quietSig
 	var want Act
 	switch {
@@ -286,14 +288,16 @@ func (s *State) sigOf(m *Move) (quietSig, bool) {
 	// set-attribute, then the move or drop.
 	var w [2]Act
 	n := 0
-	for i := range m.Acts {
-		if !s.written(m, i) {
+	var ab actBuf
+	acts := m.Actions(ab[:0])
+	for i := range acts {
+		if !written(acts, i) {
 			continue
 		}
 		if n == len(w) {
 			return quietSig{}, false
 		}
-		w[n] = m.Acts[i]
+		w[n] = acts[i]
 		n++
 	}
 	switch {

@@ -104,7 +104,7 @@ func sameNoisy(t *testing.T, s *State, gen string, want []Move, part *MoveList) 
 	}
 	for i := range want {
 		a, b := &want[i], &part.Moves[i]
-		if !slices.Equal(a.Eff, b.Eff) || !slices.Equal(a.Acts, b.Acts) || a.From != b.From || a.To != b.To || a.Type != b.Type {
+		if !slices.Equal(a.Effects(nil), b.Effects(nil)) || !slices.Equal(a.Actions(nil), b.Actions(nil)) || a.From != b.From || a.To != b.To || a.Type != b.Type {
 			t.Fatalf("noisy move %d: %s, %s has %s", i, s.MoveString(a), gen, s.MoveString(b))
 		}
 	}

@@ -31,6 +31,7 @@ func (s *State) MoveString(m *Move) string {
 	if m.Pass {
 		return "Pass"
 	}
+	m = m.full()
 	w := moveWriter{s: s, lastTo: NoPos}
 	if m.Continue >= 0 {
 		w.b.WriteString("partial ")
@@ -38,21 +39,21 @@ func (s *State) MoveString(m *Move) string {
 	}
 	main := mainPart(m)
 	if main >= 0 {
-		w.part(m, &m.Acts[main])
+		w.part(m, &m.acts[main])
 	}
-	for i := range m.Acts {
-		if k := m.Acts[i].Kind; i != main && (k == ActMove || k == ActDrop) {
-			w.part(m, &m.Acts[i])
+	for i := range m.acts {
+		if k := m.acts[i].Kind; i != main && (k == ActMove || k == ActDrop) {
+			w.part(m, &m.acts[i])
 		}
 	}
 	w.changes(m)
 	if main >= 0 {
-		if a := &m.Acts[main]; a.Kind == ActMove && w.promoted(a) {
+		if a := &m.acts[main]; a.Kind == ActMove && w.promoted(a) {
 			w.change(s.g.Pieces[a.Type].Name, a.To)
 		}
 	}
-	for i := range m.Acts {
-		if a := &m.Acts[i]; i != main && a.Kind == ActMove && w.promoted(a) {
+	for i := range m.acts {
+		if a := &m.acts[i]; i != main && a.Kind == ActMove && w.promoted(a) {
 			w.change(s.g.Pieces[a.Type].Name, a.To)
 		}
 	}
@@ -76,9 +77,9 @@ func (w *moveWriter) changes(m *Move) {
 	var buf [32]int
 	order := buf[:0]
 	split := 0 // order[:split] holds the changes that are not captures
-	for i := range m.Acts {
-		k := m.Acts[i].Kind
-		if k == ActMove || k == ActDrop || repeated(m, i) {
+	for i := range m.acts {
+		k := m.acts[i].Kind
+		if k == ActMove || k == ActDrop || repeated(m.acts, i) {
 			continue
 		}
 		order = append(order, i)
@@ -95,7 +96,7 @@ func (w *moveWriter) changes(m *Move) {
 	// Red p2 D6").
 	front := 0
 	for j := 0; j < split; j++ {
-		a := &m.Acts[order[j]]
+		a := &m.acts[order[j]]
 		if a.Kind != ActCreate || !leftByMove(m, a.To) {
 			continue
 		}
@@ -105,14 +106,14 @@ func (w *moveWriter) changes(m *Move) {
 		front++
 	}
 	for _, i := range order {
-		w.part(m, &m.Acts[i])
+		w.part(m, &m.acts[i])
 	}
 }
 
 // leftByMove reports whether a piece of m moves away from p.
 func leftByMove(m *Move, p int32) bool {
-	for i := range m.Acts {
-		if a := &m.Acts[i]; a.Kind == ActMove && a.From == p {
+	for i := range m.acts {
+		if a := &m.acts[i]; a.Kind == ActMove && a.From == p {
 			return true
 		}
 	}
@@ -125,8 +126,9 @@ const ActMoveTyped = 1
 // MainAct is the act that moves (or drops) the move's own piece, as the
 // move is written by it; nil when there is none.
 func (m *Move) MainAct() *Act {
+	m = m.full()
 	if i := mainPart(m); i >= 0 {
-		return &m.Acts[i]
+		return &m.acts[i]
 	}
 	return nil
 }
@@ -135,8 +137,8 @@ func (m *Move) MainAct() *Act {
 // the move from the start square, else the last drop; -1 when there is none.
 func mainPart(m *Move) int {
 	drop := -1
-	for i := range m.Acts {
-		a := &m.Acts[i]
+	for i := range m.acts {
+		a := &m.acts[i]
 		if a.Kind == ActMove && a.From == m.From && !m.Drop {
 			return i
 		}
@@ -148,17 +150,17 @@ func mainPart(m *Move) int {
 }
 
 // repeated reports whether act i is a capture or creation that occurs again
-// later in m: Zillions writes a repeated capture or creation once, where it
+// later in acts (a move's): Zillions writes a repeated capture or creation once, where it
 // last happened. A repeated attribute change is written each time (Zillions'
 // Gwangsanghui save: "= South on h7 @ h7 2 0 ... @ h7 2 0", kill-intruder and
 // then clear-flags clearing one traitor's is-traitor?).
-func repeated(m *Move, i int) bool {
-	a := m.Acts[i]
+func repeated(acts []Act, i int) bool {
+	a := acts[i]
 	if a.Kind != ActCapture && a.Kind != ActCreate {
 		return false
 	}
-	for j := i + 1; j < len(m.Acts); j++ {
-		if m.Acts[j] == a {
+	for j := i + 1; j < len(acts); j++ {
+		if acts[j] == a {
 			return true
 		}
 	}
@@ -281,8 +283,10 @@ func (s *State) CoordString(m *Move) string {
 	if m.From < 0 || m.To < 0 {
 		return s.MoveString(m)
 	}
+	var ab actBuf
+	acts := m.Actions(ab[:0])
 	out := name(m.From) + name(m.To)
-	for _, a := range m.Acts {
+	for _, a := range acts {
 		if a.Kind == ActMove && a.From == m.From {
 			if orig := s.Board[a.From]; orig != Empty && int(a.Type) != orig.Type() {
 				out += strings.ToLower(letter(int(a.Type)))
@@ -290,7 +294,7 @@ func (s *State) CoordString(m *Move) string {
 			break
 		}
 	}
-	for _, a := range m.Acts {
+	for _, a := range acts {
 		// A held piece gated in (add-gate): a fifth letter on the mover's
 		// square ("g1f3h"); on another square a piece left (a castling
 		// rook's), that square first, as XBoard and FSF write it ("h1e1h").

@@ -1010,6 +1010,27 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 		nc = MakeCell(int(promo), hand.Owner(), gn.pre.defaults[promo])
 		typed = ActMoveTyped
 	}
+	var captures, kings int16
+	if old != Empty {
+		captures = 1
+		if gn.pre.isRoyal[old.Owner()][old.Type()] {
+			kings = 1
+		}
+	}
+	ml.Moves = append(ml.Moves, Move{})
+	m := &ml.Moves[len(ml.Moves)-1]
+	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
+	m.Captures, m.Kings = captures, kings
+	m.simple, m.took, m.retype = true, old, -1
+	if promo >= 0 {
+		m.retype = int16(promo)
+	}
+	recycled := old != Empty && gn.g.Options.RecycleCaptures
+	if len(sets) == 0 && !recycled {
+		// Its effects and acts follow from the squares (Move.Effects).
+		m.derived, m.land = true, nc
+		return
+	}
 	landed := nc
 	actStart := len(ml.acts)
 	for _, st := range sets {
@@ -1023,27 +1044,12 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 	if nc != old {
 		ml.effs = append(ml.effs, Effect{Pos: to, Kind: EffCell, Val: nc})
 	}
-	var captures, kings int16
-	if old != Empty {
-		captures = 1
-		if gn.pre.isRoyal[old.Owner()][old.Type()] {
-			kings = 1
-		}
-		if gn.g.Options.RecycleCaptures {
-			nT := int32(len(gn.g.Pieces))
-			ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
-		}
+	if recycled {
+		nT := int32(len(gn.g.Pieces))
+		ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
 	}
-	ml.Moves = append(ml.Moves, Move{})
-	m := &ml.Moves[len(ml.Moves)-1]
-	m.Eff = ml.effs[effStart:len(ml.effs):len(ml.effs)]
-	m.Acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
-	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
-	m.Captures, m.Kings = captures, kings
-	m.simple, m.took, m.retype = true, old, -1
-	if promo >= 0 {
-		m.retype = int16(promo)
-	}
+	m.eff = ml.effs[effStart:len(ml.effs):len(ml.effs)]
+	m.acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
 }
 
 // Specialised names the specialised form that block b of piece type t runs

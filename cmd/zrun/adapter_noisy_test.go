@@ -150,7 +150,7 @@ func (c *noisyChecker) where() string {
 }
 
 func sameMove(a, b *vm.Move) bool {
-	return slices.Equal(a.Eff, b.Eff) && slices.Equal(a.Acts, b.Acts) && a.Type == b.Type && a.Piece == b.Piece &&
+	return slices.Equal(a.Effects(nil), b.Effects(nil)) && slices.Equal(a.Actions(nil), b.Actions(nil)) && a.Type == b.Type && a.Piece == b.Piece &&
 		a.From == b.From && a.To == b.To && a.Continue == b.Continue && a.Pass == b.Pass && a.Drop == b.Drop &&
 		a.Captures == b.Captures && a.Kings == b.Kings && a.Struck == b.Struck
 }

@@ -337,7 +337,7 @@ func loneMoves(s *vm.State, ml *vm.MoveList, turn, pl, t, p int, blockers map[in
 // add records the lone piece's move m from p: its destination, or the type
 // it becomes when it changes type (promotes).
 func (r *loneRec) add(m *vm.Move, p, t int) {
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if (a.Kind == vm.ActMove || a.Kind == vm.ActChangeType) && int(a.From) == p && int(a.Type) != t {
 			r.promo = append(r.promo, int(a.Type))
 			return

@@ -326,13 +326,13 @@ func (p *Position) Info(m *vm.Move) engine.MoveInfo {
 		}
 		return mi
 	}
-	for _, e := range m.Eff {
+	for _, e := range m.Effects(nil) {
 		if old, ok := s.Taken(e, mover); ok {
 			mi.Victim += int32(ev.value[old.Type()])
 			mi.Noisy = true
 		}
 	}
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if orig, ok := s.Retyped(a, mover); ok {
 			mi.Noisy = true
 			mi.Victim += int32(max(ev.value[a.Type]-ev.value[orig.Type()], 0))

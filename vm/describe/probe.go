@@ -230,13 +230,13 @@ func (pr *prober) typeUsed(mt int) bool {
 // else.
 func moveOf(m *vm.Move, from int32) (to int32, caps []int32, pieces int, odd bool) {
 	to = vm.NoPos
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if a.Kind == vm.ActMove && a.From == from {
 			to = a.To
 			break
 		}
 	}
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		switch a.Kind {
 		case vm.ActMove:
 			if to != vm.NoPos && a.From == to && a.From != from {

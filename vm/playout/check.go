@@ -294,10 +294,7 @@ func (c *checker) checkMove(pick int, o vm.Outcome) *Violation {
 	s := c.s
 	// The move is copied out of the list, which the generations below reuse.
 	lm := &c.legal.Moves[pick]
-	c.moveEff = append(c.moveEff[:0], lm.Eff...)
-	c.moveActs = append(c.moveActs[:0], lm.Acts...)
-	c.move = *lm
-	c.move.Eff, c.move.Acts = c.moveEff, c.moveActs
+	c.moveEff, c.moveActs = lm.CloneInto(&c.move, c.moveEff, c.moveActs)
 	m := &c.move
 	c.before.take(s)
 	if err := s.Make(m); err != nil {
@@ -351,7 +348,7 @@ func sameMove(a, b *vm.Move) bool {
 	return a.Type == b.Type && a.Piece == b.Piece && a.From == b.From && a.To == b.To &&
 		a.Continue == b.Continue && a.Pass == b.Pass && a.Drop == b.Drop &&
 		a.Captures == b.Captures && a.Kings == b.Kings && a.Struck == b.Struck &&
-		slices.Equal(a.Eff, b.Eff) && slices.Equal(a.Acts, b.Acts)
+		slices.Equal(a.Effects(nil), b.Effects(nil)) && slices.Equal(a.Actions(nil), b.Actions(nil))
 }
 
 // diffLists describes the first difference between two move lists, or "".

@@ -89,7 +89,7 @@ func (c *Session) hover(arg string) {
 			if cd.next(c.lifted.path) != to {
 				continue
 			}
-			for _, a := range cd.m.Acts {
+			for _, a := range cd.m.Actions(nil) {
 				if a.Kind == vm.ActCapture && a.From != to && colors[a.From] == 0 {
 					colors[a.From] = 'g' // lower case: a victim is no place to move to
 				}
@@ -255,7 +255,7 @@ func (c *Session) targetColors(cands []candidate) map[int32]byte {
 // gating move also removes the gated piece from its reserve square, which
 // is no capture to show).
 func capturesEnemy(s *vm.State, m *vm.Move) bool {
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if a.Kind == vm.ActCapture || (a.Kind == vm.ActMove && a.Captures) {
 			sq := a.From
 			if a.Kind == vm.ActMove {
@@ -274,7 +274,7 @@ func promotedTo(s *vm.State, m *vm.Move) (int, bool) {
 	if m.Drop {
 		return 0, false
 	}
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if a.Kind == vm.ActMove && a.From == m.From {
 			if orig := s.Board[a.From]; orig != vm.Empty && int(a.Type) != orig.Type() {
 				return int(a.Type), true

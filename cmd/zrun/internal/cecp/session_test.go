@@ -445,8 +445,7 @@ func TestCECPGatingText(t *testing.T) {
 			t.Fatalf("no move %s", text)
 		}
 		p, _ := cb.lookup(on)
-		g := *m
-		g.Acts = append(append([]vm.Act(nil), m.Acts...), vm.Act{Kind: vm.ActCreate, Type: int16(queen), To: p})
+		g := m.WithActs(append(m.Actions(nil), vm.Act{Kind: vm.ActCreate, Type: int16(queen), To: p}))
 		return cb.moveText(s, &g)
 	}
 	for _, c := range []struct{ move, on, want string }{

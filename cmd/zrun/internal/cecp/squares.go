@@ -135,7 +135,7 @@ func (cb *cecpBoard) text(s *vm.State, m *vm.Move, legs bool) string {
 		}
 		text = strings.Join(legs, ",")
 	}
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		switch {
 		case a.Kind == vm.ActMove && a.From == m.From:
 			if orig := s.Board[a.From]; orig != vm.Empty && int(a.Type) != orig.Type() {
@@ -171,7 +171,7 @@ func (cb *cecpBoard) stops(s *vm.State, m *vm.Move) []int32 {
 	}
 	st := []int32{m.From}
 	if t := int(m.Piece); t >= 0 && t < len(cb.viaVictims) && cb.viaVictims[t] {
-		for _, a := range m.Acts {
+		for _, a := range m.Actions(nil) {
 			if a.Kind != vm.ActCapture || a.From == m.To || a.From == m.From || cb.sq(a.From) == "" {
 				continue
 			}
@@ -185,7 +185,7 @@ func (cb *cecpBoard) stops(s *vm.State, m *vm.Move) []int32 {
 
 // leftBy reports whether some piece of m moves away from p.
 func leftBy(m *vm.Move, p int32) bool {
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if a.Kind == vm.ActMove && a.From == p && a.To != p {
 			return true
 		}

@@ -78,7 +78,7 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *vm.GridView, disamb bool) s
 	// A removal off the drawn grid is bookkeeping (a reserve piece leaving
 	// its waiting square, as in Reserve Chess), not a capture.
 	capture := a.Captures
-	for _, b := range m.Acts {
+	for _, b := range m.Actions(nil) {
 		capture = capture || b.Kind == vm.ActCapture && b.Type >= 0 && b.From >= 0 && v.InGrid[b.From]
 	}
 	var b strings.Builder
@@ -108,7 +108,7 @@ func sanText(s *vm.State, ml *vm.MoveList, i int, v *vm.GridView, disamb bool) s
 // square, the king's or the rook's (O-O/He1, O-O/Eh1), as S-chess GUIs do.
 func gateSAN(s *vm.State, m *vm.Move, castle bool) string {
 	g := s.Game()
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		if a.Kind != vm.ActDrop || m.Drop {
 			continue
 		}
@@ -133,7 +133,7 @@ func castleSAN(s *vm.State, m *vm.Move, v *vm.GridView) string {
 	if !royal || m.From < 0 || m.To < 0 || v.Rank[m.From] != v.Rank[m.To] {
 		return ""
 	}
-	for _, a := range m.Acts {
+	for _, a := range m.Actions(nil) {
 		// The other piece may stay where it is: Chess960's King b1 to g1
 		// with the Rook on f1 is "Rook f1 - f1".
 		if a.Kind != vm.ActMove || a.From == m.From || a.From < 0 || a.To < 0 ||
