@@ -1,0 +1,86 @@
+package vm_test
+
+import (
+	"slices"
+	"testing"
+
+	"zrun/vm"
+	"zrun/zrf"
+)
+
+// TestDerivedMoveLists: a pawn capture built by a specialised run keeps no
+// lists of its own, yet reads as the chess rules say (the pawn leaves e4 and
+// stands on d5, the pawn there is gone), and its copies (Clone, CloneInto)
+// make the same position after the list that held it is generated again.
+func TestDerivedMoveLists(t *testing.T) {
+	f, err := zrf.LoadFile("../games/chess.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f.Games[0].Game
+	s, err := vm.NewState(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
+	if err := s.SetFEN(fen); err != nil {
+		t.Fatal(err)
+	}
+	e4, _ := g.Board.PositionIndex("e4")
+	d5, _ := g.Board.PositionIndex("d5")
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	var take *vm.Move
+	for i := range ml.Moves {
+		if m := &ml.Moves[i]; m.From == int32(e4) && m.To == int32(d5) {
+			take = m
+		}
+	}
+	if take == nil {
+		t.Fatal("no move e4 x d5")
+	}
+	pawn := s.Board[e4]
+	wantEff := []vm.Effect{{Pos: int32(e4), Kind: vm.EffCell, Val: vm.Empty}, {Pos: int32(d5), Kind: vm.EffCell, Val: pawn}}
+	if got := take.Effects(nil); !slices.Equal(got, wantEff) {
+		t.Errorf("effects %v, want %v", got, wantEff)
+	}
+	wantActs := []vm.Act{{Kind: vm.ActMove, From: int32(e4), To: int32(d5), Type: int16(pawn.Type()), Captures: true}}
+	if got := take.Actions(nil); !slices.Equal(got, wantActs) {
+		t.Errorf("acts %v, want %v", got, wantActs)
+	}
+	if got, want := s.MoveString(take), "Pawn e4 x d5"; got != want {
+		t.Errorf("MoveString %q, want %q", got, want)
+	}
+
+	clone := take.Clone()
+	var into vm.Move
+	eff, acts := take.CloneInto(&into, nil, nil)
+	if err := s.Make(take); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := s.FEN()
+	s.Unmake()
+	if err := s.Generate(&ml); err != nil { // reuses the list's storage
+		t.Fatal(err)
+	}
+	for name, m := range map[string]*vm.Move{"Clone": &clone, "CloneInto": &into} {
+		if err := s.Make(m); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.FEN(); got != after {
+			t.Errorf("%s: made, %s; the move itself made %s", name, got, after)
+		}
+		s.Unmake()
+	}
+	if got, _ := s.FEN(); got != fen {
+		t.Errorf("unmade: %s, want %s", got, fen)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		eff, acts = ml.Moves[0].CloneInto(&into, eff, acts)
+	})
+	if allocs != 0 {
+		t.Errorf("CloneInto allocates %v times a copy", allocs)
+	}
+}
