@@ -329,12 +329,8 @@ func emptyTable(buf *[]int32, n int) []int32 {
 // apart.
 func moveKey(m *Move) uint64 {
 	if m.derived { // its effects without building them (Move.Effects)
-		f := Effect{Pos: m.From, Kind: EffCell, Val: Empty}
-		if m.land == m.took {
-			return effectsKey(m, 1, &f, &f)
-		}
-		l := Effect{Pos: m.To, Kind: EffCell, Val: m.land}
-		return effectsKey(m, 2, &f, &l)
+		f, l, n := m.landing()
+		return effectsKey(m, n, &f, &l)
 	}
 	if n := len(m.eff); n > 0 {
 		return effectsKey(m, n, &m.eff[0], &m.eff[n-1])

@@ -24,9 +24,10 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 		h = s.hash ^ s.stateKey()
 	}
 	if m.derived { // Move.Effects, unbuilt
-		h = s.setCell(m.From, Empty, h, rehash)
-		if m.land != m.took {
-			h = s.setCell(m.To, m.land, h, rehash)
+		f, l, n := m.landing()
+		h = s.setCell(f.Pos, f.Val, h, rehash)
+		if n == 2 {
+			h = s.setCell(l.Pos, l.Val, h, rehash)
 		}
 	}
 	for _, e := range m.eff {

@@ -88,11 +88,35 @@ func (m *Move) Effects(buf []Effect) []Effect {
 	if !m.derived {
 		return m.eff
 	}
-	buf = append(buf[:0], Effect{Pos: m.From, Kind: EffCell, Val: Empty})
-	if m.land != m.took {
-		buf = append(buf, Effect{Pos: m.To, Kind: EffCell, Val: m.land})
+	f, l, n := m.landing()
+	buf = append(buf[:0], f)
+	if n == 2 {
+		buf = append(buf, l)
 	}
 	return buf
+}
+
+// landing returns the effects of a simple move that lands on To as land,
+// taking took: f empties From; l, when n is 2, puts land on To (a move that
+// leaves To as it was has f alone, and l is f). Effects, Make and moveKey
+// read a derived move's effects from it, and spec.go stores them from it.
+func (m *Move) landing() (f, l Effect, n int) {
+	f = Effect{Pos: m.From, Kind: EffCell, Val: Empty}
+	if m.land == m.took {
+		return f, f, 1
+	}
+	return f, Effect{Pos: m.To, Kind: EffCell, Val: m.land}, 2
+}
+
+// landingAct is the act of a simple move (see landing): its piece moves
+// From -> To, typed when the move retyped it.
+func (m *Move) landingAct() Act {
+	var typed int16
+	if m.retype >= 0 {
+		typed = ActMoveTyped
+	}
+	return Act{Kind: ActMove, From: m.From, To: m.To, Type: int16(m.land.Type()),
+		Captures: m.took != Empty && m.To != m.From, Arg: typed}
 }
 
 // Actions returns what m does, for notation, in program order; buf as for
@@ -101,12 +125,7 @@ func (m *Move) Actions(buf []Act) []Act {
 	if !m.derived {
 		return m.acts
 	}
-	var typed int16
-	if m.retype >= 0 {
-		typed = ActMoveTyped
-	}
-	return append(buf[:0], Act{Kind: ActMove, From: m.From, To: m.To, Type: int16(m.land.Type()),
-		Captures: m.took != Empty && m.To != m.From, Arg: typed})
+	return append(buf[:0], m.landingAct())
 }
 
 // CloneInto copies m into c as Clone does, with c's effects and acts in

@@ -19,12 +19,12 @@ func (s *State) IsNoisy(m *Move) bool {
 	if took, retype, ok := m.Simple(); ok {
 		return took != Empty && took.Owner() != mover || retype >= 0 && retype != int(m.Piece)
 	}
-	for _, e := range m.eff { // not derived: Simple answered those
+	for _, e := range m.Effects(nil) { // not derived: Simple answered those
 		if _, ok := s.Taken(e, mover); ok {
 			return true
 		}
 	}
-	for _, a := range m.acts {
+	for _, a := range m.Actions(nil) {
 		if _, ok := s.Retyped(a, mover); ok {
 			return true
 		}

@@ -1005,10 +1005,8 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 		}
 	}
 	nc := hand
-	var typed int16
 	if promo >= 0 {
 		nc = MakeCell(int(promo), hand.Owner(), gn.pre.defaults[promo])
-		typed = ActMoveTyped
 	}
 	var captures, kings int16
 	if old != Empty {
@@ -1031,18 +1029,20 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 		m.derived, m.land = true, nc
 		return
 	}
-	landed := nc
+	// Stored: the set-attributes, then the move's own act and effects
+	// (Move.landing; the attributes leave the landing type as it is).
 	actStart := len(ml.acts)
 	for _, st := range sets {
 		ml.acts = append(ml.acts, Act{Kind: ActSetAttr, From: to, To: NoPos, Type: int16(st.attr), Arg: int16(st.val)})
 		nc = nc.WithAttr(int(st.attr), st.val != 0)
 	}
-	ml.acts = append(ml.acts, Act{Kind: ActMove, From: start, To: to, Type: int16(landed.Type()),
-		Captures: old != Empty && to != start, Arg: typed})
+	m.land = nc
+	ml.acts = append(ml.acts, m.landingAct())
 	effStart := len(ml.effs)
-	ml.effs = append(ml.effs, Effect{Pos: start, Kind: EffCell, Val: Empty})
-	if nc != old {
-		ml.effs = append(ml.effs, Effect{Pos: to, Kind: EffCell, Val: nc})
+	f, l, n := m.landing()
+	ml.effs = append(ml.effs, f)
+	if n == 2 {
+		ml.effs = append(ml.effs, l)
 	}
 	if recycled {
 		nT := int32(len(gn.g.Pieces))
