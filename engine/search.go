@@ -274,15 +274,17 @@ func (s *Searcher[M]) child(ply, depth, alpha, beta, me int, inCheck, allowNull 
 // search returns the value of the position for the side to move (for a chance
 // node: for the root player), searched depth plies deep.
 func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull bool) int {
+	// A horizon node is quiescence's: it counts the node, so each position
+	// the search visits is one node.
+	if depth <= 0 || ply >= maxPly-maxQuiesce-1 {
+		return s.qsearch(ply, alpha, beta, 0, inCheck)
+	}
 	if s.poll() {
 		return 0
 	}
 	pos := s.pos
 	if pos.Random() {
 		return s.chance(ply, depth)
-	}
-	if depth <= 0 || ply >= maxPly-maxQuiesce-1 {
-		return s.qsearch(ply, alpha, beta, 0, inCheck)
 	}
 	me := s.sign()
 	key := pos.Hash()

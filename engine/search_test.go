@@ -181,3 +181,25 @@ func TestChainIsOnePly(t *testing.T) {
 		t.Errorf("depth 3: score %d (mate in %d plies: %v), want the win five moves ahead", res.Score, n, ok)
 	}
 }
+
+// TestNodesCountEachPosition checks the node count against the positions a
+// one-ply search must visit: the root and each position its moves lead to
+// (tic-tac-toe has no noisy moves, so quiescence goes no deeper). A horizon
+// node is entered through the main search and resolved by quiescence; it is
+// still one position.
+func TestNodesCountEachPosition(t *testing.T) {
+	for _, c := range []struct {
+		moves []int
+		want  uint64
+	}{
+		{nil, 1 + 9},
+		{[]int{4}, 1 + 8},
+		{[]int{4, 0, 8}, 1 + 6},
+	} {
+		g := (&ticTacToe{}).setup(c.moves...)
+		res := New[int](g, 1).Search(context.Background(), Limits{Depth: 1})
+		if res.Nodes != c.want {
+			t.Errorf("after %v: a one-ply search counted %d nodes, want %d", c.moves, res.Nodes, c.want)
+		}
+	}
+}
