@@ -21,9 +21,15 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	pd.infos = growInfos(pd.infos, n)
 	pd.scores = growScores(pd.scores, n)
 	h := &s.hist[histSide(me)]
-	for i, m := range pd.moves {
-		info := s.pos.Info(m)
-		pd.infos[i] = info
+	if s.infos != nil {
+		s.infos.Infos(pd.moves, pd.infos)
+	} else {
+		for i, m := range pd.moves {
+			pd.infos[i] = s.pos.Info(m)
+		}
+	}
+	for i := range pd.infos {
+		info := &pd.infos[i]
 		var sc int
 		switch {
 		case info.Key == ttMove && ttMove != 0:

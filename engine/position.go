@@ -115,6 +115,16 @@ type RecaptureTester[M any] interface {
 	Recapturable(m M) bool
 }
 
+// InfoLister is implemented by positions that can describe a whole move
+// list in one call: ordering needs the facts of every generated move, and
+// writing them in place costs less than returning each through an
+// interface call (a MoveInfo copied through memory field by field, then
+// read back whole, stalls the processor's store forwarding). Infos writes
+// Info(moves[i]) to infos[i] for every i.
+type InfoLister[M any] interface {
+	Infos(moves []M, infos []MoveInfo)
+}
+
 // MoveInfo is what the searcher knows about a move without making it.
 type MoveInfo struct {
 	Key uint64 // identifies the move among the moves of its position

@@ -42,6 +42,7 @@ type Searcher[M any] struct {
 	recap RecaptureTester[M] // nil: quiescence searches every capture
 	check CheckPredictor[M]
 	legal LegalityGuard // nil: Make tests every move itself
+	infos InfoLister[M] // nil: ordering asks Info move by move
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -85,6 +86,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.recap, _ = pos.(RecaptureTester[M])
 	s.check, _ = pos.(CheckPredictor[M])
 	s.legal, _ = pos.(LegalityGuard)
+	s.infos, _ = pos.(InfoLister[M])
 	return s
 }
 

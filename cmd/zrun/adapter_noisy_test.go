@@ -87,7 +87,28 @@ type noisyChecker struct {
 	s                       *vm.State
 	p                       *eval.Position
 	full, part              vm.MoveList
+	ptrs                    []*vm.Move
+	infos                   []engine.MoveInfo
 	positions, moves, noisy int
+}
+
+// checkInfos compares the adapter's Infos, written over a reused list of
+// stale facts, with Info move by move.
+func (c *noisyChecker) checkInfos() {
+	c.ptrs = c.ptrs[:0]
+	for i := range c.full.Moves {
+		c.ptrs = append(c.ptrs, &c.full.Moves[i])
+	}
+	c.infos = slices.Grow(c.infos[:0], len(c.ptrs))[:len(c.ptrs)]
+	for i := range c.infos {
+		c.infos[i] = engine.MoveInfo{Key: 3, Victim: -7, Attacker: -7, Noisy: true, Continues: true}
+	}
+	c.p.Infos(c.ptrs, c.infos)
+	for i, m := range c.ptrs {
+		if got, want := c.infos[i], c.p.Info(m); got != want {
+			c.t.Fatalf("%s: %s: Infos wrote %+v, Info says %+v", c.where(), c.s.MoveString(m), got, want)
+		}
+	}
 }
 
 // check compares, in the current position, GenerateNoisy with the noisy
@@ -108,6 +129,7 @@ func (c *noisyChecker) check() {
 		if err != nil {
 			t.Fatalf("%s: GenerateNoisy: %v", c.where(), err)
 		}
+		c.checkInfos()
 		if n != c.full.Len() {
 			t.Fatalf("%s (legal %v): GenerateNoisy counts %d moves, generation lists %d", c.where(), legal, n, c.full.Len())
 		}

@@ -305,40 +305,64 @@ func (p *Position) NoMoves() (bool, int, int) {
 // changes type gains the difference in value (promotion). Noisy is vm's
 // IsNoisy (the moves GenerateNoisy lists): both read vm's Taken and Retyped.
 func (p *Position) Info(m *vm.Move) engine.MoveInfo {
-	mi := engine.MoveInfo{Key: m.Key(), Continues: m.Continue >= 0}
-	if m.Pass {
-		return mi
+	var mi engine.MoveInfo
+	p.info(m, &mi)
+	return mi
+}
+
+// Infos is Info for a whole list, written in place (engine.InfoLister).
+func (p *Position) Infos(ms []*vm.Move, out []engine.MoveInfo) {
+	out = out[:len(ms)]
+	for i, m := range ms {
+		p.info(m, &out[i])
 	}
+}
+
+// info writes Info(m) to *mi: the searcher's list of facts is written
+// where it stays, each field once, with no copy read back whole.
+func (p *Position) info(m *vm.Move, mi *engine.MoveInfo) {
+	mi.Key, mi.Continues = m.Key(), m.Continue >= 0
+	var victim, attacker int32
+	noisy := false
+	if !m.Pass {
+		victim, attacker, noisy = p.gain(m)
+	}
+	mi.Victim, mi.Attacker, mi.Noisy = victim, attacker, noisy
+}
+
+// gain is what a move (not a pass) wins and the value of the piece that
+// makes it: the Victim, Attacker and Noisy of its Info.
+func (p *Position) gain(m *vm.Move) (victim, attacker int32, noisy bool) {
 	s, ev := p.s, p.ev
 	mover := s.Mover()
 	if m.Piece >= 0 && int(m.Piece) < len(ev.value) {
-		mi.Attacker = int32(ev.value[m.Piece])
+		attacker = int32(ev.value[m.Piece])
 	}
 	if took, retype, ok := m.Simple(); ok {
 		// A specialised run's move: what it takes and becomes is known.
 		if took != vm.Empty && took.Owner() != mover {
-			mi.Victim += int32(ev.value[took.Type()])
-			mi.Noisy = true
+			victim += int32(ev.value[took.Type()])
+			noisy = true
 		}
 		if retype >= 0 && retype != int(m.Piece) {
-			mi.Noisy = true
-			mi.Victim += int32(max(ev.value[retype]-ev.value[m.Piece], 0))
+			noisy = true
+			victim += int32(max(ev.value[retype]-ev.value[m.Piece], 0))
 		}
-		return mi
+		return victim, attacker, noisy
 	}
 	for _, e := range m.Effects(nil) {
 		if old, ok := s.Taken(e, mover); ok {
-			mi.Victim += int32(ev.value[old.Type()])
-			mi.Noisy = true
+			victim += int32(ev.value[old.Type()])
+			noisy = true
 		}
 	}
 	for _, a := range m.Actions(nil) {
 		if orig, ok := s.Retyped(a, mover); ok {
-			mi.Noisy = true
-			mi.Victim += int32(max(ev.value[a.Type]-ev.value[orig.Type()], 0))
+			noisy = true
+			victim += int32(max(ev.value[a.Type]-ev.value[orig.Type()], 0))
 		}
 	}
-	return mi
+	return victim, attacker, noisy
 }
 
 // Recapturable is vm's LandingAttacked: the moved piece could be taken on
