@@ -51,16 +51,20 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 
 // pick moves the best remaining move to position i and returns it.
 func (s *Searcher[M]) pick(pd *plyData[M], i int) (M, MoveInfo) {
-	// The first of the best scores, found in a slice of the rest with the
-	// best so far in a register: no bounds checks in the loop.
+	// The first of the best scores. Each score is packed above its
+	// distance from the end of the list, so the largest packed value is
+	// the best score's first place, and the scan is a running max kept
+	// with a mask, not a branch: history scores come in no order, so a
+	// branch would mispredict (the compiler makes max a branch here).
+	// Scores lie well within ±2^30, so the differences cannot overflow.
 	rest := pd.scores[i:len(pd.moves)]
-	b, best := 0, rest[0]
+	n := len(rest)
+	best := int64(rest[0])<<32 | int64(n)
 	for j, sc := range rest[1:] {
-		if sc > best {
-			b, best = j+1, sc
-		}
+		d := (int64(sc)<<32 | int64(n-1-j)) - best
+		best += d &^ (d >> 63)
 	}
-	b += i
+	b := i + n - int(uint32(best))
 	if b != i {
 		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
 		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
