@@ -49,8 +49,9 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	}
 }
 
-// pick moves the best remaining move to position i and returns it.
-func (s *Searcher[M]) pick(pd *plyData[M], i int) (M, MoveInfo) {
+// pick moves the best remaining move to position i and returns it; its
+// facts are pd.infos[i] (read in place: copying them out stalls).
+func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 	// The first of the best scores. Each score is packed above its
 	// distance from the end of the list, so the largest packed value is
 	// the best score's first place, and the scan is a running max kept
@@ -70,7 +71,7 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) (M, MoveInfo) {
 		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
 		pd.scores[i], pd.scores[b] = pd.scores[b], pd.scores[i]
 	}
-	return pd.moves[i], pd.infos[i]
+	return pd.moves[i]
 }
 
 // rewardQuiet records a quiet move that caused a cutoff: as a killer at this

@@ -380,7 +380,8 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	legal := 0
 	guarded := false
 	for i := 0; i < len(pd.moves); i++ {
-		m, info := s.pick(pd, i)
+		m := s.pick(pd, i)
+		info := &pd.infos[i]
 		// Futility: a quiet move that gives no check cannot lift a node far
 		// below alpha near the horizon. Where the position can tell that
 		// a move gives no check it is skipped unmade; the others are made
@@ -485,7 +486,7 @@ func (s *Searcher[M]) noMoves(ply, me int) int {
 //
 // score is the move's order score: for a quiet move that is not a killer,
 // its history.
-func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info MoveInfo, score int32, inCheck, childCheck, pvNode bool) int {
+func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info *MoveInfo, score int32, inCheck, childCheck, pvNode bool) int {
 	if !s.rules.LMR || depth < 3 || i < 3 || info.Noisy || inCheck || childCheck ||
 		info.Key == pd.killers[0] || info.Key == pd.killers[1] {
 		return 0
@@ -716,7 +717,8 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 	}
 	legal := 0
 	for i := 0; i < len(pd.moves); i++ {
-		m, info := s.pick(pd, i)
+		m := s.pick(pd, i)
+		info := &pd.infos[i]
 		// Delta pruning: a capture that cannot lift the score to alpha even
 		// with a margin is not worth searching (in check every move is).
 		if !inCheck && s.rules.LMR && stand+int(info.Victim)+deltaMargin <= alpha {
@@ -761,7 +763,7 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 // losingCapture reports a capture by a piece worth more than it wins that
 // can be taken back (RecaptureTester; in material games only, as the
 // prunings): quiescence does not search it.
-func (s *Searcher[M]) losingCapture(m M, info MoveInfo) bool {
+func (s *Searcher[M]) losingCapture(m M, info *MoveInfo) bool {
 	return s.recap != nil && s.rules.LMR && info.Attacker > info.Victim && s.recap.Recapturable(m)
 }
 
