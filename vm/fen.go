@@ -124,7 +124,7 @@ func (s *State) SetFEN(fen string) error {
 // type in Game.Letters for every player. On error the state is unchanged.
 func (s *State) SetGenericFEN(fen string) error {
 	c := s.Clone()
-	c.undo, c.hist = nil, nil
+	c.undo, c.hist, c.hashes = nil, nil, nil
 	if err := c.setFEN(fen); err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func (s *State) SetGenericFEN(fen string) error {
 	copy(s.Hands, c.Hands)
 	s.Turn, s.Ply, s.Quiet = c.Turn, c.Ply, c.Quiet
 	s.LastFrom, s.LastTo, s.Partial, s.PartialType = c.LastFrom, c.LastTo, NoPos, -1
-	s.undo, s.hist, s.taken = s.undo[:0], s.hist[:0], s.taken[:0]
+	s.undo, s.hist, s.hashes, s.taken = s.undo[:0], s.hist[:0], s.hashes[:0], s.taken[:0]
 	s.Rehash()
 	return nil
 }

@@ -343,8 +343,8 @@ func (s *State) relativeConfig(pat []PatternStep, pl int) bool {
 // game so far, including now.
 func (s *State) Repetitions() int {
 	n := 1
-	for i := 1; i <= len(s.hist); i++ {
-		if s.hist[len(s.hist)-i].hash == s.hash {
+	for _, h := range s.hashes {
+		if h == s.hash {
 			n++
 		}
 	}

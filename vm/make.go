@@ -16,6 +16,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, takenLen: len(s.taken), hash: s.hash,
 		gateAt: m.gateAt,
 	})
+	s.hashes = append(s.hashes, s.hash)
 	if rehash && s.pre.tracksTaken {
 		s.recordTaken(m)
 	}
@@ -141,7 +142,7 @@ func movedAway(acts []Act, p int32) bool {
 func (s *State) Unmake() {
 	n := len(s.hist) - 1
 	h := s.hist[n]
-	s.hist = s.hist[:n]
+	s.hist, s.hashes = s.hist[:n], s.hashes[:n]
 	for i := len(s.undo) - 1; i >= h.undoLen; i-- {
 		u := s.undo[i]
 		if u.kind == EffCell {
@@ -167,5 +168,5 @@ func (s *State) HashAt(i int) uint64 {
 	if i == 0 {
 		return s.hash
 	}
-	return s.hist[len(s.hist)-i].hash
+	return s.hashes[len(s.hashes)-i]
 }

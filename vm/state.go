@@ -35,6 +35,9 @@ type State struct {
 	occ  occupancy
 	undo []undoRec
 	hist []histRec
+	// hashes[i] is hist[i].hash, kept apart so the repetition count
+	// scans eight bytes a position instead of a whole record.
+	hashes []uint64
 	// taken holds the pieces captured by the moves in hist, in order, for
 	// the captured goal (kept only in games that have one).
 	taken []Cell
@@ -131,7 +134,7 @@ func (s *State) Clear() {
 	}
 	s.Turn, s.Ply, s.Quiet = 0, 0, 0
 	s.LastFrom, s.LastTo, s.Partial, s.PartialType = NoPos, NoPos, NoPos, -1
-	s.undo, s.hist, s.taken = s.undo[:0], s.hist[:0], s.taken[:0]
+	s.undo, s.hist, s.hashes, s.taken = s.undo[:0], s.hist[:0], s.hashes[:0], s.taken[:0]
 	s.Rehash()
 }
 
