@@ -39,3 +39,13 @@ var someMove = MoveList{Moves: make([]Move, 1)}
 // Royals returns the squares of pl's royal pieces (the types RoyalTypes
 // names), kept up to date by Make and Unmake. The caller must not change it.
 func (s *State) Royals(pl int) []int32 { return s.occ.royal[pl] }
+
+// SetTurn makes turn-order entry turn the one to move with the given last
+// move's squares, the board and hands unchanged: a searcher's null move and
+// its undo. Only the hash's turn part changes; the occupancy, which the
+// board alone decides, stays (Rehash would rebuild both from scratch).
+func (s *State) SetTurn(turn int, lastFrom, lastTo int32) {
+	s.hash ^= s.stateKey()
+	s.Turn, s.LastFrom, s.LastTo = turn, lastFrom, lastTo
+	s.hash ^= s.stateKey()
+}

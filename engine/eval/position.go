@@ -375,8 +375,7 @@ func (p *Position) Evaluate(pl int) int { return p.ev.Evaluate(p.s, pl) }
 // MakeNull passes the turn to the next turn-order entry without moving, when
 // that hands the move to the other (non-random) player, no partial move is
 // pending and the player to move has more than pawns (pawn endings are full
-// of zugzwang). The hash and occupancy are rebuilt (vm has no incremental
-// null move).
+// of zugzwang). Only the hash's turn part changes (vm.State.SetTurn).
 func (p *Position) MakeNull() bool {
 	s, g := p.s, p.g
 	if !p.rules.NullMove || s.Partial != vm.NoPos || !p.hasOfficers(s.Mover()) {
@@ -388,8 +387,7 @@ func (p *Position) MakeNull() bool {
 		return false
 	}
 	p.nulls = append(p.nulls, nullRec{turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo})
-	s.Turn, s.LastFrom, s.LastTo = next, vm.NoPos, vm.NoPos
-	s.Rehash()
+	s.SetTurn(next, vm.NoPos, vm.NoPos)
 	p.ply++
 	p.newPly()
 	return true
@@ -400,8 +398,7 @@ func (p *Position) UnmakeNull() {
 	r := p.nulls[len(p.nulls)-1]
 	p.nulls = p.nulls[:len(p.nulls)-1]
 	s := p.s
-	s.Turn, s.LastFrom, s.LastTo = r.turn, r.lastFrom, r.lastTo
-	s.Rehash()
+	s.SetTurn(r.turn, r.lastFrom, r.lastTo)
 	p.ply--
 }
 
