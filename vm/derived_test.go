@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestDerivedMoveLists: a pawn capture built by a specialised run keeps no
@@ -13,15 +12,7 @@ import (
 // stands on d5, the pawn there is gone), and its copies (Clone, CloneInto)
 // make the same position after the list that held it is generated again.
 func TestDerivedMoveLists(t *testing.T) {
-	f, err := zrf.LoadFile("../games/chess.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := f.Games[0].Game
-	s, err := vm.NewState(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, s := chessState(t)
 	const fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
 	if err := s.SetFEN(fen); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestRepetitionCount plays the knights out and back three times in chess:
@@ -12,15 +11,7 @@ import (
 // the rules of chess (FIDE 9.2) and chess.zrf's draw-condition make a draw.
 // Taking moves back removes occurrences again.
 func TestRepetitionCount(t *testing.T) {
-	f, err := zrf.LoadFile("../games/chess.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := f.Games[0].Game
-	s, err := vm.NewState(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, s := chessState(t)
 	play := func(from, to string) {
 		t.Helper()
 		a, _ := g.Board.PositionIndex(from)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestSetTurnHash: passing the turn with SetTurn (a searcher's null move)
@@ -12,15 +11,7 @@ import (
 // and last move back restores the hash the position had. chess.zrf reads the
 // last move (en passant), so the last move's squares are in the hash too.
 func TestSetTurnHash(t *testing.T) {
-	f, err := zrf.LoadFile("../games/chess.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := f.Games[0].Game
-	s, err := vm.NewState(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, s := chessState(t)
 	if err := s.SetFEN("rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR b KQkq e3 0 3"); err != nil {
 		t.Fatal(err)
 	}
