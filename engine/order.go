@@ -49,8 +49,9 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	}
 }
 
-// pick moves the best remaining move to position i and returns it; its
-// facts are pd.infos[i] (read in place: copying them out stalls).
+// pick moves the best remaining move (the first of the best scores) to
+// position i, swapping it with the move there, and returns it; its facts
+// are pd.infos[i] (read in place: copying them out stalls).
 func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 	// The first of the best scores. Each score is packed above its
 	// distance from the end of the list, so the largest packed value is
@@ -72,6 +73,20 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 		pd.scores[i], pd.scores[b] = pd.scores[b], pd.scores[i]
 	}
 	return pd.moves[i]
+}
+
+// keepChecks drops from the moves after from those that the position can
+// tell give no check (CheckPredictor); the others stay in the order they
+// stand in, from which pick goes on choosing.
+func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
+	k := from
+	for j := from; j < len(pd.moves); j++ {
+		if s.check.MayGiveCheck(pd.moves[j]) {
+			pd.moves[k], pd.infos[k], pd.scores[k] = pd.moves[j], pd.infos[j], pd.scores[j]
+			k++
+		}
+	}
+	pd.moves, pd.infos, pd.scores = pd.moves[:k], pd.infos[:k], pd.scores[:k]
 }
 
 // rewardQuiet records a quiet move that caused a cutoff: as a killer at this

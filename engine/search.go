@@ -378,7 +378,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	pd.tried = pd.tried[:0]
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
-	guarded := false
+	guarded, checksOnly := false, false
 	for i := 0; i < len(pd.moves); i++ {
 		m := s.pick(pd, i)
 		info := &pd.infos[i]
@@ -404,6 +404,15 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		futile = futile || prune && depth <= lmpDepth && legal >= lateMoves(depth) && !info.Noisy &&
 			info.Key != pd.killers[0] && info.Key != pd.killers[1]
 		if futile && legal >= 1 && !mayCheck {
+			if !checksOnly && s.check != nil && pd.scores[i] <= histMax {
+				// A futile move ordered by its history: every move
+				// after it is quiet, no killer, and futile too (alpha
+				// and legal only grow), so only those that may give
+				// check can still be searched. Keeping just them, in
+				// their order, spares picking the others one by one.
+				s.keepChecks(pd, i+1)
+				checksOnly = true
+			}
 			continue
 		}
 		if !pos.Make(m) {
