@@ -138,7 +138,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 						continue // only quiet moves from here, which are dropped
 					}
 					gn.runSpec(sp, int32(p), pl, r.moveType)
-				} else if r.pre.admits(s, pl, int32(p)) {
+				} else if pre := r.pre; !pre.quickRefuses(s, pl, int32(p)) && pre.admits(s, pl, int32(p)) {
+					// quickRefuses (inlined) turns most en passant blocks
+					// away without the call.
 					gn.run(r.prog, int32(p), pl, r.moveType, false, 0)
 				}
 				if gn.err != nil {
