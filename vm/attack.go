@@ -99,6 +99,7 @@ func (s *State) reachers(o int, target int32, reach *reachTable, words int) iter
 	return func(yield func(int32, *typeReach) bool) {
 		nT := s.occ.nT
 		occ := s.occ.bits[o*nT*words : (o+1)*nT*words]
+		types := reach.types[o*nT : (o+1)*nT] // forType's slots, read here without a call
 		for t := 0; t < nT; t++ {
 			var tr *typeReach
 			for w, bits := range occ[t*words : (t+1)*words] {
@@ -106,7 +107,9 @@ func (s *State) reachers(o int, target int32, reach *reachTable, words int) iter
 					continue
 				}
 				if tr == nil {
-					tr = reach.forType(o, t)
+					if tr = types[t].Load(); tr == nil {
+						tr = reach.fill(o, t)
+					}
 				}
 				if tr.rev != nil {
 					bits &= tr.rev[int(target)*words+w]

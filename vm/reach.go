@@ -10,9 +10,10 @@ package vm
 import "sync/atomic"
 
 type reachTable struct {
-	g     *Game
-	n     int
-	words int
+	g      *Game
+	n      int
+	words  int
+	nTypes int // len(g.Pieces)
 	// types[pl*nTypes+t] holds the reach of type t played by pl once computed.
 	// Computing is idempotent, so concurrent first uses only duplicate work.
 	types []atomic.Pointer[typeReach]
@@ -38,22 +39,28 @@ func (g *Game) computeReach() *reachTable {
 	if n == 0 || n > maxReachPositions {
 		return nil
 	}
-	r := &reachTable{g: g, n: n, words: (n + 63) / 64}
+	r := &reachTable{g: g, n: n, words: (n + 63) / 64, nTypes: len(g.Pieces)}
 	r.types = make([]atomic.Pointer[typeReach], len(g.Players)*len(g.Pieces))
 	return r
 }
 
-// forType returns the reach of type t played by pl (nil: no table).
+// forType returns the reach of type t played by pl (nil: no table). It is
+// small enough to inline into the attack tests, which ask for it per piece
+// type; the first use of a type computes it (fill).
 func (r *reachTable) forType(pl, t int) *typeReach {
 	if r == nil {
 		return nil
 	}
-	slot := &r.types[pl*len(r.g.Pieces)+t]
-	if p := slot.Load(); p != nil {
+	if p := r.types[pl*r.nTypes+t].Load(); p != nil {
 		return p
 	}
+	return r.fill(pl, t)
+}
+
+// fill computes and keeps the reach of type t played by pl.
+func (r *reachTable) fill(pl, t int) *typeReach {
 	tr := r.compute(pl, t)
-	slot.Store(tr)
+	r.types[pl*r.nTypes+t].Store(tr)
 	return tr
 }
 
