@@ -76,9 +76,12 @@ func (s *State) attackedBy(target int32, pl int, enemy bool, virtual Cell, lv in
 // capture on target (occupancy bits intersected with the reverse reach).
 func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable, words int) bool {
 	if reach == nil {
-		for _, q := range s.occ.pieces[o] {
-			if q != target && s.pieceHits(gn, o, q, target, nil, words) {
-				return true
+		for w, bits := range s.occ.ownBits(o) {
+			for ; bits != 0; bits &= bits - 1 {
+				q := int32(w*64 + bits64.TrailingZeros64(bits))
+				if q != target && s.pieceHits(gn, o, q, target, nil, words) {
+					return true
+				}
 			}
 		}
 		return false

@@ -4,6 +4,7 @@
 package vm
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 )
@@ -38,8 +39,10 @@ func (s *State) InsufficientMaterial() bool {
 		return false
 	}
 	n := 0
-	for pl := range s.occ.pieces {
-		n += len(s.occ.pieces[pl])
+	for pl := range s.occ.royal {
+		for _, w := range s.occ.ownBits(pl) {
+			n += bits.OnesCount64(w)
+		}
 		if len(s.occ.royal[pl]) == 0 {
 			return false
 		}
@@ -54,10 +57,12 @@ func (s *State) InsufficientMaterial() bool {
 	}
 	var key materialKey
 	i := 0
-	for pl := range s.occ.pieces {
-		for _, p := range s.occ.pieces[pl] {
-			key[i] = s.Board[p]
-			i++
+	for pl := range s.occ.royal {
+		for w, word := range s.occ.ownBits(pl) {
+			for ; word != 0; word &= word - 1 {
+				key[i] = s.Board[w*64+bits.TrailingZeros64(word)]
+				i++
+			}
 		}
 	}
 	slices.Sort(key[:i])

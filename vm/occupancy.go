@@ -1,16 +1,15 @@
-// This file defines the per-player lists of occupied squares that attack
-// tests iterate instead of scanning the whole board.
+// This file defines the per-player sets of occupied squares that
+// generation and attack tests iterate instead of scanning the whole board.
 
 package vm
 
-// occupancy lists, per player, the squares holding that player's pieces, and
-// separately those holding royal pieces. Order inside a list depends on the
-// history; only order-independent code (attack tests) reads them.
+// occupancy keeps, per player, bitsets of the squares holding that
+// player's pieces (all of them, and by type), the list of the squares
+// holding royal pieces, and the placement sums. Order inside the royal
+// list depends on the history; only order-independent code reads it.
 type occupancy struct {
-	pieces [][]int32 // per player
-	royal  [][]int32 // per player
-	idx    []int32   // square -> index in its owner's pieces list
-	ridx   []int32   // square -> index in its owner's royal list
+	royal [][]int32 // per player
+	ridx  []int32   // square -> index in its owner's royal list
 	// bits[(pl*nTypes+t)*words + p/64] has bit p%64 set when pl's piece of
 	// type t stands on p: attack tests intersect it with the reverse reach
 	// table instead of visiting every piece.
@@ -20,6 +19,7 @@ type occupancy struct {
 	own   []uint64
 	nT    int
 	words int
+	nSq   int
 	// w and sum: the placement table and each player's sum of it over
 	// its pieces (placement.go); w nil: none kept.
 	w   []int32
@@ -28,12 +28,11 @@ type occupancy struct {
 
 func (o *occupancy) reset(s *State) {
 	np := len(s.g.Players)
-	if o.pieces == nil {
-		o.pieces = make([][]int32, np)
+	if o.royal == nil {
 		o.royal = make([][]int32, np)
-		o.idx = make([]int32, len(s.Board))
 		o.ridx = make([]int32, len(s.Board))
 		o.nT = len(s.g.Pieces)
+		o.nSq = len(s.Board)
 		o.words = (len(s.Board) + 63) / 64
 		o.bits = make([]uint64, np*o.nT*o.words)
 		o.own = make([]uint64, np*o.words)
@@ -45,25 +44,25 @@ func (o *occupancy) reset(s *State) {
 	}
 	clear(o.sum)
 	for pl := 0; pl < np; pl++ {
-		o.pieces[pl] = o.pieces[pl][:0]
 		o.royal[pl] = o.royal[pl][:0]
 	}
 	for p, c := range s.Board {
-		o.idx[p], o.ridx[p] = -1, -1
+		o.ridx[p] = -1
 		if c != Empty {
 			o.add(s, int32(p), c)
 		}
 	}
 }
 
+// ownBits is the bitset of player pl's squares (words of 64 squares).
+func (o *occupancy) ownBits(pl int) []uint64 { return o.own[pl*o.words : (pl+1)*o.words] }
+
 func (o *occupancy) add(s *State, p int32, c Cell) {
 	pl := c.Owner()
-	o.idx[p] = int32(len(o.pieces[pl]))
-	o.pieces[pl] = append(o.pieces[pl], p)
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] |= 1 << uint(p&63)
 	o.own[pl*o.words+int(p>>6)] |= 1 << uint(p&63)
 	if o.w != nil {
-		o.sum[pl] += int64(o.w[(pl*o.nT+c.Type())*len(o.idx)+int(p)])
+		o.sum[pl] += int64(o.w[(pl*o.nT+c.Type())*o.nSq+int(p)])
 	}
 	if s.pre.isRoyal[pl][c.Type()] {
 		o.ridx[p] = int32(len(o.royal[pl]))
@@ -73,13 +72,10 @@ func (o *occupancy) add(s *State, p int32, c Cell) {
 
 func (o *occupancy) remove(s *State, p int32, c Cell) {
 	pl := c.Owner()
-	removeAt(o.pieces[pl], o.idx, p)
-	o.pieces[pl] = o.pieces[pl][:len(o.pieces[pl])-1]
-	o.idx[p] = -1
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] &^= 1 << uint(p&63)
 	o.own[pl*o.words+int(p>>6)] &^= 1 << uint(p&63)
 	if o.w != nil {
-		o.sum[pl] -= int64(o.w[(pl*o.nT+c.Type())*len(o.idx)+int(p)])
+		o.sum[pl] -= int64(o.w[(pl*o.nT+c.Type())*o.nSq+int(p)])
 	}
 	if o.ridx[p] >= 0 {
 		removeAt(o.royal[pl], o.ridx, p)
