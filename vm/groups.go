@@ -101,8 +101,16 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	// Noisy-only generation drops a landing on an empty square that does
 	// not promote: it is not even visited.
 	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0
+	plain := gn.plainQuiet(&lg.tail.empty)
 	for i, t := range lg.to[pl][start*n : start*n+n] {
 		if t < 0 || skipEmpty && board[t] == Empty {
+			continue
+		}
+		if plain && board[t] == Empty {
+			gn.emitQuiet(start, t, hand, moveType)
+			if gn.err != nil {
+				return
+			}
 			continue
 		}
 		gn.prog = lg.progs[i]
@@ -151,6 +159,7 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	gn.player = pl
 	links := gn.pre.plinks[pl]
 	quiet := sg.quiet.emit && !gn.dropQuiet // a member's quiet branch never promotes
+	plain := gn.plainQuiet(&sg.quiet)
 	for i, d := range sg.dirs {
 		gn.prog = sg.progs[i]
 		off := d * gn.n
@@ -159,7 +168,9 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 				gn.specLand(&sg.tail, start, t, hand, moveType)
 				break
 			}
-			if quiet {
+			if plain {
+				gn.emitQuiet(start, t, hand, moveType)
+			} else if quiet {
 				gn.emitSpec(start, t, hand, -1, sg.quiet.sets, moveType)
 			}
 			if gn.err != nil {

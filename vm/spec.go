@@ -1052,6 +1052,32 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 	m.acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
 }
 
+// plainQuiet reports whether a landing on an empty square by branch br
+// builds a plain quiet move (emitQuiet): the branch emits, neither promotes
+// nor sets attributes, and the generation keeps quiet moves as moves (not
+// dropped, nor recorded by signature, nor a query, which never lands on an
+// empty square).
+func (gn *generator) plainQuiet(br *specBranch) bool {
+	return br.emit && br.promo < 0 && len(br.sets) == 0 && !gn.dropQuiet && !gn.skipQuiet && !gn.query
+}
+
+// emitQuiet appends the move emitSpec builds when the piece hand goes from
+// start to the empty square to with no promotion and no attribute set: a
+// derived simple move that takes nothing. It spares the runs' commonest
+// move emitSpec's tests for the other cases.
+func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32) {
+	ml := gn.ml
+	if len(ml.Moves)+len(gn.quietSigs) >= gn.s.Limit.MovesPerGen {
+		gn.fail(0, "too many moves generated (limit reached)")
+		return
+	}
+	ml.Moves = append(ml.Moves, Move{})
+	m := &ml.Moves[len(ml.Moves)-1]
+	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
+	m.simple, m.took, m.retype = true, Empty, -1
+	m.derived, m.land = true, hand
+}
+
 // Specialised names the specialised form that block b of piece type t runs
 // with ("hops", "slide" or "loop", spec.go), or "" when it runs in the
 // interpreter. Tests and reports use it.
