@@ -343,6 +343,9 @@ func (s *State) relativeConfig(pat []PatternStep, pl int) bool {
 // game so far, including now.
 func (s *State) Repetitions() int {
 	n := 1
+	if s.seen[s.hash%uint64(len(s.seen))] == 0 {
+		return n
+	}
 	for _, h := range s.hashes {
 		if h == s.hash {
 			n++

@@ -17,6 +17,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 		gateAt: m.gateAt,
 	})
 	s.hashes = append(s.hashes, s.hash)
+	s.seen[s.hash%uint64(len(s.seen))]++
 	if rehash && s.pre.tracksTaken {
 		s.recordTaken(m)
 	}
@@ -142,6 +143,7 @@ func movedAway(acts []Act, p int32) bool {
 func (s *State) Unmake() {
 	n := len(s.hist) - 1
 	h := s.hist[n]
+	s.seen[s.hashes[n]%uint64(len(s.seen))]--
 	s.hist, s.hashes = s.hist[:n], s.hashes[:n]
 	for i := len(s.undo) - 1; i >= h.undoLen; i-- {
 		u := s.undo[i]

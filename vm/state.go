@@ -38,6 +38,10 @@ type State struct {
 	// hashes[i] is hist[i].hash, kept apart so the repetition count
 	// scans eight bytes a position instead of a whole record.
 	hashes []uint64
+	// seen[h%len(seen)] counts the hashes h in hashes: where it is 0 the
+	// position has not stood before, which the repetition count knows
+	// without the scan (most positions of a search are new).
+	seen [1024]uint32
 	// taken holds the pieces captured by the moves in hist, in order, for
 	// the captured goal (kept only in games that have one).
 	taken []Cell
@@ -135,6 +139,7 @@ func (s *State) Clear() {
 	s.Turn, s.Ply, s.Quiet = 0, 0, 0
 	s.LastFrom, s.LastTo, s.Partial, s.PartialType = NoPos, NoPos, NoPos, -1
 	s.undo, s.hist, s.hashes, s.taken = s.undo[:0], s.hist[:0], s.hashes[:0], s.taken[:0]
+	clear(s.seen[:])
 	s.Rehash()
 }
 
