@@ -360,6 +360,9 @@ func diffLists(s *vm.State, a, b *vm.MoveList) string {
 		if !sameMove(&a.Moves[i], &b.Moves[i]) {
 			return fmt.Sprintf("move %d is %s, was %s", i, s.MoveString(&b.Moves[i]), s.MoveString(&a.Moves[i]))
 		}
+		if ka, kb := a.Moves[i].Key(), b.Moves[i].Key(); ka != kb {
+			return fmt.Sprintf("move %d (%s) has the key %#x, was %#x", i, s.MoveString(&b.Moves[i]), kb, ka)
+		}
 	}
 	if len(b.Moves) > len(a.Moves) {
 		return fmt.Sprintf("%d moves, was %d (extra %s)", len(b.Moves), len(a.Moves), s.MoveString(&b.Moves[len(a.Moves)]))
