@@ -945,7 +945,11 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 		return br.cont
 	}
 	if promo < 0 {
-		gn.emitSpec(start, to, hand, -1, br.sets, moveType)
+		if c == Empty && len(br.sets) == 0 && !gn.dropQuiet && !gn.skipQuiet {
+			gn.emitQuiet(start, to, hand, moveType) // a plain quiet move (plainQuiet)
+		} else {
+			gn.emitSpec(start, to, hand, -1, br.sets, moveType)
+		}
 	} else {
 		for _, t := range gn.prog.Lists[promo] {
 			gn.emitSpec(start, to, hand, t, br.sets, moveType)
