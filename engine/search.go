@@ -404,7 +404,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		futile = futile || prune && depth <= lmpDepth && legal >= lateMoves(depth) && !info.Noisy &&
 			info.Key != pd.killers[0] && info.Key != pd.killers[1]
 		if futile && legal >= 1 && !mayCheck {
-			if !checksOnly && s.check != nil && pd.scores[i] <= histMax {
+			if !checksOnly && pd.scores[i] <= histMax { // !mayCheck: s.check answered
 				// A futile move ordered by its history: every move
 				// after it is quiet, no killer, and futile too (alpha
 				// and legal only grow), so only those that may give

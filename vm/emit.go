@@ -2,6 +2,17 @@
 
 package vm
 
+// atLimit reports whether the list holds as many moves as one generation
+// may build (Limit.MovesPerGen, with the quiet moves noisy-only generation
+// records by signature), and then fails the generation.
+func (gn *generator) atLimit() bool {
+	if len(gn.ml.Moves)+len(gn.quietSigs) < gn.s.Limit.MovesPerGen {
+		return false
+	}
+	gn.fail(0, "too many moves generated (limit reached)")
+	return true
+}
+
 // emit assembles the move the run has built so far and appends it to the list.
 // promo >= 0 retypes the piece in hand; cont >= 0 makes it a partial move; a
 // copy move leaves the piece in hand on its square.
@@ -14,8 +25,7 @@ package vm
 func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	ml := gn.ml
 	gn.interp = true
-	if len(ml.Moves)+len(gn.quietSigs) >= gn.s.Limit.MovesPerGen {
-		gn.fail(0, "too many moves generated (limit reached)")
+	if gn.atLimit() {
 		return
 	}
 	if gn.skipQuiet && gn.skipSimpleQuiet(promo, cont, copyMove) {

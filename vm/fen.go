@@ -132,8 +132,7 @@ func (s *State) SetGenericFEN(fen string) error {
 	copy(s.Hands, c.Hands)
 	s.Turn, s.Ply, s.Quiet = c.Turn, c.Ply, c.Quiet
 	s.LastFrom, s.LastTo, s.Partial, s.PartialType = c.LastFrom, c.LastTo, NoPos, -1
-	s.undo, s.hist, s.hashes, s.taken = s.undo[:0], s.hist[:0], s.hashes[:0], s.taken[:0]
-	clear(s.seen[:])
+	s.forgetHistory()
 	s.Rehash()
 	return nil
 }

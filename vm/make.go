@@ -13,7 +13,7 @@ func (s *State) Make(m *Move) error { return s.makeAt(m, 0, true) }
 func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	s.hist = append(s.hist, histRec{
 		undoLen: len(s.undo), turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo,
-		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, takenLen: len(s.taken), hash: s.hash,
+		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, takenLen: len(s.taken),
 		gateAt: m.gateAt,
 	})
 	s.hashes = append(s.hashes, s.hash)
@@ -142,8 +142,8 @@ func movedAway(acts []Act, p int32) bool {
 // Unmake takes back the last move made.
 func (s *State) Unmake() {
 	n := len(s.hist) - 1
-	h := s.hist[n]
-	s.seen[s.hashes[n]%uint64(len(s.seen))]--
+	h, hash := s.hist[n], s.hashes[n]
+	s.seen[hash%uint64(len(s.seen))]--
 	s.hist, s.hashes = s.hist[:n], s.hashes[:n]
 	for i := len(s.undo) - 1; i >= h.undoLen; i-- {
 		u := s.undo[i]
@@ -158,7 +158,7 @@ func (s *State) Unmake() {
 	s.taken = s.taken[:h.takenLen]
 	s.Turn, s.LastFrom, s.LastTo = h.turn, h.lastFrom, h.lastTo
 	s.Partial, s.PartialType, s.Quiet = h.partial, h.ptype, h.quiet
-	s.hash = h.hash
+	s.hash = hash
 	s.Ply--
 }
 

@@ -945,8 +945,8 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 		return br.cont
 	}
 	if promo < 0 {
-		if c == Empty && len(br.sets) == 0 && !gn.dropQuiet && !gn.skipQuiet {
-			gn.emitQuiet(start, to, hand, moveType) // a plain quiet move (plainQuiet)
+		if c == Empty && gn.plainLanding(br.sets) {
+			gn.emitQuiet(start, to, hand, moveType)
 		} else {
 			gn.emitSpec(start, to, hand, -1, br.sets, moveType)
 		}
@@ -983,8 +983,7 @@ func (gn *generator) specSameType(types int32) bool {
 // set-attributes, then the move).
 func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []specSet, moveType int32) {
 	ml := gn.ml
-	if len(ml.Moves)+len(gn.quietSigs) >= gn.s.Limit.MovesPerGen {
-		gn.fail(0, "too many moves generated (limit reached)")
+	if gn.atLimit() {
 		return
 	}
 	old := gn.s.Board[to]
@@ -1062,7 +1061,13 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 // dropped, nor recorded by signature, nor a query, which never lands on an
 // empty square).
 func (gn *generator) plainQuiet(br *specBranch) bool {
-	return br.emit && br.promo < 0 && len(br.sets) == 0 && !gn.dropQuiet && !gn.skipQuiet && !gn.query
+	return br.emit && br.promo < 0 && !gn.query && gn.plainLanding(br.sets)
+}
+
+// plainLanding reports whether an empty landing that does not promote, with
+// the set-attributes sets, builds a plain quiet move (emitQuiet).
+func (gn *generator) plainLanding(sets []specSet) bool {
+	return len(sets) == 0 && !gn.dropQuiet && !gn.skipQuiet
 }
 
 // emitQuiet appends the move emitSpec builds when the piece hand goes from
@@ -1071,8 +1076,7 @@ func (gn *generator) plainQuiet(br *specBranch) bool {
 // move emitSpec's tests for the other cases.
 func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32) {
 	ml := gn.ml
-	if len(ml.Moves)+len(gn.quietSigs) >= gn.s.Limit.MovesPerGen {
-		gn.fail(0, "too many moves generated (limit reached)")
+	if gn.atLimit() {
 		return
 	}
 	ml.Moves = append(ml.Moves, Move{})

@@ -35,8 +35,9 @@ type State struct {
 	occ  occupancy
 	undo []undoRec
 	hist []histRec
-	// hashes[i] is hist[i].hash, kept apart so the repetition count
-	// scans eight bytes a position instead of a whole record.
+	// hashes[i] is the hash of the position before hist[i]'s move: Unmake
+	// restores it, and the repetition count scans these eight bytes a
+	// position instead of whole records.
 	hashes []uint64
 	// seen[h%len(seen)] counts the hashes h in hashes: where it is 0 the
 	// position has not stood before, which the repetition count knows
@@ -89,7 +90,6 @@ type histRec struct {
 	partial, ptype   int32
 	quiet            int
 	takenLen         int
-	hash             uint64
 	gateAt           int32 // the move's gateAt (Move)
 }
 
@@ -138,9 +138,15 @@ func (s *State) Clear() {
 	}
 	s.Turn, s.Ply, s.Quiet = 0, 0, 0
 	s.LastFrom, s.LastTo, s.Partial, s.PartialType = NoPos, NoPos, NoPos, -1
+	s.forgetHistory()
+	s.Rehash()
+}
+
+// forgetHistory drops the moves that could be unmade, with what the
+// repetition count keeps of them: the position stands as if set up.
+func (s *State) forgetHistory() {
 	s.undo, s.hist, s.hashes, s.taken = s.undo[:0], s.hist[:0], s.hashes[:0], s.taken[:0]
 	clear(s.seen[:])
-	s.Rehash()
 }
 
 // Rehash recomputes the hash and the occupancy lists after the board was
