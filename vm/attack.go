@@ -57,6 +57,9 @@ func (s *State) attackedBy(target int32, pl int, enemy bool, virtual Cell, lv in
 	gn.query, gn.target, gn.hit, gn.err = true, target, false, nil
 	hit := false
 	reach := s.pre.reach
+	if s.noReach {
+		reach = nil
+	}
 	words := (len(s.Board) + 63) / 64
 	for o := range s.g.Players {
 		if (o != pl) != enemy {
@@ -86,9 +89,28 @@ func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable
 		}
 		return false
 	}
-	for q, tr := range s.reachers(o, target, reach, words) {
-		if q != target && s.pieceHits(gn, o, q, target, tr, words) {
-			return true
+	// The player's pieces that some type could hit target from, each
+	// tested with its own type's reach: few squares, where a loop over
+	// the types costs more than the tests (and reachers' iterator more
+	// again).
+	pr := reach.forPlayer(o)
+	if pr.rev == nil {
+		for q, tr := range s.reachers(o, target, reach, words) {
+			if q != target && s.pieceHits(gn, o, q, target, tr, words) {
+				return true
+			}
+		}
+		return false
+	}
+	own := s.occ.ownBits(o)
+	rev := pr.rev[int(target)*words : int(target)*words+words]
+	for w, bits := range own {
+		for bits &= rev[w]; bits != 0; bits &= bits - 1 {
+			q := int32(w*64 + bits64.TrailingZeros64(bits))
+			tr := pr.types[s.Board[q].Type()]
+			if q != target && tr.rev[int(target)*words+w]&(1<<uint(q&63)) != 0 && s.pieceHits(gn, o, q, target, tr, words) {
+				return true
+			}
 		}
 	}
 	return false
@@ -134,32 +156,45 @@ func (s *State) reachers(o int, target int32, reach *reachTable, words int) iter
 func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, words int) bool {
 	c := s.Board[q]
 	t := c.Type()
-	rows, _ := s.blockRows()
-	for bi, b := range s.g.Pieces[t].Moves {
+	if tr != nil && tr.hits != nil {
+		moves := s.g.Pieces[t].Moves
+		for m := tr.hits[int(q)*tr.n+int(target)]; m != 0; m &= m - 1 {
+			bi := bits64.TrailingZeros64(m)
+			if s.blockHits(gn, o, q, t, bi, &moves[bi]) {
+				return true
+			}
+		}
+		return false
+	}
+	for bi := range s.g.Pieces[t].Moves {
+		b := &s.g.Pieces[t].Moves[bi]
 		if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(target)) {
 			continue
 		}
-		gn.skip, gn.skipSpent = nil, false
-		if rows != nil {
-			bp := &rows[t][bi]
-			if sp := bp.spec; sp != nil && sp.maxSteps <= s.Limit.StepsPerRun {
-				gn.runSpec(sp, q, int32(o), int32(b.Type))
-				if gn.hit {
-					return true
-				}
-				continue
-			}
-			if !bp.admits(s, int32(o), q) {
-				continue
-			}
-			gn.skip, gn.skipSpent = bp.skip, bp.skipSpent
-		}
-		gn.run(b.Prog, q, int32(o), int32(b.Type), false, 0)
-		if gn.hit {
+		if s.blockHits(gn, o, q, t, bi, b) {
 			return true
 		}
 	}
 	return false
+}
+
+// blockHits runs block bi (b) of the piece of type t on q for player o in
+// query mode and reports whether it hit the query's target.
+func (s *State) blockHits(gn *generator, o int, q int32, t, bi int, b *MoveBlock) bool {
+	gn.skip, gn.skipSpent = nil, false
+	if rows, _ := s.blockRows(); rows != nil {
+		bp := &rows[t][bi]
+		if sp := bp.spec; sp != nil && sp.maxSteps <= s.Limit.StepsPerRun {
+			gn.runSpec(sp, q, int32(o), int32(b.Type))
+			return gn.hit
+		}
+		if !bp.admits(s, int32(o), q) {
+			return false
+		}
+		gn.skip, gn.skipSpent = bp.skip, bp.skipSpent
+	}
+	gn.run(b.Prog, q, int32(o), int32(b.Type), false, 0)
+	return gn.hit
 }
 
 // LandingAttacked reports whether, after the simple move m (Simple's ok:

@@ -18,3 +18,13 @@ func (s *State) DedupInterpreted(ml *MoveList) { s.dedupInterpreted(ml) }
 // SpecDistinct reports whether the game's specialised programs never list
 // a move twice.
 func (s *State) SpecDistinct() bool { return s.pre.specDistinct }
+
+// AttackedByInterpreter is Attacked with no reach table and every program
+// in the interpreter: every block of every piece of the other players runs
+// in query mode, the reference the reach table's shortcuts must match.
+func (s *State) AttackedByInterpreter(p, pl int) bool {
+	dis := s.DisableSpecialised
+	s.DisableSpecialised, s.noReach = true, true
+	defer func() { s.DisableSpecialised, s.noReach = dis, false }()
+	return s.Attacked(p, pl)
+}

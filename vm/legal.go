@@ -5,6 +5,8 @@
 
 package vm
 
+import bits64 "math/bits"
+
 // A move can leave the royal piece attacked only by changing a square some
 // enemy attack depends on. For a specialised program from q that could
 // capture on the royal square k these are: a slide's squares between q and
@@ -52,21 +54,63 @@ func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, sens []uint64) b
 		if o == pl {
 			continue
 		}
-		for q, tr := range s.reachers(o, k, s.pre.reach, words) {
-			t := s.Board[q].Type()
-			for bi, b := range s.g.Pieces[t].Moves {
-				// A block whose entry tests fail on the piece itself or
-				// its square cannot capture on k before or after a move
-				// that changes neither.
-				if b.Prog == nil || !tr.mayReach(words, bi, int(q), int(k)) || !rows[t][bi].admitsSelf(s, int32(o), q) {
-					continue
+		if pr := s.pre.reach.forPlayer(o); pr.rev != nil {
+			// As playerHits visits them: the pieces some type could
+			// capture on k from, each with its own type's reach.
+			rev := pr.rev[int(k)*words : int(k)*words+words]
+			for w, bits := range s.occ.ownBits(o) {
+				for bits &= rev[w]; bits != 0; bits &= bits - 1 {
+					q := int32(w*64 + bits64.TrailingZeros64(bits))
+					if !s.markPaths(q, k, o, pr.types[s.Board[q].Type()], rows, sens) {
+						return false
+					}
 				}
-				sp := s.specFor(t, bi)
-				if sp == nil {
-					return false
-				}
-				s.markSensitive(sp, q, k, int32(o), sens)
 			}
+			continue
+		}
+		for q, tr := range s.reachers(o, k, s.pre.reach, words) {
+			if !s.markPaths(q, k, o, tr, rows, sens) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// markPaths sets in sens the squares that the blocks of player o's piece on
+// q (of reach tr) read on their way to a capture on k, and reports whether
+// every block that could capture there is specialised.
+func (s *State) markPaths(q, k int32, o int, tr *typeReach, rows [][]blockPre, sens []uint64) bool {
+	if q == k {
+		return true
+	}
+	t := s.Board[q].Type()
+	moves := s.g.Pieces[t].Moves
+	mark := func(bi int) bool {
+		// A block whose entry tests fail on the piece itself or its
+		// square cannot capture on k before or after a move that
+		// changes neither.
+		if moves[bi].Prog == nil || !rows[t][bi].admitsSelf(s, int32(o), q) {
+			return true
+		}
+		sp := s.specFor(t, bi)
+		if sp == nil {
+			return false
+		}
+		s.markSensitive(sp, q, k, int32(o), sens)
+		return true
+	}
+	if tr != nil && tr.hits != nil {
+		for m := tr.hits[int(q)*tr.n+int(k)]; m != 0; m &= m - 1 {
+			if !mark(bits64.TrailingZeros64(m)) {
+				return false
+			}
+		}
+		return true
+	}
+	for bi := range moves {
+		if tr.mayReach(s.occ.words, bi, int(q), int(k)) && !mark(bi) {
+			return false
 		}
 	}
 	return true

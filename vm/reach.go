@@ -17,6 +17,19 @@ type reachTable struct {
 	// types[pl*nTypes+t] holds the reach of type t played by pl once computed.
 	// Computing is idempotent, so concurrent first uses only duplicate work.
 	types []atomic.Pointer[typeReach]
+	// players[pl] is pl's reach over all types, once computed.
+	players []atomic.Pointer[playerReach]
+}
+
+// playerReach is the reach of all of one player's piece types.
+type playerReach struct {
+	types []*typeReach
+	// rev[target*words + from/64] has the squares from which some type
+	// could capture on target: the union of the types' rev, nil when a
+	// type has none. An attack test intersects it with the player's
+	// pieces, so it visits the few that could hit instead of looping
+	// over the types.
+	rev []uint64
 }
 
 // typeReach is the reach of one piece type for one player.
@@ -28,7 +41,18 @@ type typeReach struct {
 	// rev is any transposed (target*words + from/64), nil when any is nil:
 	// the squares from which the type could capture on a target.
 	rev []uint64
+	// hits[from*n+to] has bit b set when block b could capture on to from
+	// from (an unanalysable block's bit everywhere), so an attack test
+	// visits the one or two blocks that may hit instead of asking every
+	// block; nil on boards above maxHitPositions squares or for types with
+	// more than 64 blocks.
+	hits []uint64
+	n    int // the board's squares: hits' stride
 }
+
+// maxHitPositions bounds the boards typeReach.hits is built for: it takes
+// 8 bytes per pair of squares (128 KiB a type and player at the bound).
+const maxHitPositions = 128
 
 // maxReachPositions bounds the boards the table is built for; larger boards
 // run every block in attack tests.
@@ -41,7 +65,30 @@ func (g *Game) computeReach() *reachTable {
 	}
 	r := &reachTable{g: g, n: n, words: (n + 63) / 64, nTypes: len(g.Pieces)}
 	r.types = make([]atomic.Pointer[typeReach], len(g.Players)*len(g.Pieces))
+	r.players = make([]atomic.Pointer[playerReach], len(g.Players))
 	return r
+}
+
+// forPlayer returns the reach of all of pl's types, computing the missing
+// ones on first use.
+func (r *reachTable) forPlayer(pl int) *playerReach {
+	if p := r.players[pl].Load(); p != nil {
+		return p
+	}
+	pr := &playerReach{types: make([]*typeReach, r.nTypes), rev: make([]uint64, r.n*r.words)}
+	for t := range pr.types {
+		tr := r.forType(pl, t)
+		pr.types[t] = tr
+		if tr.rev == nil {
+			pr.rev = nil
+		} else if pr.rev != nil {
+			for i, w := range tr.rev {
+				pr.rev[i] |= w
+			}
+		}
+	}
+	r.players[pl].Store(pr)
+	return pr
 }
 
 // forType returns the reach of type t played by pl (nil: no table). It is
@@ -66,7 +113,7 @@ func (r *reachTable) fill(pl, t int) *typeReach {
 
 func (r *reachTable) compute(pl, t int) *typeReach {
 	moves := r.g.Pieces[t].Moves
-	tr := &typeReach{blocks: make([][]uint64, len(moves)), any: make([]uint64, r.n*r.words)}
+	tr := &typeReach{blocks: make([][]uint64, len(moves)), any: make([]uint64, r.n*r.words), n: r.n}
 	a := reachAnalyser{g: r.g, sym: r.g.Board.Symmetry[pl], n: r.n}
 	for b, blk := range moves {
 		if !analysable(blk.Prog) {
@@ -89,6 +136,22 @@ func (r *reachTable) compute(pl, t int) *typeReach {
 		if tr.any != nil {
 			for i, w := range set {
 				tr.any[i] |= w
+			}
+		}
+	}
+	if r.n <= maxHitPositions && len(moves) <= 64 {
+		tr.hits = make([]uint64, r.n*r.n)
+		for b, blk := range moves {
+			if blk.Prog == nil {
+				continue
+			}
+			set := tr.blocks[b]
+			for from := 0; from < r.n; from++ {
+				for to := 0; to < r.n; to++ {
+					if set == nil || set[from*r.words+to/64]&(1<<uint(to%64)) != 0 {
+						tr.hits[from*r.n+to] |= 1 << uint(b)
+					}
+				}
 			}
 		}
 	}

@@ -63,6 +63,9 @@ type State struct {
 	// DisableSpecialised makes every move program run in the interpreter,
 	// also those with a specialised form (spec.go): tests compare the two.
 	DisableSpecialised bool
+	// noReach makes attack tests run every block of every enemy piece,
+	// without the reach table (a test's reference).
+	noReach bool
 	// interrupt, when set, stops Perft and Divide (SetInterrupt).
 	interrupt *atomic.Bool
 }
