@@ -103,15 +103,23 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0
 	plain := gn.plainQuiet(&lg.tail.empty)
 	for i, t := range lg.to[pl][start*n : start*n+n] {
-		if t < 0 || skipEmpty && board[t] == Empty {
+		if t < 0 {
 			continue
 		}
-		if plain && board[t] == Empty {
-			gn.emitQuiet(start, t, hand, moveType)
-			if gn.err != nil {
-				return
+		c := board[t]
+		if c == Empty {
+			if skipEmpty {
+				continue
 			}
-			continue
+			if plain {
+				gn.emitQuiet(start, t, hand, moveType)
+				if gn.err != nil {
+					return
+				}
+				continue
+			}
+		} else if int32(c.Owner()) == pl {
+			continue // specLand's first test, without the call
 		}
 		gn.prog = lg.progs[i]
 		gn.specLand(&lg.tail, start, t, hand, moveType)
@@ -164,8 +172,10 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 		gn.prog = sg.progs[i]
 		off := d * gn.n
 		for t := links[off+start]; t >= 0; t = links[off+t] {
-			if board[t] != Empty {
-				gn.specLand(&sg.tail, start, t, hand, moveType)
+			if c := board[t]; c != Empty {
+				if int32(c.Owner()) != pl { // specLand's first test, without the call
+					gn.specLand(&sg.tail, start, t, hand, moveType)
+				}
 				break
 			}
 			if plain {
