@@ -75,3 +75,60 @@ func TestDerivedMoveLists(t *testing.T) {
 		t.Errorf("CloneInto allocates %v times a copy", allocs)
 	}
 }
+
+// TestDerivedMoveSetsAttribute: a rook's first move, which a specialised run
+// builds as a derived move that also clears the rook's castling attribute,
+// loses the castling right on that side as the chess rules say (FEN), and
+// reads as the interpreter's move with stored lists does: the same acts
+// (the set-attribute, then the move), effects, key and notation.
+func TestDerivedMoveSetsAttribute(t *testing.T) {
+	g, s := chessState(t)
+	const fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+	if err := s.SetFEN(fen); err != nil {
+		t.Fatal(err)
+	}
+	h1, _ := g.Board.PositionIndex("h1")
+	g1, _ := g.Board.PositionIndex("g1")
+	find := func(ml *vm.MoveList) *vm.Move {
+		for i := range ml.Moves {
+			if m := &ml.Moves[i]; m.From == int32(h1) && m.To == int32(g1) {
+				return m
+			}
+		}
+		t.Fatal("no move h1 - g1")
+		return nil
+	}
+	var ml, ref vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	rook := find(&ml)
+	s.DisableSpecialised = true
+	if err := s.Generate(&ref); err != nil {
+		t.Fatal(err)
+	}
+	s.DisableSpecialised = false
+	want := find(&ref)
+	if got, w := rook.Actions(nil), want.Actions(nil); !slices.Equal(got, w) || len(got) != 2 || got[0].Kind != vm.ActSetAttr {
+		t.Errorf("acts %v, the interpreter's %v (want a set-attribute, then the move)", got, w)
+	}
+	if got, w := rook.Effects(nil), want.Effects(nil); !slices.Equal(got, w) {
+		t.Errorf("effects %v, the interpreter's %v", got, w)
+	}
+	if rook.Key() != want.Key() {
+		t.Errorf("key %x, the interpreter's %x", rook.Key(), want.Key())
+	}
+	if got, w := s.MoveString(rook), s.MoveString(want); got != w {
+		t.Errorf("MoveString %q, the interpreter's %q", got, w)
+	}
+	if err := s.Make(rook); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.FEN(); got != "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K1R1 b Qkq - 1 1" {
+		t.Errorf("after h1 - g1: %s, want white's king-side castling right gone", got)
+	}
+	s.Unmake()
+	if got, _ := s.FEN(); got != fen {
+		t.Errorf("unmade: %s, want %s", got, fen)
+	}
+}

@@ -68,8 +68,12 @@ type Move struct {
 	// attributes); maximal captures counts them with Captures (doc.go).
 	Struck int16
 	retype int16
-	Pass   bool
-	Drop   bool
+	// setAttr, when not 0, is 1 + the attribute a derived move sets on its
+	// landing square before it lands (a rook losing its castling right),
+	// to the value setArg: its first act (Actions). land has it set.
+	setAttr, setArg int16
+	Pass            bool
+	Drop            bool
 	// simple: a specialised run built the move (spec.go): the piece on
 	// From lands on To, taking what stood there (took), retyped to
 	// retype when that is >= 0. Simple answers from these.
@@ -77,7 +81,8 @@ type Move struct {
 	// derived: a simple move that stores no effects nor acts. It lands on
 	// To as land; Effects and Actions build its lists from that and took
 	// (spec.go builds most moves so: writing the lists costs more than the
-	// rest of the move). The fields are ordered for size (112 bytes).
+	// rest of the move), and from setAttr. The fields are ordered for size
+	// (112 bytes).
 	derived bool
 }
 
@@ -125,7 +130,11 @@ func (m *Move) Actions(buf []Act) []Act {
 	if !m.derived {
 		return m.acts
 	}
-	return append(buf[:0], m.landingAct())
+	buf = buf[:0]
+	if m.setAttr != 0 {
+		buf = append(buf, Act{Kind: ActSetAttr, From: m.To, To: NoPos, Type: m.setAttr - 1, Arg: m.setArg})
+	}
+	return append(buf, m.landingAct())
 }
 
 // CloneInto copies m into c as Clone does, with c's effects and acts in
@@ -162,7 +171,7 @@ func (m *Move) full() *Move {
 // effectBuf and actBuf hold a derived move's lists on the stack.
 type (
 	effectBuf [2]Effect
-	actBuf    [1]Act
+	actBuf    [2]Act
 )
 
 // Simple returns, for a move a specialised run built (ok), the piece that

@@ -1027,8 +1027,14 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 		m.retype = int16(promo)
 	}
 	recycled := old != Empty && gn.g.Options.RecycleCaptures
-	if len(sets) == 0 && !recycled {
-		// Its effects and acts follow from the squares (Move.Effects).
+	if len(sets) <= 1 && !recycled {
+		// Its effects and acts follow from the squares and the one
+		// attribute it may set (Move.Effects, Move.Actions).
+		if len(sets) == 1 {
+			st := sets[0]
+			nc = nc.WithAttr(int(st.attr), st.val != 0)
+			m.setAttr, m.setArg = int16(st.attr)+1, int16(st.val)
+		}
 		m.derived, m.land = true, nc
 		return
 	}
