@@ -112,7 +112,7 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 				continue
 			}
 			if plain {
-				gn.emitQuiet(start, t, hand, moveType)
+				gn.emitQuiet(start, t, hand, moveType, lg.tail.empty.sets)
 				if gn.err != nil {
 					return
 				}
@@ -179,7 +179,7 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 				break
 			}
 			if plain {
-				gn.emitQuiet(start, t, hand, moveType)
+				gn.emitQuiet(start, t, hand, moveType, sg.quiet.sets)
 			} else if quiet {
 				gn.emitSpec(start, t, hand, -1, sg.quiet.sets, moveType)
 			}

@@ -946,7 +946,7 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 	}
 	if promo < 0 {
 		if c == Empty && gn.plainLanding(br.sets) {
-			gn.emitQuiet(start, to, hand, moveType)
+			gn.emitQuiet(start, to, hand, moveType, br.sets)
 		} else {
 			gn.emitSpec(start, to, hand, -1, br.sets, moveType)
 		}
@@ -1062,10 +1062,10 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 }
 
 // plainQuiet reports whether a landing on an empty square by branch br
-// builds a plain quiet move (emitQuiet): the branch emits, neither promotes
-// nor sets attributes, and the generation keeps quiet moves as moves (not
-// dropped, nor recorded by signature, nor a query, which never lands on an
-// empty square).
+// builds a plain quiet move (emitQuiet): the branch emits, does not
+// promote, sets at most one attribute, and the generation keeps quiet moves
+// as moves (not dropped, nor recorded by signature, nor a query, which
+// never lands on an empty square).
 func (gn *generator) plainQuiet(br *specBranch) bool {
 	return br.emit && br.promo < 0 && !gn.query && gn.plainLanding(br.sets)
 }
@@ -1073,14 +1073,14 @@ func (gn *generator) plainQuiet(br *specBranch) bool {
 // plainLanding reports whether an empty landing that does not promote, with
 // the set-attributes sets, builds a plain quiet move (emitQuiet).
 func (gn *generator) plainLanding(sets []specSet) bool {
-	return len(sets) == 0 && !gn.dropQuiet && !gn.skipQuiet
+	return len(sets) <= 1 && !gn.dropQuiet && !gn.skipQuiet
 }
 
 // emitQuiet appends the move emitSpec builds when the piece hand goes from
-// start to the empty square to with no promotion and no attribute set: a
-// derived simple move that takes nothing. It spares the runs' commonest
-// move emitSpec's tests for the other cases.
-func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32) {
+// start to the empty square to with no promotion, setting at most one
+// attribute (sets): a derived simple move that takes nothing. It spares the
+// runs' commonest move emitSpec's tests for the other cases.
+func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32, sets []specSet) {
 	ml := gn.ml
 	if gn.atLimit() {
 		return
@@ -1089,6 +1089,11 @@ func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32) {
 	m := &ml.Moves[len(ml.Moves)-1]
 	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
 	m.simple, m.took, m.retype = true, Empty, -1
+	if len(sets) == 1 {
+		st := sets[0]
+		hand = hand.WithAttr(int(st.attr), st.val != 0)
+		m.setAttr, m.setArg = int16(st.attr)+1, int16(st.val)
+	}
 	m.derived, m.land = true, hand
 }
 
