@@ -159,7 +159,7 @@ func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, 
 	if tr != nil && tr.hits != nil {
 		moves := s.g.Pieces[t].Moves
 		for m := tr.hits[int(q)*tr.n+int(target)]; m != 0; m &= m - 1 {
-			bi := bits64.TrailingZeros64(m)
+			bi := bits64.TrailingZeros16(m)
 			if s.blockHits(gn, o, q, t, bi, &moves[bi]) {
 				return true
 			}

@@ -102,7 +102,7 @@ func (s *State) markPaths(q, k int32, o int, tr *typeReach, rows [][]blockPre, s
 	}
 	if tr != nil && tr.hits != nil {
 		for m := tr.hits[int(q)*tr.n+int(k)]; m != 0; m &= m - 1 {
-			if !mark(bits64.TrailingZeros64(m)) {
+			if !mark(bits64.TrailingZeros16(m)) {
 				return false
 			}
 		}

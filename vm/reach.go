@@ -45,14 +45,18 @@ type typeReach struct {
 	// from (an unanalysable block's bit everywhere), so an attack test
 	// visits the one or two blocks that may hit instead of asking every
 	// block; nil on boards above maxHitPositions squares or for types with
-	// more than 64 blocks.
-	hits []uint64
+	// more than maxHitBlocks blocks. 16 bits keep the table small enough
+	// to stay in the caches (a chess board's is 8 KiB).
+	hits []uint16
 	n    int // the board's squares: hits' stride
 }
 
 // maxHitPositions bounds the boards typeReach.hits is built for: it takes
-// 8 bytes per pair of squares (128 KiB a type and player at the bound).
+// 2 bytes per pair of squares (32 KiB a type and player at the bound).
 const maxHitPositions = 128
+
+// maxHitBlocks is the most blocks a type may have for typeReach.hits.
+const maxHitBlocks = 16
 
 // maxReachPositions bounds the boards the table is built for; larger boards
 // run every block in attack tests.
@@ -139,8 +143,8 @@ func (r *reachTable) compute(pl, t int) *typeReach {
 			}
 		}
 	}
-	if r.n <= maxHitPositions && len(moves) <= 64 {
-		tr.hits = make([]uint64, r.n*r.n)
+	if r.n <= maxHitPositions && len(moves) <= maxHitBlocks {
+		tr.hits = make([]uint16, r.n*r.n)
 		for b, blk := range moves {
 			if blk.Prog == nil {
 				continue
