@@ -4,13 +4,26 @@ package vm
 
 // atLimit reports whether the list holds as many moves as one generation
 // may build (Limit.MovesPerGen, with the quiet moves noisy-only generation
-// records by signature), and then fails the generation.
+// records by signature or counts), and then fails the generation.
 func (gn *generator) atLimit() bool {
-	if len(gn.ml.Moves)+len(gn.quietSigs) < gn.s.Limit.MovesPerGen {
-		return false
-	}
+	return len(gn.ml.Moves)+len(gn.quietSigs)+gn.quietCount >= gn.s.Limit.MovesPerGen && gn.failLimit()
+}
+
+// failLimit is atLimit's failure, apart (and not inlined) so that atLimit,
+// asked for every move, inlines.
+//
+//go:noinline
+func (gn *generator) failLimit() bool {
 	gn.fail(0, "too many moves generated (limit reached)")
 	return true
+}
+
+// countQuietMove counts a simple quiet move of a specialised run in
+// noisy-only generation (countQuiet), within the generation's limit.
+func (gn *generator) countQuietMove() {
+	if !gn.atLimit() {
+		gn.quietCount++
+	}
 }
 
 // emit assembles the move the run has built so far and appends it to the list.

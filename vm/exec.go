@@ -72,6 +72,12 @@ type generator struct {
 	dropQuiet bool
 	quietSigs []quietSig
 	sigTab    []int32
+	// countAll: with skipQuiet, the simple quiet moves of the pieces
+	// whose blocks all run specialised are only counted (quietCount), not
+	// recorded by signature (State.mayCountQuiet says when they may be);
+	// runBlocks sets countQuiet for each piece.
+	countAll, countQuiet bool
+	quietCount           int
 
 	// interp: the interpreter has emitted a move in this generation (the
 	// list may then hold duplicates; generate.go).

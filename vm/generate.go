@@ -121,7 +121,11 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	for w, word := range s.occ.own[int(pl)*words : int(pl+1)*words] {
 		for ; word != 0; word &= word - 1 {
 			p := w<<6 + bits.TrailingZeros64(word)
-			rs := runs[s.Board[p].Type()]
+			t := s.Board[p].Type()
+			rs := runs[t]
+			if gn.countAll {
+				gn.countQuiet = s.pre.allSpecialised[t]
+			}
 			for i := 0; i < len(rs); i++ {
 				r := &rs[i]
 				if only != AnyMoveType && r.moveType != only {
@@ -144,11 +148,13 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 					gn.run(r.prog, int32(p), pl, r.moveType, false, 0)
 				}
 				if gn.err != nil {
+					gn.countQuiet = false
 					return
 				}
 			}
 		}
 	}
+	gn.countQuiet = false // drops and continuations run interpreted
 }
 
 func (s *State) runDrops(gn *generator, pl, only int32) {

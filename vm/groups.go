@@ -102,6 +102,7 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	// not promote: it is not even visited.
 	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0
 	plain := gn.plainQuiet(&lg.tail.empty)
+	counts := gn.countsQuiet(&lg.tail.empty)
 	for i, t := range lg.to[pl][start*n : start*n+n] {
 		if t < 0 {
 			continue
@@ -114,6 +115,12 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 			if plain {
 				gn.emitQuiet(start, t, hand, moveType, lg.tail.empty.sets)
 				if gn.err != nil {
+					return
+				}
+				continue
+			}
+			if counts {
+				if gn.countQuietMove(); gn.err != nil {
 					return
 				}
 				continue
@@ -168,6 +175,7 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	links := gn.pre.plinks[pl]
 	quiet := sg.quiet.emit && !gn.dropQuiet // a member's quiet branch never promotes
 	plain := gn.plainQuiet(&sg.quiet)
+	counts := gn.countsQuiet(&sg.quiet)
 	for i, d := range sg.dirs {
 		gn.prog = sg.progs[i]
 		off := d * gn.n
@@ -180,6 +188,8 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 			}
 			if plain {
 				gn.emitQuiet(start, t, hand, moveType, sg.quiet.sets)
+			} else if counts {
+				gn.countQuietMove()
 			} else if quiet {
 				gn.emitSpec(start, t, hand, -1, sg.quiet.sets, moveType)
 			}

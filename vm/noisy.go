@@ -82,20 +82,21 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 		s.keepNoisy(ml)
 		return n, nil
 	}
-	gn := s.runSkippingQuiet(ml, false)
+	gn := s.runSkippingQuiet(ml, false, s.mayCountQuiet())
 	if gn.err != nil {
 		gn.quietSigs = gn.quietSigs[:0]
 		return 0, gn.err
 	}
-	var n int
+	n := gn.quietCount
+	gn.quietCount = 0
 	if gn.interp || !s.pre.specDistinct {
 		s.removeDuplicates(ml, gn.interp)
-		n = gn.countSigs()
+		n += gn.countSigs()
 	} else {
 		// Specialised programs alone never emit one move twice
 		// (spec.go): every signature counts, and no built move
 		// repeats one.
-		n = len(gn.quietSigs)
+		n += len(gn.quietSigs)
 		gn.sigTab = gn.sigTab[:0]
 	}
 	out := 0
@@ -135,7 +136,7 @@ func (s *State) GenerateCaptures(ml *MoveList, legal bool) error {
 		s.keepNoisy(ml)
 		return nil
 	}
-	gn := s.runSkippingQuiet(ml, true)
+	gn := s.runSkippingQuiet(ml, true, false)
 	if gn.err != nil {
 		return gn.err
 	}
@@ -155,14 +156,25 @@ func (s *State) noisyNeedsAll(legal bool) bool {
 // runSkippingQuiet runs the turn's programs into ml with emit skipping
 // simple quiet moves: recording their signatures, or with drop not even
 // that. It returns the generator (its err, interp and signatures).
-func (s *State) runSkippingQuiet(ml *MoveList, drop bool) *generator {
+func (s *State) runSkippingQuiet(ml *MoveList, drop, count bool) *generator {
 	ml.Reset()
 	gn := s.genAt(0)
 	gn.ml, gn.err, gn.query, gn.interp = ml, nil, false, false
 	gn.quietSigs, gn.skipQuiet, gn.dropQuiet = gn.quietSigs[:0], true, drop
+	gn.countAll, gn.countQuiet, gn.quietCount = count, false, 0
 	s.runTurn(gn)
-	gn.skipQuiet, gn.dropQuiet = false, false
+	gn.skipQuiet, gn.dropQuiet, gn.countAll, gn.countQuiet = false, false, false, false
 	return gn
+}
+
+// mayCountQuiet reports whether noisy-only generation may count the simple
+// quiet moves of pieces whose blocks all run specialised instead of
+// recording their signatures (generator.countAll): their moves never
+// repeat one another (specDistinct) nor an interpreted run's, which starts
+// on another square (a signature names its start), and the step budget
+// lets every specialised form run.
+func (s *State) mayCountQuiet() bool {
+	return s.pre.specDistinct && s.pre.runs != nil && s.Limit.StepsPerRun >= s.pre.maxSpecSteps
 }
 
 // keepNoisy removes the quiet moves of ml, keeping the order of the others.

@@ -44,6 +44,12 @@ type prepared struct {
 	// specDistinct: the specialised programs never emit one move twice
 	// (spec.go), so a generation of theirs alone needs no dedup.
 	specDistinct bool
+	// allSpecialised[t]: every block of type t with a program has a
+	// specialised form; maxSpecSteps is the largest step budget such a
+	// form (or group) needs (noisy-only generation counts these pieces'
+	// quiet moves, noisy.go).
+	allSpecialised []bool
+	maxSpecSteps   int
 }
 
 type gamePrep struct {
@@ -141,6 +147,23 @@ func (g *Game) computePrepared() *prepared {
 				}
 			}
 			groupBlocks(p.runs[t], p.nPlayers, g.Board.N())
+		}
+		p.allSpecialised = make([]bool, len(g.Pieces))
+		for t, rs := range p.runs {
+			p.allSpecialised[t] = true
+			for _, r := range rs {
+				if r.pre.spec == nil {
+					p.allSpecialised[t] = false
+					continue
+				}
+				p.maxSpecSteps = max(p.maxSpecSteps, r.pre.spec.maxSteps)
+				if r.leaps != nil {
+					p.maxSpecSteps = max(p.maxSpecSteps, r.leaps.maxSteps)
+				}
+				if r.slides != nil {
+					p.maxSpecSteps = max(p.maxSpecSteps, r.slides.maxSteps)
+				}
+			}
 		}
 	}
 	return p

@@ -998,11 +998,19 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 			st := sets[0]
 			w, ok := packAttr(Act{Kind: ActSetAttr, From: to, To: NoPos, Type: int16(st.attr), Arg: int16(st.val)}, start, to)
 			if ok {
+				if gn.countQuiet {
+					gn.quietCount++ // atLimit passed above
+					return
+				}
 				sig.cell, sig.attr = hand.WithAttr(int(st.attr), st.val != 0), w
 				gn.quietSigs = append(gn.quietSigs, sig)
 				return
 			}
 		} else {
+			if gn.countQuiet {
+				gn.quietCount++ // atLimit passed above
+				return
+			}
 			gn.quietSigs = append(gn.quietSigs, sig)
 			return
 		}
@@ -1068,6 +1076,16 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 // never lands on an empty square).
 func (gn *generator) plainQuiet(br *specBranch) bool {
 	return br.emit && br.promo < 0 && !gn.query && gn.plainLanding(br.sets)
+}
+
+// countsQuiet reports whether a landing on an empty square by branch br is
+// a simple quiet move noisy-only generation only counts (countQuiet): what
+// emitSpec's signature path takes, with an attribute set packAttr packs.
+func (gn *generator) countsQuiet(br *specBranch) bool {
+	if !gn.countQuiet || !br.emit || br.promo >= 0 || len(br.sets) > 1 {
+		return false
+	}
+	return len(br.sets) == 0 || br.sets[0].attr >= 0 && br.sets[0].attr < 1<<13
 }
 
 // plainLanding reports whether an empty landing that does not promote, with
