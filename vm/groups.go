@@ -100,7 +100,10 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	n := int32(lg.n)
 	// Noisy-only generation drops a landing on an empty square that does
 	// not promote: it is not even visited.
-	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0
+	// A landing on an empty square that adds nothing (a pawn's capture)
+	// does nothing either: each member is one hop, so whether the run
+	// would go on does not matter.
+	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0 || !lg.tail.empty.emit
 	plain := gn.plainQuiet(&lg.tail.empty)
 	counts := gn.countsQuiet(&lg.tail.empty)
 	for i, t := range lg.to[pl][start*n : start*n+n] {
