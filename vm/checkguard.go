@@ -56,6 +56,21 @@ func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
 		return true
 	}
 	k, words := cg.king, s.occ.words
+	if m.derived {
+		// Its effects (Move.landing) read in place: From emptied, then
+		// unless it lands as it stood, land put on To.
+		from, to := m.From, m.To
+		if from == k || cg.paths[from>>6]&(1<<uint(from&63)) != 0 {
+			return true
+		}
+		if m.land == m.took {
+			return false
+		}
+		if to == k || cg.paths[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp {
+			return true
+		}
+		return s.pre.reach.forType(m.land.Owner(), m.land.Type()).mayReachAny(words, int(to), int(k))
+	}
 	var buf effectBuf
 	for _, e := range m.Effects(buf[:0]) {
 		if e.Kind != EffCell {
