@@ -945,9 +945,12 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 		return br.cont
 	}
 	if promo < 0 {
-		if c == Empty && gn.plainLanding(br.sets) {
+		switch {
+		case c == Empty && gn.plainLanding(br.sets):
 			gn.emitQuiet(start, to, hand, moveType, br.sets)
-		} else {
+		case c != Empty && len(br.sets) == 0 && !gn.g.Options.RecycleCaptures:
+			gn.emitTake(start, to, hand, c, moveType)
+		default:
 			gn.emitSpec(start, to, hand, -1, br.sets, moveType)
 		}
 	} else {
@@ -1112,6 +1115,26 @@ func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32, sets 
 		hand = hand.WithAttr(int(st.attr), st.val != 0)
 		m.setAttr, m.setArg = int16(st.attr)+1, int16(st.val)
 	}
+	m.derived, m.land = true, hand
+}
+
+// emitTake appends the move emitSpec builds when the piece hand goes from
+// start to to, taking the enemy piece old there, with no promotion, no
+// attribute set and the captured piece not recycled: a derived simple
+// capture. It spares captures emitSpec's tests for the other cases.
+func (gn *generator) emitTake(start, to int32, hand, old Cell, moveType int32) {
+	if gn.atLimit() {
+		return
+	}
+	ml := gn.ml
+	ml.Moves = append(ml.Moves, Move{})
+	m := &ml.Moves[len(ml.Moves)-1]
+	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
+	m.Captures = 1
+	if gn.pre.isRoyal[old.Owner()][old.Type()] {
+		m.Kings = 1
+	}
+	m.simple, m.took, m.retype = true, old, -1
 	m.derived, m.land = true, hand
 }
 
