@@ -322,6 +322,16 @@ func (p *Position) Infos(ms []*vm.Move, out []engine.MoveInfo) {
 // where it stays, each field once, with no copy read back whole.
 func (p *Position) info(m *vm.Move, mi *engine.MoveInfo) {
 	mi.Key, mi.Continues = m.Key(), m.Continue >= 0
+	if took, retype, ok := m.Simple(); ok && took == vm.Empty && retype < 0 {
+		// A specialised run's quiet move, most of a list: gain's
+		// answer without its call.
+		var attacker int32
+		if v := p.ev.value; m.Piece >= 0 && int(m.Piece) < len(v) {
+			attacker = int32(v[m.Piece])
+		}
+		mi.Victim, mi.Attacker, mi.Noisy = 0, attacker, false
+		return
+	}
 	var victim, attacker int32
 	noisy := false
 	if !m.Pass {
