@@ -335,29 +335,27 @@ func emptyTable(buf *[]int32, n int) []int32 {
 // the first and last effects. Moves SameAs accepts get equal keys; the rare
 // moves that differ only in middle effects share a key and SameAs tells them
 // apart.
+//
+// A derived move's key is effectsKey of its effects (Move.landing), computed
+// here from its fields without building them (and without a call: most
+// keys are a derived move's): the start emptied, then, unless the move
+// leaves the board as it was, the landing cell put on To. A derived move is
+// never a pass.
 func moveKey(m *Move) uint64 {
 	if m.derived {
-		return derivedKey(m)
+		n, lPos, lVal := uint64(2), m.To, m.land
+		if m.land == m.took {
+			n, lPos, lVal = 1, m.From, Empty
+		}
+		h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To)) ^ n<<56
+		h += (uint64(Empty) ^ uint64(m.From)<<40 ^ uint64(EffCell)<<60) * 0xc2b2ae3d27d4eb4f
+		h ^= uint64(lVal)*0x165667b19e3779f9 ^ uint64(lPos)<<44 ^ uint64(EffCell)<<62
+		return mix64(h)
 	}
 	if n := len(m.eff); n > 0 {
 		return effectsKey(m, n, &m.eff[0], &m.eff[n-1])
 	}
 	return effectsKey(m, 0, nil, nil)
-}
-
-// derivedKey is effectsKey of a derived move's effects (Move.landing),
-// computed from its fields without building them: the start emptied, then,
-// unless the move leaves the board as it was, the landing cell put on To.
-// A derived move is never a pass.
-func derivedKey(m *Move) uint64 {
-	n, lPos, lVal := uint64(2), m.To, m.land
-	if m.land == m.took {
-		n, lPos, lVal = 1, m.From, Empty
-	}
-	h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To)) ^ n<<56
-	h += (uint64(Empty) ^ uint64(m.From)<<40 ^ uint64(EffCell)<<60) * 0xc2b2ae3d27d4eb4f
-	h ^= uint64(lVal)*0x165667b19e3779f9 ^ uint64(lPos)<<44 ^ uint64(EffCell)<<62
-	return mix64(h)
 }
 
 // effectsKey is moveKey of a move with n effects, f the first and l the
