@@ -45,7 +45,7 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 		default:
 			sc = int(h[histIndex(info.Key)])
 		}
-		pd.scores[i] = int32(sc)
+		pd.scores[i] = packScore(int32(sc), i)
 	}
 }
 
@@ -53,27 +53,35 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 // position i, swapping it with the move there, and returns it; its facts
 // are pd.infos[i] (read in place: copying them out stalls).
 func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
-	// The first of the best scores. Each score is packed above its
-	// distance from the end of the list, so the largest packed value is
-	// the best score's first place, and the scan is a running max kept
-	// with a mask, not a branch: history scores come in no order, so a
-	// branch would mispredict (the compiler makes max a branch here).
-	// Scores lie well within ±2^30, so the differences cannot overflow.
+	// The first of the best scores: the largest packed value (packScore),
+	// kept with a mask, not a branch: history scores come in no order, so
+	// a branch would mispredict (the compiler makes max a branch here).
+	// Scores lie within ±2^30, so the differences cannot overflow.
 	rest := pd.scores[i:len(pd.moves)]
-	n := len(rest)
-	best := int64(rest[0])<<32 | int64(n)
-	for j, sc := range rest[1:] {
-		d := (int64(sc)<<32 | int64(n-1-j)) - best
+	best := rest[0]
+	for _, x := range rest[1:] {
+		d := x - best
 		best += d &^ (d >> 63)
 	}
-	b := i + n - int(uint32(best))
-	if b != i {
+	if b := packedIndex(best); b != i {
 		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
 		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
-		pd.scores[i], pd.scores[b] = pd.scores[b], pd.scores[i]
+		pd.scores[i], pd.scores[b] = packScore(scoreOf(best), i), packScore(scoreOf(pd.scores[i]), b)
 	}
 	return pd.moves[i]
 }
+
+// packScore packs a move's order score above its place in the list, so that
+// of two equal scores the earlier place packs larger: one comparison of
+// packed values picks the first of the best scores, and the place of the
+// pick is read back from it (packedIndex) instead of being counted.
+func packScore(score int32, i int) int64 { return int64(score)<<32 | int64(^uint32(i)) }
+
+// scoreOf is the order score packScore packed.
+func scoreOf(p int64) int32 { return int32(p >> 32) }
+
+// packedIndex is the place packScore packed.
+func packedIndex(p int64) int { return int(^uint32(p)) }
 
 // keepChecks drops from the moves after from those that the position can
 // tell give no check (CheckPredictor); the others stay in the order they
@@ -82,7 +90,7 @@ func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
 	k := from
 	for j := from; j < len(pd.moves); j++ {
 		if s.check.MayGiveCheck(pd.moves[j]) {
-			pd.moves[k], pd.infos[k], pd.scores[k] = pd.moves[j], pd.infos[j], pd.scores[j]
+			pd.moves[k], pd.infos[k], pd.scores[k] = pd.moves[j], pd.infos[j], packScore(scoreOf(pd.scores[j]), k)
 			k++
 		}
 	}
@@ -135,9 +143,9 @@ func growInfos(b []MoveInfo, n int) []MoveInfo {
 	return b[:n]
 }
 
-func growScores(b []int32, n int) []int32 {
+func growScores(b []int64, n int) []int64 {
 	if cap(b) < n {
-		return make([]int32, n, 2*n)
+		return make([]int64, n, 2*n)
 	}
 	return b[:n]
 }

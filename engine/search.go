@@ -70,7 +70,7 @@ type Searcher[M any] struct {
 type plyData[M any] struct {
 	moves   []M
 	infos   []MoveInfo
-	scores  []int32
+	scores  []int64 // order scores with their places (packScore)
 	killers [2]uint64
 	tried   []uint64 // keys of the quiet moves searched at the node without a cutoff
 	sign    int      // +1 root side, -1 opponents, 0 chance node
@@ -404,7 +404,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		futile = futile || prune && depth <= lmpDepth && legal >= lateMoves(depth) && !info.Noisy &&
 			info.Key != pd.killers[0] && info.Key != pd.killers[1]
 		if futile && legal >= 1 && !mayCheck {
-			if !checksOnly && pd.scores[i] <= histMax { // !mayCheck: s.check answered
+			if !checksOnly && scoreOf(pd.scores[i]) <= histMax { // !mayCheck: s.check answered
 				// A futile move ordered by its history: every move
 				// after it is quiet, no killer, and futile too (alpha
 				// and legal only grow), so only those that may give
@@ -434,7 +434,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if legal == 1 {
 			v = s.child(ply, nd, alpha, beta, me, childCheck, true)
 		} else {
-			r := s.reduction(pd, depth, legal-1, info, pd.scores[i], inCheck, childCheck, pvNode)
+			r := s.reduction(pd, depth, legal-1, info, scoreOf(pd.scores[i]), inCheck, childCheck, pvNode)
 			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
 			if v > alpha && r > 0 {
 				v = s.child(ply, nd, alpha, alpha+1, me, childCheck, true)
@@ -931,7 +931,7 @@ func keepNoisy[M any](pd *plyData[M]) {
 	out := 0
 	for i := range pd.moves {
 		if pd.infos[i].Noisy {
-			pd.moves[out], pd.infos[out], pd.scores[out] = pd.moves[i], pd.infos[i], pd.scores[i]
+			pd.moves[out], pd.infos[out], pd.scores[out] = pd.moves[i], pd.infos[i], packScore(scoreOf(pd.scores[i]), out)
 			out++
 		}
 	}
