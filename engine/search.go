@@ -931,7 +931,9 @@ func keepNoisy[M any](pd *plyData[M]) {
 	out := 0
 	for i := range pd.moves {
 		if pd.infos[i].Noisy {
-			pd.moves[out], pd.infos[out], pd.scores[out] = pd.moves[i], pd.infos[i], packScore(scoreOf(pd.scores[i]), out)
+			if out != i { // a capture generator's list is all noisy
+				pd.moves[out], pd.infos[out], pd.scores[out] = pd.moves[i], pd.infos[i], packScore(scoreOf(pd.scores[i]), out)
+			}
 			out++
 		}
 	}
