@@ -38,17 +38,13 @@ func (s *State) InsufficientMaterial() bool {
 	if !s.g.Options.InsufficientMaterial || len(s.g.Players) != 2 || s.g.Options.RecycleCaptures {
 		return false
 	}
-	n := 0
+	if s.occ.pieces > deadMaxPieces {
+		return false
+	}
 	for pl := range s.occ.royal {
-		for _, w := range s.occ.ownBits(pl) {
-			n += bits.OnesCount64(w)
-		}
 		if len(s.occ.royal[pl]) == 0 {
 			return false
 		}
-	}
-	if n > deadMaxPieces {
-		return false
 	}
 	for _, h := range s.Hands {
 		if h != 0 {

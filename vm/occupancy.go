@@ -24,6 +24,9 @@ type occupancy struct {
 	// its pieces (placement.go); w nil: none kept.
 	w   []int32
 	sum []int64
+	// pieces counts the pieces on the board (InsufficientMaterial asks
+	// at every node whether few enough are left).
+	pieces int
 }
 
 func (o *occupancy) reset(s *State) {
@@ -39,6 +42,7 @@ func (o *occupancy) reset(s *State) {
 	}
 	clear(o.bits)
 	clear(o.own)
+	o.pieces = 0
 	if len(o.sum) != np {
 		o.sum = make([]int64, np)
 	}
@@ -59,6 +63,7 @@ func (o *occupancy) ownBits(pl int) []uint64 { return o.own[pl*o.words : (pl+1)*
 
 func (o *occupancy) add(s *State, p int32, c Cell) {
 	pl := c.Owner()
+	o.pieces++
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] |= 1 << uint(p&63)
 	o.own[pl*o.words+int(p>>6)] |= 1 << uint(p&63)
 	if o.w != nil {
@@ -72,6 +77,7 @@ func (o *occupancy) add(s *State, p int32, c Cell) {
 
 func (o *occupancy) remove(s *State, p int32, c Cell) {
 	pl := c.Owner()
+	o.pieces--
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] &^= 1 << uint(p&63)
 	o.own[pl*o.words+int(p>>6)] &^= 1 << uint(p&63)
 	if o.w != nil {
