@@ -53,7 +53,7 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 			return o, nil
 		}
 	}
-	if o := s.g.Options; o.FiftyMove > 0 && s.Quiet >= 2*o.FiftyMove {
+	if o := &s.g.Options; o.FiftyMove > 0 && s.Quiet >= 2*o.FiftyMove {
 		return Outcome{Over: true, Winner: -1, Loser: -1, Kind: DrawGoal, Reason: "fifty-move rule"}, nil
 	}
 	if s.InsufficientMaterial() {
