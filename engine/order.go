@@ -12,6 +12,9 @@ const (
 	scoreNoisy  = 1 << 26
 	scoreKiller = 1 << 24
 	histMax     = 1 << 22
+	// scorePending stands for a quiet move not scored yet (its key
+	// deferred): below every score, so the moves that have one come first.
+	scorePending = -1 << 28
 )
 
 // order computes the facts and order scores of the moves at ply.
@@ -21,7 +24,14 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	pd.infos = growInfos(pd.infos, n)
 	pd.scores = growScores(pd.scores, n)
 	h := &s.hist[histSide(me)]
-	if s.infos != nil {
+	pd.hist = h
+	// Without a table move, the quiet moves come after every noisy one
+	// whatever their scores: they are scored (and their keys computed)
+	// only when pick reaches them (scoreQuiet).
+	deferQuiet := ttMove == 0 && !noisyOnly && s.later != nil
+	if deferQuiet {
+		s.later.InfosDeferred(pd.moves, pd.infos)
+	} else if s.infos != nil {
 		s.infos.Infos(pd.moves, pd.infos)
 	} else {
 		for i, m := range pd.moves {
@@ -38,6 +48,8 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 			sc = scoreNoisy + min(max(int(info.Victim), 0), 1<<16)*64 - min(max(int(info.Attacker), 0), 1<<16)/16
 		case noisyOnly:
 			sc = -1
+		case deferQuiet:
+			sc = scorePending
 		case info.Key == pd.killers[0]:
 			sc = scoreKiller
 		case info.Key == pd.killers[1]:
@@ -57,11 +69,12 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 	// kept with a mask, not a branch: history scores come in no order, so
 	// a branch would mispredict (the compiler makes max a branch here).
 	// Scores lie within ±2^30, so the differences cannot overflow.
-	rest := pd.scores[i:len(pd.moves)]
-	best := rest[0]
-	for _, x := range rest[1:] {
-		d := x - best
-		best += d &^ (d >> 63)
+	best := bestPacked(pd.scores[i:len(pd.moves)])
+	if scoreOf(best) == scorePending {
+		// Only quiet moves are left, none scored yet: score them now,
+		// where they stand (order would have given them the same).
+		s.scoreQuiet(pd, i)
+		best = bestPacked(pd.scores[i:len(pd.moves)])
 	}
 	if b := packedIndex(best); b != i {
 		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
@@ -69,6 +82,39 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 		pd.scores[i], pd.scores[b] = packScore(scoreOf(best), i), packScore(scoreOf(pd.scores[i]), b)
 	}
 	return pd.moves[i]
+}
+
+// bestPacked is the largest of the packed scores (not empty), kept with a
+// mask, not a branch: history scores come in no order, so a branch would
+// mispredict (the compiler makes max a branch here). Scores lie within
+// ±2^30, so the differences cannot overflow.
+func bestPacked(rest []int64) int64 {
+	best := rest[0]
+	for _, x := range rest[1:] {
+		d := x - best
+		best += d &^ (d >> 63)
+	}
+	return best
+}
+
+// scoreQuiet scores the quiet moves from i on, whose keys order deferred:
+// killers, then the history of the side to move as it stands now (the
+// searches of the noisy moves before them may have changed it).
+func (s *Searcher[M]) scoreQuiet(pd *plyData[M], i int) {
+	s.later.FillKeys(pd.moves[i:], pd.infos[i:len(pd.moves)])
+	h := pd.hist
+	for j := i; j < len(pd.moves); j++ {
+		var sc int32
+		switch key := pd.infos[j].Key; key {
+		case pd.killers[0]:
+			sc = scoreKiller
+		case pd.killers[1]:
+			sc = scoreKiller - 1
+		default:
+			sc = h[histIndex(key)]
+		}
+		pd.scores[j] = packScore(sc, j)
+	}
 }
 
 // packScore packs a move's order score above its place in the list, so that

@@ -125,9 +125,21 @@ type InfoLister[M any] interface {
 	Infos(moves []M, infos []MoveInfo)
 }
 
+// QuietKeyDeferrer is implemented by InfoListers that can leave out the
+// keys of quiet moves. A move's key (a hash of what it changes) costs
+// more than its other facts, and a node that a capture cuts never looks at
+// its quiet moves: ordering then scores the quiet moves, and asks for their
+// keys, only once the other moves are spent. InfosDeferred is Infos with
+// Key left 0 for the moves that are not Noisy; FillKeys sets Key for every
+// moves[i] whose infos[i].Key is 0 (a key is never 0).
+type QuietKeyDeferrer[M any] interface {
+	InfosDeferred(moves []M, infos []MoveInfo)
+	FillKeys(moves []M, infos []MoveInfo)
+}
+
 // MoveInfo is what the searcher knows about a move without making it.
 type MoveInfo struct {
-	Key uint64 // identifies the move among the moves of its position
+	Key uint64 // identifies the move among the moves of its position; never 0
 	// Victim and Attacker are 32-bit so that the facts of a move take 24
 	// bytes: ordering writes and swaps one per generated move.
 	Victim   int32 // material the move wins (captured values, promotion gain)

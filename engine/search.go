@@ -43,6 +43,7 @@ type Searcher[M any] struct {
 	check CheckPredictor[M]
 	legal LegalityGuard // nil: Make tests every move itself
 	infos InfoLister[M] // nil: ordering asks Info move by move
+	later QuietKeyDeferrer[M]
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -72,9 +73,10 @@ type plyData[M any] struct {
 	infos   []MoveInfo
 	scores  []int64 // order scores with their places (packScore)
 	killers [2]uint64
-	tried   []uint64 // keys of the quiet moves searched at the node without a cutoff
-	sign    int      // +1 root side, -1 opponents, 0 chance node
-	n       int      // legal moves generated
+	tried   []uint64         // keys of the quiet moves searched at the node without a cutoff
+	hist    *[histSize]int32 // the history order read (the mover's)
+	sign    int              // +1 root side, -1 opponents, 0 chance node
+	n       int              // legal moves generated
 }
 
 // New returns a searcher for pos with a transposition table of about hashMB megabytes.
@@ -87,6 +89,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.check, _ = pos.(CheckPredictor[M])
 	s.legal, _ = pos.(LegalityGuard)
 	s.infos, _ = pos.(InfoLister[M])
+	s.later, _ = pos.(QuietKeyDeferrer[M])
 	return s
 }
 

@@ -109,6 +109,27 @@ func (c *noisyChecker) checkInfos() {
 			c.t.Fatalf("%s: %s: Infos wrote %+v, Info says %+v", c.where(), c.s.MoveString(m), got, want)
 		}
 	}
+	// The deferred keys: a quiet move's is 0 until FillKeys, then all is
+	// as Info says.
+	for i := range c.infos {
+		c.infos[i] = engine.MoveInfo{Key: 3, Victim: -7, Attacker: -7, Noisy: true, Continues: true}
+	}
+	c.p.InfosDeferred(c.ptrs, c.infos)
+	for i, m := range c.ptrs {
+		want := c.p.Info(m)
+		if !want.Noisy {
+			want.Key = 0
+		}
+		if got := c.infos[i]; got != want {
+			c.t.Fatalf("%s: %s: InfosDeferred wrote %+v, want %+v", c.where(), c.s.MoveString(m), got, want)
+		}
+	}
+	c.p.FillKeys(c.ptrs, c.infos)
+	for i, m := range c.ptrs {
+		if got, want := c.infos[i], c.p.Info(m); got != want {
+			c.t.Fatalf("%s: %s: after FillKeys %+v, Info says %+v", c.where(), c.s.MoveString(m), got, want)
+		}
+	}
 }
 
 // check compares, in the current position, GenerateNoisy with the noisy

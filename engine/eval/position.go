@@ -318,10 +318,50 @@ func (p *Position) Infos(ms []*vm.Move, out []engine.MoveInfo) {
 	}
 }
 
+// InfosDeferred is Infos with the keys of quiet moves left 0
+// (engine.QuietKeyDeferrer).
+func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo) {
+	out = out[:len(ms)]
+	value := p.ev.value
+	for i, m := range ms {
+		mi := &out[i]
+		if took, retype, ok := m.Simple(); ok && took == vm.Empty && retype < 0 {
+			// facts' quiet case, written here without its call.
+			var attacker int32
+			if m.Piece >= 0 && int(m.Piece) < len(value) {
+				attacker = int32(value[m.Piece])
+			}
+			mi.Key, mi.Continues, mi.Victim, mi.Attacker, mi.Noisy = 0, m.Continue >= 0, 0, attacker, false
+			continue
+		}
+		if p.facts(m, mi); mi.Noisy {
+			mi.Key = m.Key()
+		} else {
+			mi.Key = 0
+		}
+	}
+}
+
+// FillKeys sets the keys InfosDeferred left 0.
+func (p *Position) FillKeys(ms []*vm.Move, out []engine.MoveInfo) {
+	out = out[:len(ms)]
+	for i, m := range ms {
+		if out[i].Key == 0 {
+			out[i].Key = m.Key()
+		}
+	}
+}
+
 // info writes Info(m) to *mi: the searcher's list of facts is written
 // where it stays, each field once, with no copy read back whole.
 func (p *Position) info(m *vm.Move, mi *engine.MoveInfo) {
-	mi.Key, mi.Continues = m.Key(), m.Continue >= 0
+	mi.Key = m.Key()
+	p.facts(m, mi)
+}
+
+// facts writes the fields of Info(m) but its Key to *mi.
+func (p *Position) facts(m *vm.Move, mi *engine.MoveInfo) {
+	mi.Continues = m.Continue >= 0
 	if took, retype, ok := m.Simple(); ok && took == vm.Empty && retype < 0 {
 		// A specialised run's quiet move, most of a list: gain's
 		// answer without its call.
