@@ -29,11 +29,16 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	// whatever their scores: they are scored (and their keys computed)
 	// only when pick reaches them (scoreQuiet).
 	deferQuiet := ttMove == 0 && !noisyOnly && s.later != nil
-	if deferQuiet {
-		s.later.InfosDeferred(pd.moves, pd.infos)
-	} else if s.infos != nil {
+	switch {
+	case noisyOnly && ttMove == 0 && s.later != nil:
+		// Quiescence reads no key: the noisy moves are ordered by
+		// what they win and searched without storing a best move.
+		s.later.InfosDeferred(pd.moves, pd.infos, false)
+	case deferQuiet:
+		s.later.InfosDeferred(pd.moves, pd.infos, true)
+	case s.infos != nil:
 		s.infos.Infos(pd.moves, pd.infos)
-	} else {
+	default:
 		for i, m := range pd.moves {
 			pd.infos[i] = s.pos.Info(m)
 		}

@@ -129,11 +129,12 @@ type InfoLister[M any] interface {
 // keys of quiet moves. A move's key (a hash of what it changes) costs
 // more than its other facts, and a node that a capture cuts never looks at
 // its quiet moves: ordering then scores the quiet moves, and asks for their
-// keys, only once the other moves are spent. InfosDeferred is Infos with
-// Key left 0 for the moves that are not Noisy; FillKeys sets Key for every
-// moves[i] whose infos[i].Key is 0 (a key is never 0).
+// keys, only once the other moves are spent; quiescence (out of check)
+// needs no key at all. InfosDeferred is Infos with Key left 0 for the moves
+// that are not Noisy, and for the Noisy ones too unless noisyKeys; FillKeys
+// sets Key for every moves[i] whose infos[i].Key is 0 (a key is never 0).
 type QuietKeyDeferrer[M any] interface {
-	InfosDeferred(moves []M, infos []MoveInfo)
+	InfosDeferred(moves []M, infos []MoveInfo, noisyKeys bool)
 	FillKeys(moves []M, infos []MoveInfo)
 }
 

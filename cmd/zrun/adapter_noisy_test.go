@@ -114,20 +114,22 @@ func (c *noisyChecker) checkInfos() {
 	for i := range c.infos {
 		c.infos[i] = engine.MoveInfo{Key: 3, Victim: -7, Attacker: -7, Noisy: true, Continues: true}
 	}
-	c.p.InfosDeferred(c.ptrs, c.infos)
-	for i, m := range c.ptrs {
-		want := c.p.Info(m)
-		if !want.Noisy {
-			want.Key = 0
+	for _, noisyKeys := range []bool{true, false} {
+		c.p.InfosDeferred(c.ptrs, c.infos, noisyKeys)
+		for i, m := range c.ptrs {
+			want := c.p.Info(m)
+			if !want.Noisy || !noisyKeys {
+				want.Key = 0
+			}
+			if got := c.infos[i]; got != want {
+				c.t.Fatalf("%s: %s: InfosDeferred(noisyKeys %v) wrote %+v, want %+v", c.where(), c.s.MoveString(m), noisyKeys, got, want)
+			}
 		}
-		if got := c.infos[i]; got != want {
-			c.t.Fatalf("%s: %s: InfosDeferred wrote %+v, want %+v", c.where(), c.s.MoveString(m), got, want)
-		}
-	}
-	c.p.FillKeys(c.ptrs, c.infos)
-	for i, m := range c.ptrs {
-		if got, want := c.infos[i], c.p.Info(m); got != want {
-			c.t.Fatalf("%s: %s: after FillKeys %+v, Info says %+v", c.where(), c.s.MoveString(m), got, want)
+		c.p.FillKeys(c.ptrs, c.infos)
+		for i, m := range c.ptrs {
+			if got, want := c.infos[i], c.p.Info(m); got != want {
+				c.t.Fatalf("%s: %s: after FillKeys %+v, Info says %+v", c.where(), c.s.MoveString(m), got, want)
+			}
 		}
 	}
 }

@@ -318,9 +318,9 @@ func (p *Position) Infos(ms []*vm.Move, out []engine.MoveInfo) {
 	}
 }
 
-// InfosDeferred is Infos with the keys of quiet moves left 0
-// (engine.QuietKeyDeferrer).
-func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo) {
+// InfosDeferred is Infos with the keys of quiet moves left 0, and of the
+// others unless noisyKeys (engine.QuietKeyDeferrer).
+func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo, noisyKeys bool) {
 	out = out[:len(ms)]
 	value := p.ev.value
 	for i, m := range ms {
@@ -334,7 +334,7 @@ func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo) {
 			mi.Key, mi.Continues, mi.Victim, mi.Attacker, mi.Noisy = 0, m.Continue >= 0, 0, attacker, false
 			continue
 		}
-		if p.facts(m, mi); mi.Noisy {
+		if p.facts(m, mi); mi.Noisy && noisyKeys {
 			mi.Key = m.Key()
 		} else {
 			mi.Key = 0
