@@ -36,6 +36,11 @@ func (s *State) Goals() (Outcome, error) { return s.Outcome(&someMove) }
 // whether its list is empty.
 var someMove = MoveList{Moves: make([]Move, 1)}
 
+// Occupied returns pl's squares as a bitset (bit p%64 of word p/64 for
+// square p), kept up to date by Make and Unmake. The caller must not
+// change it.
+func (s *State) Occupied(pl int) []uint64 { return s.occ.ownBits(pl) }
+
 // Royals returns the squares of pl's royal pieces (the types RoyalTypes
 // names), kept up to date by Make and Unmake. The caller must not change it.
 func (s *State) Royals(pl int) []int32 { return s.occ.royal[pl] }

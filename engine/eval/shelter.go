@@ -4,7 +4,7 @@
 package eval
 
 import (
-	"slices"
+	"math/bits"
 
 	"zrun/vm"
 )
@@ -23,9 +23,12 @@ const (
 )
 
 // shelter holds, for games whose players have one royal piece each, every
-// square's neighbours (one step in any of the board's directions).
+// square's neighbours (one step in any of the board's directions) as a
+// bitset: next[p*words : (p+1)*words], intersected with a player's
+// squares (vm.State.Occupied) and counted.
 type shelter struct {
-	next [][]int32
+	next  []uint64
+	words int
 }
 
 // newShelter returns the shelter term of g, or nil when some player has no
@@ -41,16 +44,15 @@ func newShelter(g *vm.Game) *shelter {
 	}
 	b := g.Board
 	n := b.N()
-	sh := &shelter{next: make([][]int32, n)}
+	words := (n + 63) / 64
+	sh := &shelter{next: make([]uint64, n*words), words: words}
 	for p := range n {
 		for d := range b.Dirs {
 			q := b.Link(d, p)
 			if q == vm.NoPos || q == p || b.Positions[q].Dummy {
 				continue
 			}
-			if !slices.Contains(sh.next[p], int32(q)) {
-				sh.next[p] = append(sh.next[p], int32(q))
-			}
+			sh.next[p*words+q/64] |= 1 << uint(q%64)
 		}
 	}
 	return sh
@@ -65,10 +67,9 @@ func (sh *shelter) score(s *vm.State, pl int) int {
 			continue
 		}
 		near := 0
-		for _, r := range sh.next[k[0]] {
-			if c := s.Board[r]; c != vm.Empty && c.Owner() == q {
-				near++
-			}
+		next := sh.next[int(k[0])*sh.words : int(k[0]+1)*sh.words]
+		for w, own := range s.Occupied(q) {
+			near += bits.OnesCount64(own & next[w])
 		}
 		x := shelterWeight * min(near, shelterMost)
 		if q == pl {
