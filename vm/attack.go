@@ -93,8 +93,8 @@ func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable
 	// tested with its own type's reach: few squares, where a loop over
 	// the types costs more than the tests (and reachers' iterator more
 	// again).
-	pr := reach.forPlayer(o)
-	if pr.rev == nil {
+	pr := s.playerReach(o)
+	if pr == nil || pr.rev == nil {
 		for q, tr := range s.reachers(o, target, reach, words) {
 			if q != target && s.pieceHits(gn, o, q, target, tr, words) {
 				return true
@@ -107,13 +107,26 @@ func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable
 	for w, bits := range own {
 		for bits &= rev[w]; bits != 0; bits &= bits - 1 {
 			q := int32(w*64 + bits64.TrailingZeros64(bits))
+			// A type not covered (nil) cannot stand there unless a
+			// caller changed the board behind the occupancy: its piece
+			// then runs every block.
 			tr := pr.types[s.Board[q].Type()]
-			if q != target && tr.rev[int(target)*words+w]&(1<<uint(q&63)) != 0 && s.pieceHits(gn, o, q, target, tr, words) {
+			if q != target && (tr == nil || tr.rev[int(target)*words+w]&(1<<uint(q&63)) != 0) && s.pieceHits(gn, o, q, target, tr, words) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// playerReach is the reach of player o's types on the board, nil without
+// a reach table or in a game of more types than a bitset of them holds.
+func (s *State) playerReach(o int) *playerReach {
+	r := s.pre.reach
+	if r == nil || r.nTypes > maxPresentTypes {
+		return nil
+	}
+	return r.forPlayer(o, s.occ.present[o])
 }
 
 // reachers yields the squares of player o's pieces whose type could

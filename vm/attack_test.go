@@ -54,3 +54,51 @@ func TestAttackedMatchesInterpreter(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackedAfterPromotion: the reach of a type is computed once a piece
+// of it first stands on the board (reach.go), so a piece that appears by
+// promotion, of a type the position started without, must attack at once.
+// From a position with Kings and a Pawn alone, each promotion on b8 is
+// made and every square compared with the interpreter; by the chess rules
+// the Queen and the Rook give check along the eighth rank, the Bishop and
+// the Knight do not.
+func TestAttackedAfterPromotion(t *testing.T) {
+	g, s := chessState(t)
+	if err := s.SetFEN("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"); err != nil {
+		t.Fatal(err)
+	}
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		t.Fatal(err)
+	}
+	b7, _ := g.Board.PositionIndex("b7")
+	checks := map[string]bool{}
+	for i := range ml.Moves {
+		m := &ml.Moves[i]
+		if m.From != int32(b7) {
+			continue
+		}
+		name := s.MoveString(m)
+		if err := s.Make(m); err != nil {
+			t.Fatal(err)
+		}
+		for pl := range g.Players {
+			for p := range s.Board {
+				if quick, full := s.Attacked(p, pl), s.AttackedByInterpreter(p, pl); quick != full {
+					t.Errorf("after %s: Attacked(%s, %d) = %v, the interpreter says %v", name, g.Board.Positions[p].Name, pl, quick, full)
+				}
+			}
+		}
+		checks[name] = s.InCheck()
+		s.Unmake()
+	}
+	want := map[string]bool{"Pawn b7 - b8 = Queen": true, "Pawn b7 - b8 = Rook": true, "Pawn b7 - b8 = Bishop": false, "Pawn b7 - b8 = Knight": false}
+	if len(checks) != len(want) {
+		t.Fatalf("promotions %v, want %v", checks, want)
+	}
+	for name, w := range want {
+		if got, ok := checks[name]; !ok || got != w {
+			t.Errorf("%s gives check: %v (listed %v), want %v", name, got, ok, w)
+		}
+	}
+}

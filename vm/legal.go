@@ -54,7 +54,7 @@ func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, sens []uint64) b
 		if o == pl {
 			continue
 		}
-		if pr := s.pre.reach.forPlayer(o); pr.rev != nil {
+		if pr := s.playerReach(o); pr != nil && pr.rev != nil {
 			// As playerHits visits them: the pieces some type could
 			// capture on k from, each with its own type's reach.
 			rev := pr.rev[int(k)*words : int(k)*words+words]

@@ -27,6 +27,11 @@ type occupancy struct {
 	// pieces counts the pieces on the board (InsufficientMaterial asks
 	// at every node whether few enough are left).
 	pieces int
+	// present[pl] has bit t%64 set once a piece of pl's of type t has
+	// stood on the board since the last reset (a superset of the types on
+	// it, kept with one OR a piece put down): the attack tests compute the
+	// reach of these types, not of all.
+	present []uint64
 }
 
 func (o *occupancy) reset(s *State) {
@@ -39,9 +44,11 @@ func (o *occupancy) reset(s *State) {
 		o.words = (len(s.Board) + 63) / 64
 		o.bits = make([]uint64, np*o.nT*o.words)
 		o.own = make([]uint64, np*o.words)
+		o.present = make([]uint64, np)
 	}
 	clear(o.bits)
 	clear(o.own)
+	clear(o.present)
 	o.pieces = 0
 	if len(o.sum) != np {
 		o.sum = make([]int64, np)
@@ -64,6 +71,7 @@ func (o *occupancy) ownBits(pl int) []uint64 { return o.own[pl*o.words : (pl+1)*
 func (o *occupancy) add(s *State, p int32, c Cell) {
 	pl := c.Owner()
 	o.pieces++
+	o.present[pl] |= 1 << uint(c.Type()&63)
 	o.bits[(pl*o.nT+c.Type())*o.words+int(p>>6)] |= 1 << uint(p&63)
 	o.own[pl*o.words+int(p>>6)] |= 1 << uint(p&63)
 	if o.w != nil {

@@ -21,16 +21,24 @@ type reachTable struct {
 	players []atomic.Pointer[playerReach]
 }
 
-// playerReach is the reach of all of one player's piece types.
+// playerReach is the reach of the piece types of one player that have
+// stood on the board (covered: bit t for type t; games of at most
+// maxPresentTypes types).
 type playerReach struct {
-	types []*typeReach
-	// rev[target*words + from/64] has the squares from which some type
-	// could capture on target: the union of the types' rev, nil when a
-	// type has none. An attack test intersects it with the player's
+	covered uint64
+	types   []*typeReach // nil for a type not covered
+	// rev[target*words + from/64] has the squares from which some covered
+	// type could capture on target: the union of the types' rev, nil when
+	// a type has none. An attack test intersects it with the player's
 	// pieces, so it visits the few that could hit instead of looping
 	// over the types.
 	rev []uint64
 }
+
+// maxPresentTypes is the most piece types a game may have for attack tests
+// to use a player's reach over its types (playerReach), which tracks them
+// by a bit each.
+const maxPresentTypes = 64
 
 // typeReach is the reach of one piece type for one player.
 type typeReach struct {
@@ -73,14 +81,25 @@ func (g *Game) computeReach() *reachTable {
 	return r
 }
 
-// forPlayer returns the reach of all of pl's types, computing the missing
-// ones on first use.
-func (r *reachTable) forPlayer(pl int) *playerReach {
-	if p := r.players[pl].Load(); p != nil {
-		return p
+// forPlayer returns the reach of pl's types, covering at least those of
+// present (the types pl has had on the board, occupancy.present): a type is
+// computed only once a piece of it stands on the board, since the reach
+// analysis of a type costs far more than a game's first moves (a file of
+// many games and types would spend most of its time on types it never
+// plays). The table grows, never shrinks.
+func (r *reachTable) forPlayer(pl int, present uint64) *playerReach {
+	old := r.players[pl].Load()
+	if old != nil && present&^old.covered == 0 {
+		return old
 	}
-	pr := &playerReach{types: make([]*typeReach, r.nTypes), rev: make([]uint64, r.n*r.words)}
+	pr := &playerReach{covered: present, types: make([]*typeReach, r.nTypes), rev: make([]uint64, r.n*r.words)}
+	if old != nil {
+		pr.covered |= old.covered
+	}
 	for t := range pr.types {
+		if pr.covered&(1<<uint(t)) == 0 {
+			continue
+		}
 		tr := r.forType(pl, t)
 		pr.types[t] = tr
 		if tr.rev == nil {
