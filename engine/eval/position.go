@@ -5,6 +5,7 @@
 package eval
 
 import (
+	"slices"
 	"zrun/engine"
 	"zrun/vm"
 )
@@ -171,8 +172,11 @@ func (p *Position) listed(buf []*vm.Move, ml *vm.MoveList, err error) []*vm.Move
 		ml.Reset()
 		return buf
 	}
-	for i := range ml.Moves {
-		buf = append(buf, &ml.Moves[i])
+	n := len(buf)
+	buf = slices.Grow(buf, len(ml.Moves))[:n+len(ml.Moves)]
+	out := buf[n:]
+	for i := range out {
+		out[i] = &ml.Moves[i]
 	}
 	return buf
 }
