@@ -32,26 +32,49 @@ func TestAttackedMatchesInterpreter(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := f.Games[0].Game
-		asked, attacked := 0, 0
+		var seen bothSeen
 		eachPosition(t, g, 11, 2, 40, func(s *vm.State, _ *vm.MoveList) {
-			for pl := range g.Players {
-				for p := range s.Board {
-					quick, full := s.Attacked(p, pl), s.AttackedByInterpreter(p, pl)
-					if quick != full {
-						fen, _ := s.GenericFEN()
-						t.Fatalf("%s: Attacked(%s, %d) = %v, the interpreter says %v in %s", file, g.Board.Positions[p].Name, pl, quick, full, fen)
-					}
-					asked++
-					if quick {
-						attacked++
-					}
-				}
-			}
+			compareAttacked(t, s, file, &seen)
 		})
-		t.Logf("%s: %d squares asked, %d attacked", file, asked, attacked)
-		if attacked == 0 || attacked == asked {
-			t.Errorf("%s: %d of %d squares attacked, want some of each", file, attacked, asked)
+		seen.require(t, file, "squares", "attacked")
+	}
+}
+
+// compareAttacked compares Attacked with the interpreter's answer for every
+// square and player of the position, counting the answers in seen.
+func compareAttacked(t *testing.T, s *vm.State, where string, seen *bothSeen) {
+	t.Helper()
+	g := s.Game()
+	for pl := range g.Players {
+		for p := range s.Board {
+			quick, full := s.Attacked(p, pl), s.AttackedByInterpreter(p, pl)
+			if quick != full {
+				fen, _ := s.GenericFEN()
+				t.Fatalf("%s: Attacked(%s, %d) = %v, the interpreter says %v in %s", where, g.Board.Positions[p].Name, pl, quick, full, fen)
+			}
+			seen.add(quick)
 		}
+	}
+}
+
+// bothSeen counts a test's answers, which must include both true and false
+// (a comparison that only ever met one answer proves little).
+type bothSeen struct{ asked, yes int }
+
+func (b *bothSeen) add(v bool) {
+	b.asked++
+	if v {
+		b.yes++
+	}
+}
+
+// require logs the counts (of what, yes meaning how) and fails unless both
+// answers occurred.
+func (b *bothSeen) require(t *testing.T, file, what, how string) {
+	t.Helper()
+	t.Logf("%s: %d %s, %d %s", file, b.asked, what, b.yes, how)
+	if b.yes == 0 || b.yes == b.asked {
+		t.Errorf("%s: %d of %d %s %s, want some of each", file, b.yes, b.asked, what, how)
 	}
 }
 
@@ -82,13 +105,7 @@ func TestAttackedAfterPromotion(t *testing.T) {
 		if err := s.Make(m); err != nil {
 			t.Fatal(err)
 		}
-		for pl := range g.Players {
-			for p := range s.Board {
-				if quick, full := s.Attacked(p, pl), s.AttackedByInterpreter(p, pl); quick != full {
-					t.Errorf("after %s: Attacked(%s, %d) = %v, the interpreter says %v", name, g.Board.Positions[p].Name, pl, quick, full)
-				}
-			}
-		}
+		compareAttacked(t, s, "after "+name, &bothSeen{})
 		checks[name] = s.InCheck()
 		s.Unmake()
 	}
