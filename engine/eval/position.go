@@ -34,6 +34,9 @@ type Position struct {
 	// officer is the value above which a piece is not one of the game's
 	// cheapest (pawns): with none of them left, zugzwang is common.
 	officer int
+	// chance: some player moves at random (Random is asked at every
+	// node; without one the answer is known).
+	chance bool
 }
 
 // plyGuards are vm's guards for the position at one ply: the check guard
@@ -119,6 +122,7 @@ func NewPosition(s *vm.State, ev *Evaluator) *Position {
 	// something: true of chess-like games (royal pieces, no drops), false of
 	// connection and placement games.
 	sound := royal && !ev.drops
+	p.chance = random
 	p.rules = engine.Rules{
 		NullMove: sound && !random && humans == 2,
 		LMR:      sound,
@@ -267,7 +271,7 @@ func (p *Position) Unmake() {
 
 func (p *Position) Hash() uint64  { return p.s.Hash() }
 func (p *Position) ToMove() int   { return p.s.Chooser() }
-func (p *Position) Random() bool  { return p.g.Players[p.s.Chooser()].Random }
+func (p *Position) Random() bool  { return p.chance && p.g.Players[p.s.Chooser()].Random }
 func (p *Position) InCheck() bool { return p.rules.Royal && p.s.InCheck() }
 
 func (p *Position) Rules() engine.Rules { return p.rules }
