@@ -46,7 +46,7 @@ type prepared struct {
 	specDistinct bool
 	// allSpecialised[t]: every block of type t with a program has a
 	// specialised form; maxSpecSteps is the largest step budget such a
-	// form (or group) needs (noisy-only generation counts these pieces'
+	// form (and so a group of them) needs (noisy-only generation counts these pieces'
 	// quiet moves, noisy.go).
 	allSpecialised []bool
 	maxSpecSteps   int
@@ -156,13 +156,9 @@ func (g *Game) computePrepared() *prepared {
 					p.allSpecialised[t] = false
 					continue
 				}
+				// A group's budget is its members' largest, and
+				// every member is a run of its own.
 				p.maxSpecSteps = max(p.maxSpecSteps, r.pre.spec.maxSteps)
-				if r.leaps != nil {
-					p.maxSpecSteps = max(p.maxSpecSteps, r.leaps.maxSteps)
-				}
-				if r.slides != nil {
-					p.maxSpecSteps = max(p.maxSpecSteps, r.slides.maxSteps)
-				}
 			}
 		}
 	}
