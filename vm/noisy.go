@@ -210,7 +210,7 @@ type quietSig struct {
 // signature word: its square (to or src, the only squares one can be written
 // on), attribute and value. ok is false for an act no simple move writes.
 func packAttr(a Act, src, to int32) (int32, bool) {
-	if a.Kind != ActSetAttr || a.To != NoPos || a.Captures || a.Type < 0 || a.Type >= 1<<13 || (a.From != to && a.From != src) {
+	if a.Kind != ActSetAttr || a.To != NoPos || a.Captures || !packableAttr(a.Type) || (a.From != to && a.From != src) {
 		return 0, false
 	}
 	w := 1 | int32(uint16(a.Type))<<2 | int32(uint16(a.Arg))<<15
@@ -219,6 +219,9 @@ func packAttr(a Act, src, to int32) (int32, bool) {
 	}
 	return w, true
 }
+
+// packableAttr reports whether attribute number t fits packAttr's word.
+func packableAttr(t int16) bool { return t >= 0 && t < 1<<13 }
 
 // skipSimpleQuiet is emit's early exit in noisy-only generation: when the
 // add about to be emitted is a simple quiet move (see quietSig), it records

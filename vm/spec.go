@@ -996,57 +996,38 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 	if gn.skipQuiet && old == Empty && promo < 0 && len(sets) <= 1 {
 		// Noisy-only generation records a simple quiet move by its
 		// signature, as emit's skipSimpleQuiet does (noisy.go).
+		// Where countQuiet says so it is only counted (atLimit passed
+		// above).
 		sig := quietSig{from: start, src: start, to: to, cont: -1, hand: -1, cell: hand}
+		ok := true
 		if len(sets) == 1 {
 			st := sets[0]
-			w, ok := packAttr(Act{Kind: ActSetAttr, From: to, To: NoPos, Type: int16(st.attr), Arg: int16(st.val)}, start, to)
-			if ok {
-				if gn.countQuiet {
-					gn.quietCount++ // atLimit passed above
-					return
-				}
-				sig.cell, sig.attr = hand.WithAttr(int(st.attr), st.val != 0), w
-				gn.quietSigs = append(gn.quietSigs, sig)
-				return
-			}
-		} else {
+			sig.cell = hand.WithAttr(int(st.attr), st.val != 0)
+			sig.attr, ok = packAttr(Act{Kind: ActSetAttr, From: to, To: NoPos, Type: int16(st.attr), Arg: int16(st.val)}, start, to)
+		}
+		if ok {
 			if gn.countQuiet {
-				gn.quietCount++ // atLimit passed above
-				return
+				gn.quietCount++
+			} else {
+				gn.quietSigs = append(gn.quietSigs, sig)
 			}
-			gn.quietSigs = append(gn.quietSigs, sig)
 			return
 		}
 	}
 	nc := hand
+	m := gn.newSimple(start, to, hand, old, moveType)
+	if old != Empty {
+		m.takes(old, gn.pre.isRoyal)
+	}
 	if promo >= 0 {
 		nc = MakeCell(int(promo), hand.Owner(), gn.pre.defaults[promo])
-	}
-	var captures, kings int16
-	if old != Empty {
-		captures = 1
-		if gn.pre.isRoyal[old.Owner()][old.Type()] {
-			kings = 1
-		}
-	}
-	ml.Moves = append(ml.Moves, Move{})
-	m := &ml.Moves[len(ml.Moves)-1]
-	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
-	m.Captures, m.Kings = captures, kings
-	m.simple, m.took, m.retype = true, old, -1
-	if promo >= 0 {
 		m.retype = int16(promo)
 	}
 	recycled := old != Empty && gn.g.Options.RecycleCaptures
 	if len(sets) <= 1 && !recycled {
 		// Its effects and acts follow from the squares and the one
 		// attribute it may set (Move.Effects, Move.Actions).
-		if len(sets) == 1 {
-			st := sets[0]
-			nc = nc.WithAttr(int(st.attr), st.val != 0)
-			m.setAttr, m.setArg = int16(st.attr)+1, int16(st.val)
-		}
-		m.derived, m.land = true, nc
+		m.derive(nc, sets)
 		return
 	}
 	// Stored: the set-attributes, then the move's own act and effects
@@ -1088,7 +1069,7 @@ func (gn *generator) countsQuiet(br *specBranch) bool {
 	if !gn.countQuiet || !br.emit || br.promo >= 0 || len(br.sets) > 1 {
 		return false
 	}
-	return len(br.sets) == 0 || br.sets[0].attr >= 0 && br.sets[0].attr < 1<<13
+	return len(br.sets) == 0 || packableAttr(int16(br.sets[0].attr))
 }
 
 // plainLanding reports whether an empty landing that does not promote, with
@@ -1102,20 +1083,10 @@ func (gn *generator) plainLanding(sets []specSet) bool {
 // attribute (sets): a derived simple move that takes nothing. It spares the
 // runs' commonest move emitSpec's tests for the other cases.
 func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32, sets []specSet) {
-	ml := gn.ml
 	if gn.atLimit() {
 		return
 	}
-	ml.Moves = append(ml.Moves, Move{})
-	m := &ml.Moves[len(ml.Moves)-1]
-	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
-	m.simple, m.took, m.retype = true, Empty, -1
-	if len(sets) == 1 {
-		st := sets[0]
-		hand = hand.WithAttr(int(st.attr), st.val != 0)
-		m.setAttr, m.setArg = int16(st.attr)+1, int16(st.val)
-	}
-	m.derived, m.land = true, hand
+	gn.newSimple(start, to, hand, Empty, moveType).derive(hand, sets)
 }
 
 // emitTake appends the move emitSpec builds when the piece hand goes from
@@ -1126,16 +1097,41 @@ func (gn *generator) emitTake(start, to int32, hand, old Cell, moveType int32) {
 	if gn.atLimit() {
 		return
 	}
+	m := gn.newSimple(start, to, hand, old, moveType)
+	m.takes(old, gn.pre.isRoyal)
+	m.derive(hand, nil)
+}
+
+// newSimple appends the simple move of the piece hand from start to to,
+// landing on old (Empty, or an enemy piece it takes: see takes), that
+// emitSpec, emitQuiet and emitTake build, its landing yet to be set
+// (derive, or emitSpec's stored lists).
+func (gn *generator) newSimple(start, to int32, hand, old Cell, moveType int32) *Move {
 	ml := gn.ml
 	ml.Moves = append(ml.Moves, Move{})
 	m := &ml.Moves[len(ml.Moves)-1]
 	m.Type, m.Piece, m.From, m.To, m.Continue = moveType, int16(hand.Type()), start, to, -1
+	m.simple, m.took, m.retype = true, old, -1
+	return m
+}
+
+// takes records on m, a simple move, the capture of old (not Empty).
+func (m *Move) takes(old Cell, royal [][]bool) {
 	m.Captures = 1
-	if gn.pre.isRoyal[old.Owner()][old.Type()] {
+	if royal[old.Owner()][old.Type()] {
 		m.Kings = 1
 	}
-	m.simple, m.took, m.retype = true, old, -1
-	m.derived, m.land = true, hand
+}
+
+// derive makes m a derived move landing as land with the one attribute of
+// sets (none or one) set on it: Actions writes the set-attribute first.
+func (m *Move) derive(land Cell, sets []specSet) {
+	if len(sets) == 1 {
+		st := sets[0]
+		land = land.WithAttr(int(st.attr), st.val != 0)
+		m.setAttr, m.setArg = int16(st.attr)+1, int16(st.val)
+	}
+	m.derived, m.land = true, land
 }
 
 // Specialised names the specialised form that block b of piece type t runs
