@@ -23,19 +23,17 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	n := len(pd.moves)
 	pd.infos = growInfos(pd.infos, n)
 	pd.scores = growScores(pd.scores, n)
-	h := &s.hist[histSide(me)]
-	pd.hist = h
+	pd.hist = &s.hist[histSide(me)]
 	// Without a table move, the quiet moves come after every noisy one
 	// whatever their scores: they are scored (and their keys computed)
 	// only when pick reaches them (scoreQuiet).
-	deferQuiet := ttMove == 0 && !noisyOnly && s.later != nil
+	// Quiescence (noisyOnly) reads no key at all: the noisy moves are
+	// ordered by what they win and searched without storing a best move.
+	deferKeys := ttMove == 0 && s.later != nil // no table move to find by its key
+	deferQuiet := deferKeys && !noisyOnly
 	switch {
-	case noisyOnly && ttMove == 0 && s.later != nil:
-		// Quiescence reads no key: the noisy moves are ordered by
-		// what they win and searched without storing a best move.
-		s.later.InfosDeferred(pd.moves, pd.infos, false)
-	case deferQuiet:
-		s.later.InfosDeferred(pd.moves, pd.infos, true)
+	case deferKeys:
+		s.later.InfosDeferred(pd.moves, pd.infos, !noisyOnly)
 	case s.infos != nil:
 		s.infos.Infos(pd.moves, pd.infos)
 	default:
@@ -55,12 +53,8 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 			sc = -1
 		case deferQuiet:
 			sc = scorePending
-		case info.Key == pd.killers[0]:
-			sc = scoreKiller
-		case info.Key == pd.killers[1]:
-			sc = scoreKiller - 1
 		default:
-			sc = int(h[histIndex(info.Key)])
+			sc = int(quietScore(pd, info.Key))
 		}
 		pd.scores[i] = packScore(int32(sc), i)
 	}
@@ -70,10 +64,7 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 // position i, swapping it with the move there, and returns it; its facts
 // are pd.infos[i] (read in place: copying them out stalls).
 func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
-	// The first of the best scores: the largest packed value (packScore),
-	// kept with a mask, not a branch: history scores come in no order, so
-	// a branch would mispredict (the compiler makes max a branch here).
-	// Scores lie within ±2^30, so the differences cannot overflow.
+	// The first of the best scores: the largest packed value (packScore).
 	best := bestPacked(pd.scores[i:len(pd.moves)])
 	if scoreOf(best) == scorePending {
 		// Only quiet moves are left, none scored yet: score them now,
@@ -107,19 +98,21 @@ func bestPacked(rest []int64) int64 {
 // searches of the noisy moves before them may have changed it).
 func (s *Searcher[M]) scoreQuiet(pd *plyData[M], i int) {
 	s.later.FillKeys(pd.moves[i:], pd.infos[i:len(pd.moves)])
-	h := pd.hist
 	for j := i; j < len(pd.moves); j++ {
-		var sc int32
-		switch key := pd.infos[j].Key; key {
-		case pd.killers[0]:
-			sc = scoreKiller
-		case pd.killers[1]:
-			sc = scoreKiller - 1
-		default:
-			sc = h[histIndex(key)]
-		}
-		pd.scores[j] = packScore(sc, j)
+		pd.scores[j] = packScore(quietScore(pd, pd.infos[j].Key), j)
 	}
+}
+
+// quietScore is the order score of the quiet move key at pd: a killer's,
+// else the history order read (pd.hist).
+func quietScore[M any](pd *plyData[M], key uint64) int32 {
+	switch key {
+	case pd.killers[0]:
+		return scoreKiller
+	case pd.killers[1]:
+		return scoreKiller - 1
+	}
+	return pd.hist[histIndex(key)]
 }
 
 // packScore packs a move's order score above its place in the list, so that
