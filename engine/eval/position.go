@@ -330,16 +330,10 @@ func (p *Position) Infos(ms []*vm.Move, out []engine.MoveInfo) {
 // others unless noisyKeys (engine.QuietKeyDeferrer).
 func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo, noisyKeys bool) {
 	out = out[:len(ms)]
-	value := p.ev.value
 	for i, m := range ms {
 		mi := &out[i]
-		if took, retype, ok := m.Simple(); ok && took == vm.Empty && retype < 0 {
-			// facts' quiet case, written here without its call.
-			var attacker int32
-			if m.Piece >= 0 && int(m.Piece) < len(value) {
-				attacker = int32(value[m.Piece])
-			}
-			mi.Key, mi.Continues, mi.Victim, mi.Attacker, mi.Noisy = 0, m.Continue >= 0, 0, attacker, false
+		if p.quietFacts(m, mi) {
+			mi.Key = 0
 			continue
 		}
 		if p.facts(m, mi); mi.Noisy && noisyKeys {
@@ -369,15 +363,7 @@ func (p *Position) info(m *vm.Move, mi *engine.MoveInfo) {
 
 // facts writes the fields of Info(m) but its Key to *mi.
 func (p *Position) facts(m *vm.Move, mi *engine.MoveInfo) {
-	mi.Continues = m.Continue >= 0
-	if took, retype, ok := m.Simple(); ok && took == vm.Empty && retype < 0 {
-		// A specialised run's quiet move, most of a list: gain's
-		// answer without its call.
-		var attacker int32
-		if v := p.ev.value; m.Piece >= 0 && int(m.Piece) < len(v) {
-			attacker = int32(v[m.Piece])
-		}
-		mi.Victim, mi.Attacker, mi.Noisy = 0, attacker, false
+	if p.quietFacts(m, mi) {
 		return
 	}
 	var victim, attacker int32
@@ -385,7 +371,26 @@ func (p *Position) facts(m *vm.Move, mi *engine.MoveInfo) {
 	if !m.Pass {
 		victim, attacker, noisy = p.gain(m)
 	}
-	mi.Victim, mi.Attacker, mi.Noisy = victim, attacker, noisy
+	mi.Continues, mi.Victim, mi.Attacker, mi.Noisy = m.Continue >= 0, victim, attacker, noisy
+}
+
+// quietFacts writes the facts but the Key of a specialised run's quiet move
+// (most of a list: gain's answer without its call) and reports whether m
+// is one; otherwise it writes nothing.
+func (p *Position) quietFacts(m *vm.Move, mi *engine.MoveInfo) bool {
+	if took, retype, ok := m.Simple(); !ok || took != vm.Empty || retype >= 0 {
+		return false
+	}
+	mi.Continues, mi.Victim, mi.Attacker, mi.Noisy = m.Continue >= 0, 0, p.attacker(m), false
+	return true
+}
+
+// attacker is the value of the piece that makes m (0 for a pass).
+func (p *Position) attacker(m *vm.Move) int32 {
+	if v := p.ev.value; m.Piece >= 0 && int(m.Piece) < len(v) {
+		return int32(v[m.Piece])
+	}
+	return 0
 }
 
 // gain is what a move (not a pass) wins and the value of the piece that
@@ -393,9 +398,7 @@ func (p *Position) facts(m *vm.Move, mi *engine.MoveInfo) {
 func (p *Position) gain(m *vm.Move) (victim, attacker int32, noisy bool) {
 	s, ev := p.s, p.ev
 	mover := s.Mover()
-	if m.Piece >= 0 && int(m.Piece) < len(ev.value) {
-		attacker = int32(ev.value[m.Piece])
-	}
+	attacker = p.attacker(m)
 	if took, retype, ok := m.Simple(); ok {
 		// A specialised run's move: what it takes and becomes is known.
 		if took != vm.Empty && took.Owner() != mover {
