@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestAttackedMatchesInterpreter compares Attacked, which visits only the
@@ -27,11 +26,7 @@ func TestAttackedMatchesInterpreter(t *testing.T) {
 		files = append(files, p)
 	}
 	for _, file := range files {
-		f, err := zrf.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := f.Games[0].Game
+		g := firstGame(t, file)
 		var seen bothSeen
 		eachPosition(t, g, 11, 2, 40, func(s *vm.State, _ *vm.MoveList) {
 			compareAttacked(t, s, file, &seen)

@@ -77,11 +77,7 @@ func TestCheckGuard(t *testing.T) {
 // attacked. It also requires most moves out of check to be cleared.
 func TestLegalGuard(t *testing.T) {
 	for _, file := range []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf"} {
-		f, err := zrf.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := f.Games[0].Game
+		g := firstGame(t, file)
 		var lg vm.LegalGuard
 		pseudo := &vm.MoveList{}
 		cleared, illegal, moves := 0, 0, 0

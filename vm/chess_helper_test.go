@@ -11,14 +11,32 @@ import (
 // for tests that check the VM against the rules of chess.
 func chessState(t *testing.T) (*vm.Game, *vm.State) {
 	t.Helper()
-	f, err := zrf.LoadFile("../games/chess.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := f.Games[0].Game
+	g := firstGame(t, "../games/chess.zrf")
 	s, err := vm.NewState(g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g, s
+}
+
+// firstGame loads a rule file and returns its first game.
+func firstGame(t *testing.T, file string) *vm.Game {
+	t.Helper()
+	f, err := zrf.LoadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Games[0].Game
+}
+
+// moveBetween returns the first move of ml from square from to square to.
+func moveBetween(t *testing.T, ml *vm.MoveList, from, to int) *vm.Move {
+	t.Helper()
+	for i := range ml.Moves {
+		if m := &ml.Moves[i]; m.From == int32(from) && m.To == int32(to) {
+			return m
+		}
+	}
+	t.Fatalf("no move from square %d to %d", from, to)
+	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestDedupInterpretedMatchesDedup compares the cheap duplicate removal
@@ -25,11 +24,7 @@ func TestDedupInterpretedMatchesDedup(t *testing.T) {
 	}
 	removedAny := false
 	for _, file := range files {
-		f, err := zrf.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := f.Games[0].Game
+		g := firstGame(t, file)
 		lists, interpreted, removed := 0, 0, 0
 		raw := &vm.MoveList{}
 		eachPosition(t, g, 11, 8, 120, func(s *vm.State, _ *vm.MoveList) {

@@ -23,15 +23,7 @@ func TestDerivedMoveLists(t *testing.T) {
 	if err := s.Generate(&ml); err != nil {
 		t.Fatal(err)
 	}
-	var take *vm.Move
-	for i := range ml.Moves {
-		if m := &ml.Moves[i]; m.From == int32(e4) && m.To == int32(d5) {
-			take = m
-		}
-	}
-	if take == nil {
-		t.Fatal("no move e4 x d5")
-	}
+	take := moveBetween(t, &ml, e4, d5)
 	pawn := s.Board[e4]
 	wantEff := []vm.Effect{{Pos: int32(e4), Kind: vm.EffCell, Val: vm.Empty}, {Pos: int32(d5), Kind: vm.EffCell, Val: pawn}}
 	if got := take.Effects(nil); !slices.Equal(got, wantEff) {
@@ -89,26 +81,17 @@ func TestDerivedMoveSetsAttribute(t *testing.T) {
 	}
 	h1, _ := g.Board.PositionIndex("h1")
 	g1, _ := g.Board.PositionIndex("g1")
-	find := func(ml *vm.MoveList) *vm.Move {
-		for i := range ml.Moves {
-			if m := &ml.Moves[i]; m.From == int32(h1) && m.To == int32(g1) {
-				return m
-			}
-		}
-		t.Fatal("no move h1 - g1")
-		return nil
-	}
 	var ml, ref vm.MoveList
 	if err := s.Generate(&ml); err != nil {
 		t.Fatal(err)
 	}
-	rook := find(&ml)
+	rook := moveBetween(t, &ml, h1, g1)
 	s.DisableSpecialised = true
 	if err := s.Generate(&ref); err != nil {
 		t.Fatal(err)
 	}
 	s.DisableSpecialised = false
-	want := find(&ref)
+	want := moveBetween(t, &ref, h1, g1)
 	if got, w := rook.Actions(nil), want.Actions(nil); !slices.Equal(got, w) || len(got) != 2 || got[0].Kind != vm.ActSetAttr {
 		t.Errorf("acts %v, the interpreter's %v (want a set-attribute, then the move)", got, w)
 	}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestBlockGroups: the single leaps of chess's Knight and King (eight blocks
@@ -27,11 +26,7 @@ func TestBlockGroups(t *testing.T) {
 		{"../games/chess.zrf", "Rook", []int{4}},
 		{"../games/musketeer.zrf", "Cannon", []int{16}},
 	} {
-		f, err := zrf.LoadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := f.Games[0].Game
+		g := firstGame(t, c.file)
 		found := false
 		for ti, pt := range g.Pieces {
 			if pt.Name != c.piece {
@@ -54,11 +49,7 @@ func TestBlockGroups(t *testing.T) {
 // Retyped), which IsNoisy and the searcher's move facts read instead.
 func TestSimpleMatchesEffects(t *testing.T) {
 	for _, file := range []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf", "../games/musketeer.zrf"} {
-		f, err := zrf.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := f.Games[0].Game
+		g := firstGame(t, file)
 		simple, captures, promotions := 0, 0, 0
 		eachPosition(t, g, 9, 6, 200, func(s *vm.State, ml *vm.MoveList) {
 			mover := s.Mover()

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // TestLandingAttackedMatchesMaking compares LandingAttacked, which does not
@@ -13,11 +12,7 @@ import (
 // It also requires both answers to occur.
 func TestLandingAttackedMatchesMaking(t *testing.T) {
 	for _, file := range []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf", "../games/reserve-chess.zrf"} {
-		f, err := zrf.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := f.Games[0].Game
+		g := firstGame(t, file)
 		var seen bothSeen
 		eachPosition(t, g, 9, 8, 160, func(s *vm.State, ml *vm.MoveList) {
 			pl := s.Mover()

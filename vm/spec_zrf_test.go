@@ -31,11 +31,7 @@ func specKinds(g *vm.Game) map[string]string {
 // moves have specialised forms; castling and en passant keep the
 // interpreter.
 func TestSpecRecognisesChess(t *testing.T) {
-	f, err := zrf.LoadFile("../games/chess.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := f.Games[0].Game
+	g := firstGame(t, "../games/chess.zrf")
 	want := map[string]string{
 		"Pawn":   "hops hops hops - -",
 		"Knight": "hops hops hops hops hops hops hops hops",
