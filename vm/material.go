@@ -41,7 +41,7 @@ func (s *State) InsufficientMaterial() bool {
 	if s.occ.pieces > deadMaxPieces {
 		return false
 	}
-	for pl := range s.occ.royal {
+	for pl := range s.g.Players {
 		if len(s.occ.royal[pl]) == 0 {
 			return false
 		}
@@ -53,7 +53,7 @@ func (s *State) InsufficientMaterial() bool {
 	}
 	var key materialKey
 	i := 0
-	for pl := range s.occ.royal {
+	for pl := range s.g.Players {
 		for w, word := range s.occ.ownBits(pl) {
 			for ; word != 0; word &= word - 1 {
 				key[i] = s.Board[w*64+bits.TrailingZeros64(word)]
