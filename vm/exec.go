@@ -85,6 +85,11 @@ type generator struct {
 	// sens: the check filter's sensitive squares at this level (legal.go).
 	sens []uint64
 
+	// sets: the board fits a squareSet and enemySet holds the squares of
+	// the mover's enemies, as runBlocks found them (groups.go reads it).
+	sets     bool
+	enemySet squareSet
+
 	// attack query mode: does some move capture on target?
 	query  bool
 	target int32

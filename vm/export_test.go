@@ -28,3 +28,19 @@ func (s *State) AttackedByInterpreter(p, pl int) bool {
 	defer func() { s.DisableSpecialised, s.noReach = dis, false }()
 	return s.Attacked(p, pl)
 }
+
+// EnemySquares lists the squares of occupancy.enemies(pl), in order.
+func (s *State) EnemySquares(pl int) []int {
+	e := s.occ.enemies(int32(pl))
+	var out []int
+	for p := range maxSetSquares {
+		w := e.lo
+		if p >= 64 {
+			w = e.hi
+		}
+		if w>>uint(p%64)&1 != 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}

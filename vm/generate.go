@@ -118,6 +118,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	runs := s.pre.runs
 	limit := s.Limit.StepsPerRun
 	words := s.occ.words
+	if gn.sets = len(s.Board) <= maxSetSquares; gn.sets {
+		gn.enemySet = s.occ.enemies(pl)
+	}
 	for w, word := range s.occ.own[int(pl)*words : int(pl+1)*words] {
 		for ; word != 0; word &= word - 1 {
 			p := w<<6 + bits.TrailingZeros64(word)

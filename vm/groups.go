@@ -22,6 +22,10 @@ type leapGroup struct {
 	progs    []*Program
 	// to[pl][sq*n+i] is member i's landing from sq for player pl, or NoPos.
 	to [][]int32
+	// lands[pl*nSquares+sq] is the set of the members' landings from sq
+	// for player pl, on boards a squareSet holds (nil on others): a piece
+	// none of whose landings holds an enemy has no capture to make.
+	lands []squareSet
 }
 
 // leapMember reports whether sp can join a leap group.
@@ -89,6 +93,16 @@ func newLeapGroup(members []blockRun, nPlayers, nSquares int) *leapGroup {
 		}
 		lg.to[pl] = row
 	}
+	if nSquares <= maxSetSquares {
+		lg.lands = make([]squareSet, nPlayers*nSquares)
+		for pl, row := range lg.to {
+			for i, t := range row {
+				if t >= 0 {
+					lg.lands[pl*nSquares+i/n].add(t)
+				}
+			}
+		}
+	}
 	return lg
 }
 
@@ -104,6 +118,9 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	// does nothing either: each member is one hop, so whether the run
 	// would go on does not matter.
 	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0 || !lg.tail.empty.emit
+	if skipEmpty && gn.sets && gn.enemySet.and(lg.lands[pl*gn.n+start]).empty() {
+		return // no landing holds an enemy: nothing to land on
+	}
 	plain := gn.plainQuiet(&lg.tail.empty)
 	counts := gn.countsQuiet(&lg.tail.empty)
 	for i, t := range lg.to[pl][start*n : start*n+n] {

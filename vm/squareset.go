@@ -1,0 +1,48 @@
+// This file defines square sets of boards of at most 128 squares, with
+// which captures-only generation skips a leap group none of whose
+// landings holds an enemy (groups.go).
+//
+// Slides gain nothing from them in Capablanca middlegames, where a ray
+// usually has one to three squares before its first occupied one: finding
+// that square from the ray's set and the occupancy (lowest or highest
+// bit, in the ray's square order) cost more than stepping, in full and in
+// captures-only generation, and skipping the rays (or the whole group)
+// without an enemy on them saved nothing measurable.
+
+package vm
+
+// maxSetSquares is the largest board a squareSet holds.
+const maxSetSquares = 128
+
+// squareSet is a set of the squares of a board of at most 128 squares:
+// square p is bit p%64 of word p/64.
+type squareSet struct{ lo, hi uint64 }
+
+func (a squareSet) and(b squareSet) squareSet { return squareSet{a.lo & b.lo, a.hi & b.hi} }
+func (a squareSet) empty() bool               { return a.lo|a.hi == 0 }
+
+// add puts square p (0 <= p < 128) in a.
+func (a *squareSet) add(p int32) {
+	if p < 64 {
+		a.lo |= 1 << uint(p)
+	} else {
+		a.hi |= 1 << uint(p-64)
+	}
+}
+
+// enemies returns the squares holding a piece of a player other than pl,
+// on a board of at most 128 squares.
+func (o *occupancy) enemies(pl int32) squareSet {
+	var e squareSet
+	w := o.words
+	for q := 0; q < len(o.own); q += w {
+		if q == int(pl)*w {
+			continue
+		}
+		e.lo |= o.own[q]
+		if w == 2 {
+			e.hi |= o.own[q+1]
+		}
+	}
+	return e
+}
