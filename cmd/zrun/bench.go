@@ -6,14 +6,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 
 	"zrun/cmd/zrun/internal/bench"
 	"zrun/cmd/zrun/internal/play"
 )
 
 func init() {
-	register("bench", "[--depth N] [--perft N] [--variant NAME] [FILE]: search fixed positions to a fixed depth; the node total is a signature, nodes/s the speed", runBench)
+	register("bench", "[--depth N] [--perft N] [--variant NAME] [--cpuprofile FILE] [FILE]: search fixed positions to a fixed depth; the node total is a signature, nodes/s the speed", runBench)
 }
 
 func runBench(args []string, stdout, stderr io.Writer) int {
@@ -22,12 +24,25 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 0, "search every position to this depth (default: the set's own depths; 5 for a FILE)")
 	perft := fs.Int("perft", 5, "also count chess perft to this depth for generation speed (0: none)")
 	variant := fs.String("variant", "", "with FILE: the game or variant")
+	profile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (cmd/zrun/default.pgo is one: README)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 1 || *depth < 0 || *perft < 0 {
-		fmt.Fprintln(stderr, "usage: zrun bench [--depth N] [--perft N] [--variant NAME] [FILE]")
+		fmt.Fprintln(stderr, "usage: zrun bench [--depth N] [--perft N] [--variant NAME] [--cpuprofile FILE] [FILE]")
 		return 2
+	}
+	if *profile != "" {
+		stop, err := startCPUProfile(*profile)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		defer func() {
+			if err := stop(); err != nil {
+				fmt.Fprintln(stderr, err)
+			}
+		}()
 	}
 	root, err := play.FindGamesRoot()
 	gamesDir := filepath.Join(root, "games")
@@ -71,4 +86,22 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Perft(%d) chess   : %d nodes in %d ms, %.0f nodes/s\n", p.Depth, p.Nodes, p.Time.Milliseconds(), float64(p.Nodes)/max(p.Time.Seconds(), 1e-9))
 	}
 	return 0
+}
+
+// startCPUProfile starts writing a CPU profile to file; stop ends it and
+// closes the file. The build's profile-guided optimisation reads such a
+// profile (cmd/zrun/default.pgo).
+func startCPUProfile(file string) (stop func() error, err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile %s: %v", file, err)
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
 }

@@ -4,6 +4,10 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -51,5 +55,41 @@ func TestBenchFile(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "Perft(") {
 		t.Errorf("--perft 0 still counted perft:\n%s", out.String())
+	}
+}
+
+// TestBenchCPUProfile: --cpuprofile writes what runtime/pprof writes (a
+// gzipped profile.proto naming its sample type, cpu in nanoseconds, which
+// is what Go's profile-guided optimisation reads as default.pgo), and a
+// file it cannot create is an error before anything runs.
+func TestBenchCPUProfile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bench.pgo")
+	var out, errOut bytes.Buffer
+	if code := runMain([]string{"bench", "--depth", "2", "--perft", "0", "--cpuprofile", file}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("profile is not gzipped: %v", err)
+	}
+	proto, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"cpu", "nanoseconds"} {
+		if !bytes.Contains(proto, []byte(want)) {
+			t.Errorf("profile names no %q", want)
+		}
+	}
+	out.Reset()
+	errOut.Reset()
+	bad := filepath.Join(t.TempDir(), "no-such-dir", "bench.pgo")
+	if code := runMain([]string{"bench", "--depth", "2", "--perft", "0", "--cpuprofile", bad}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "no-such-dir") || out.Len() != 0 {
+		t.Errorf("unwritable profile: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
 }
