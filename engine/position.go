@@ -87,7 +87,9 @@ type CheckPredictor[M any] interface {
 
 // LegalityGuard is implemented by positions whose Make tests legality
 // (pseudo-legal Generate) and can skip that test for moves it can tell are
-// legal. GuardMoves readies that for the moves of the current position,
+// legal, or skip making moves it can tell are not (in check, those that
+// do not touch the check). GuardMoves readies that for the moves of the
+// current position,
 // given whether the player to move is in check (InCheck's answer; the
 // searcher knows it); it holds until a move is taken back to a position
 // above this one.

@@ -721,6 +721,9 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 		best = stand
 	}
 	s.order(ply, 0, me, !inCheck)
+	if inCheck && s.legal != nil {
+		s.legal.GuardMoves(true) // most evasions need not be made to be rejected
+	}
 	if !inCheck {
 		// Searched in the order of the noisy moves alone, whether or not
 		// the quiet ones were generated: pick's swaps among equal scores

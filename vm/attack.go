@@ -43,19 +43,26 @@ func (s *State) Attacked(p int, pl int) bool {
 // Drops are not considered, nor continuations of partial moves; turn-order
 // move-type restrictions do not apply to threats.
 func (s *State) attackedBy(target int32, pl int, enemy bool, virtual Cell, lv int) bool {
+	q, _ := s.attackerOf(target, pl, enemy, virtual, lv)
+	return q >= 0
+}
+
+// attackerOf is attackedBy telling which piece: the square of one whose
+// move would capture on target and its owner, or -1 when none would.
+func (s *State) attackerOf(target int32, pl int, enemy bool, virtual Cell, lv int) (q int32, owner int) {
 	saved := s.Board[target]
 	occupant := saved
 	if occupant == Empty {
 		occupant = virtual
 	}
-	owner := pl
+	held := pl
 	if !enemy {
-		owner = (pl + 1) % len(s.g.Players)
+		held = (pl + 1) % len(s.g.Players)
 	}
-	s.Board[target] = occupant.WithOwner(owner)
+	s.Board[target] = occupant.WithOwner(held)
 	gn := s.genAt(lv)
 	gn.query, gn.target, gn.hit, gn.err = true, target, false, nil
-	hit := false
+	q, owner = -1, -1
 	reach := s.pre.reach
 	if s.noReach {
 		reach = nil
@@ -65,29 +72,31 @@ func (s *State) attackedBy(target int32, pl int, enemy bool, virtual Cell, lv in
 		if (o != pl) != enemy {
 			continue
 		}
-		if hit = s.playerHits(gn, o, target, reach, words); hit {
+		if q = s.playerHit(gn, o, target, reach, words); q >= 0 {
+			owner = o
 			break
 		}
 	}
 	gn.query = false
 	s.Board[target] = saved
-	return hit
+	return q, owner
 }
 
-// playerHits runs player o's pieces' blocks that may reach target. With a
-// reach table it visits only the pieces standing where their type could
-// capture on target (occupancy bits intersected with the reverse reach).
-func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable, words int) bool {
+// playerHit runs player o's pieces' blocks that may reach target and
+// returns the square of the first piece that hits it, or -1. With a reach
+// table it visits only the pieces standing where their type could capture
+// on target (occupancy bits intersected with the reverse reach).
+func (s *State) playerHit(gn *generator, o int, target int32, reach *reachTable, words int) int32 {
 	if reach == nil {
 		for w, bits := range s.occ.ownBits(o) {
 			for ; bits != 0; bits &= bits - 1 {
 				q := int32(w*64 + bits64.TrailingZeros64(bits))
 				if q != target && s.pieceHits(gn, o, q, target, nil, words) {
-					return true
+					return q
 				}
 			}
 		}
-		return false
+		return -1
 	}
 	// The player's pieces that some type could hit target from, each
 	// tested with its own type's reach: few squares, where a loop over
@@ -97,10 +106,10 @@ func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable
 	if pr == nil || pr.rev == nil {
 		for q, tr := range s.reachers(o, target, reach, words) {
 			if q != target && s.pieceHits(gn, o, q, target, tr, words) {
-				return true
+				return q
 			}
 		}
-		return false
+		return -1
 	}
 	own := s.occ.ownBits(o)
 	rev := pr.rev[int(target)*words : int(target)*words+words]
@@ -112,11 +121,11 @@ func (s *State) playerHits(gn *generator, o int, target int32, reach *reachTable
 			// then runs every block.
 			tr := pr.types[s.Board[q].Type()]
 			if q != target && (tr == nil || tr.rev[int(target)*words+w]&(1<<uint(q&63)) != 0) && s.pieceHits(gn, o, q, target, tr, words) {
-				return true
+				return q
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // playerReach is the reach of player o's types on the board, nil without

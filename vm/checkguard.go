@@ -100,26 +100,82 @@ func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
 type LegalGuard struct {
 	king  int32
 	paths []uint64
-	ok    bool
+	// ok: not in check, paths are the squares the opponents' attacks on
+	// king read (SafeMove). evade: in check, paths are the squares of
+	// one attacker of king, of what its capture there reads, and king's
+	// (KeepsCheck).
+	ok, evade bool
 }
 
 // GuardLegal prepares lg for the moves of the player to move, whose royal
-// piece the caller knows to be unattacked (inCheck false: InCheck's
-// answer); in check, or with other than one royal piece, lg says nothing.
-// It is the check filter's shortcut (legal.go) for callers that generate
-// pseudo-legal moves and test those they make.
+// piece the caller knows to be unattacked or attacked (inCheck: InCheck's
+// answer); with other than one royal piece lg says nothing. It is the
+// check filter's shortcut (legal.go) for callers that generate
+// pseudo-legal moves and test those they make: out of check SafeMove
+// tells most legal moves, in check KeepsCheck most illegal ones.
 func (s *State) GuardLegal(lg *LegalGuard, inCheck bool) {
-	lg.ok = false
+	lg.ok, lg.evade = false, false
 	rows, _ := s.blockRows()
 	pl := s.Mover()
-	if inCheck || rows == nil || s.pre.reach == nil || len(s.occ.royal[pl]) != 1 {
+	if rows == nil || s.pre.reach == nil || len(s.occ.royal[pl]) != 1 {
 		return
 	}
 	k := s.occ.royal[pl][0]
+	if inCheck {
+		s.guardEvasions(lg, k, pl, rows)
+		return
+	}
 	var ok bool
 	if lg.paths, ok = s.pathsTo(k, pl, rows, lg.paths); ok {
 		lg.king, lg.ok = k, true
 	}
+}
+
+// guardEvasions prepares lg, with pl's royal piece on k attacked, for
+// KeepsCheck: a move that completes the turn and changes neither the
+// attacker's square, nor a square its capture on k reads (markPaths), nor
+// k leaves that capture standing. It applies where turns alternate (such a
+// move passes the turn, and LeftInCheck then tests it) and where every
+// program of the attacker's that could capture on k is specialised, so
+// that markPaths knows what they read.
+func (s *State) guardEvasions(lg *LegalGuard, k int32, pl int, rows [][]blockPre) {
+	if !s.pre.alternates {
+		return
+	}
+	q, o := s.attackerOf(k, pl, true, s.Board[k], 0)
+	if q < 0 {
+		return // the caller's "in check" came from elsewhere (a spare royal piece)
+	}
+	words := s.occ.words
+	if cap(lg.paths) < words {
+		lg.paths = make([]uint64, words)
+	}
+	lg.paths = lg.paths[:words]
+	clear(lg.paths)
+	if !s.markPaths(q, k, o, s.pre.reach.forType(o, s.Board[q].Type()), rows, lg.paths) {
+		return
+	}
+	for _, p := range [2]int32{q, k} {
+		lg.paths[p>>6] |= 1 << uint(p&63)
+	}
+	lg.king, lg.evade = k, true
+}
+
+// KeepsCheck reports whether m, a move of this position, certainly leaves
+// the mover's royal piece attacked as the turn passes (LeftInCheck would
+// say true after it), by lg from GuardLegal in check: it completes the turn
+// and changes no square of lg's. false: make it and test.
+func (s *State) KeepsCheck(lg *LegalGuard, m *Move) bool {
+	if !lg.evade || m.Continue >= 0 || m.Pass {
+		return false
+	}
+	var buf effectBuf
+	for _, e := range m.Effects(buf[:0]) {
+		if p := e.Pos; e.Kind == EffCell && lg.paths[p>>6]&(1<<uint(p&63)) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // pathsTo is attackPaths into buf (grown to the board's words once): the

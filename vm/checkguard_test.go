@@ -74,23 +74,27 @@ func TestCheckGuard(t *testing.T) {
 
 // TestLegalGuard plays random games and, in every position, makes each
 // pseudo-legal move SafeMove clears: none may leave the mover's King
-// attacked. It also requires most moves out of check to be cleared.
+// attacked; and each KeepsCheck rejects: every one must. It also requires
+// most moves out of check to be cleared, and most illegal moves in check
+// to be rejected.
 func TestLegalGuard(t *testing.T) {
 	for _, file := range []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf"} {
 		g := firstGame(t, file)
 		var lg vm.LegalGuard
 		pseudo := &vm.MoveList{}
 		cleared, illegal, moves := 0, 0, 0
+		rejected, illegalInCheck := 0, 0
 		eachPosition(t, g, 5, 6, 150, func(s *vm.State, _ *vm.MoveList) {
 			if err := s.GeneratePseudo(pseudo); err != nil {
 				t.Fatal(err)
 			}
-			s.GuardLegal(&lg, s.InCheck())
+			inCheck := s.InCheck()
+			s.GuardLegal(&lg, inCheck)
 			pl := s.Mover()
 			for i := range pseudo.Moves {
 				m := &pseudo.Moves[i]
 				moves++
-				safe := s.SafeMove(&lg, m)
+				safe, keeps := s.SafeMove(&lg, m), s.KeepsCheck(&lg, m)
 				if err := s.Make(m); err != nil {
 					t.Fatal(err)
 				}
@@ -101,15 +105,26 @@ func TestLegalGuard(t *testing.T) {
 					if safe {
 						t.Fatalf("%s: SafeMove clears %s, which leaves the King attacked", file, s.MoveString(m))
 					}
+					if inCheck {
+						illegalInCheck++
+					}
+				} else if keeps {
+					t.Fatalf("%s: KeepsCheck rejects %s, which leaves the King safe", file, s.MoveString(m))
 				}
 				if safe {
 					cleared++
 				}
+				if keeps {
+					rejected++
+				}
 			}
 		})
-		t.Logf("%s: %d pseudo-legal moves, %d illegal, %d cleared", file, moves, illegal, cleared)
+		t.Logf("%s: %d pseudo-legal moves, %d illegal, %d cleared; in check %d illegal, %d rejected", file, moves, illegal, cleared, illegalInCheck, rejected)
 		if illegal == 0 || cleared < moves/2 {
 			t.Errorf("%s: %d of %d moves cleared (%d illegal), want at least half", file, cleared, moves, illegal)
+		}
+		if illegalInCheck == 0 || rejected < illegalInCheck/2 {
+			t.Errorf("%s: in check %d of %d illegal moves rejected, want at least half", file, rejected, illegalInCheck)
 		}
 	}
 }

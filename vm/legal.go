@@ -55,7 +55,7 @@ func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, sens []uint64) b
 			continue
 		}
 		if pr := s.playerReach(o); pr != nil && pr.rev != nil {
-			// As playerHits visits them: the pieces some type could
+			// As playerHit visits them: the pieces some type could
 			// capture on k from, each with its own type's reach.
 			rev := pr.rev[int(k)*words : int(k)*words+words]
 			for w, bits := range s.occ.ownBits(o) {

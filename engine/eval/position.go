@@ -237,13 +237,18 @@ func (p *Position) GuardMoves(inCheck bool) {
 
 // Make plays m; with pseudo-legal generation it takes back and rejects a
 // move that leaves the mover's royal piece attacked (unless the ply's
-// legality guard tells it is legal).
+// legality guard tells it is legal), or rejects it unmade where the guard
+// tells it would (in check, a move that does not touch the check).
 func (p *Position) Make(m *vm.Move) bool {
 	mover := p.s.Mover()
 	safe := false
 	if p.ply < len(p.guards) {
-		g := &p.guards[p.ply]
-		safe = g.legalOK && g.legalAt == p.s.Hash() && p.s.SafeMove(&g.legal, m)
+		if g := &p.guards[p.ply]; g.legalOK && g.legalAt == p.s.Hash() {
+			if p.pseudo && p.s.KeepsCheck(&g.legal, m) {
+				return false // an evasion that evades nothing: not even made
+			}
+			safe = p.s.SafeMove(&g.legal, m)
+		}
 	}
 	if err := p.s.Make(m); err != nil {
 		p.fail(err)

@@ -242,6 +242,7 @@ func (c *checker) checkFilter() *Violation {
 		}
 		quiet := !s.MayGiveCheck(&c.guard, m)
 		safe := s.SafeMove(&c.lguard, m)
+		keeps := s.KeepsCheck(&c.lguard, m)
 		err := s.Make(m)
 		bad := s.LeftInCheck(pl)
 		if err == nil && quiet && s.InCheck() {
@@ -251,6 +252,10 @@ func (c *checker) checkFilter() *Violation {
 		if err == nil && safe && bad {
 			s.Unmake()
 			return violation("legalguard", "SafeMove says %s leaves the royal piece safe, yet it does not", s.MoveString(m))
+		}
+		if err == nil && keeps && !bad {
+			s.Unmake()
+			return violation("legalguard", "KeepsCheck says %s leaves the royal piece attacked, yet it does not", s.MoveString(m))
 		}
 		if err == nil && s.Partial != vm.NoPos {
 			// A part of a turn is legal when the turn can be finished
