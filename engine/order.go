@@ -83,14 +83,30 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 // bestPacked is the largest of the packed scores (not empty), kept with a
 // mask, not a branch: history scores come in no order, so a branch would
 // mispredict (the compiler makes max a branch here). Scores lie within
-// ±2^30, so the differences cannot overflow.
+// ±2^30, so the differences cannot overflow. Four running maxima, merged
+// at the end, let the processor work on four scores at once where one
+// would wait for each step's result (packed scores are distinct: the
+// largest is the same in any order).
 func bestPacked(rest []int64) int64 {
-	best := rest[0]
-	for _, x := range rest[1:] {
-		d := x - best
-		best += d &^ (d >> 63)
+	b0 := rest[0]
+	b1, b2, b3 := b0, b0, b0
+	i := 1
+	for ; i+4 <= len(rest); i += 4 {
+		b0 = maxPacked(b0, rest[i])
+		b1 = maxPacked(b1, rest[i+1])
+		b2 = maxPacked(b2, rest[i+2])
+		b3 = maxPacked(b3, rest[i+3])
 	}
-	return best
+	for ; i < len(rest); i++ {
+		b0 = maxPacked(b0, rest[i])
+	}
+	return maxPacked(maxPacked(b0, b1), maxPacked(b2, b3))
+}
+
+// maxPacked is the larger of two packed scores, without a branch.
+func maxPacked(best, x int64) int64 {
+	d := x - best
+	return best + d&^(d>>63)
 }
 
 // scoreQuiet scores the quiet moves from i on, whose keys order deferred:
