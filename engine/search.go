@@ -421,6 +421,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if !pos.Make(m) {
 			continue
 		}
+		if depth > 1 {
+			s.tt.touch(pos.Hash()) // the child probes it: fetched while the check test runs
+		}
 		legal++
 		childCheck := mayCheck && s.inCheck()
 		if futile && legal > 1 && !childCheck {

@@ -4,6 +4,8 @@
 
 package engine
 
+import "unsafe"
+
 const (
 	boundExact uint8 = iota + 1
 	boundLower
@@ -33,6 +35,12 @@ func newTable(mb int) *table {
 		n *= 2
 	}
 	return &table{entries: make([]ttEntry, n), mask: n - 1}
+}
+
+// touch starts bringing key's slot into the cache, for a probe soon after
+// (the child's, asked right after the move is made).
+func (t *table) touch(key uint64) {
+	prefetch(uintptr(unsafe.Pointer(&t.entries[key&t.mask])))
 }
 
 func (t *table) probe(key uint64) (ttEntry, bool) {
