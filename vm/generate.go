@@ -113,8 +113,62 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 // run.
 //
 // The mover's pieces are visited in square order, as a scan of the board
-// would, from the occupancy's bitset of them.
+// would, from the occupancy's bitset of them. Where the step budget lets
+// every specialised form run and every move type may move (the common
+// case), each block's way to run is read off its kind; otherwise
+// runBlocksLimited asks block by block.
 func (s *State) runBlocks(gn *generator, pl, only int32) {
+	if only != AnyMoveType || s.Limit.StepsPerRun < s.pre.maxSpecSteps {
+		s.runBlocksLimited(gn, pl, only)
+		return
+	}
+	runs := s.pre.runs
+	words := s.occ.words
+	if gn.sets = len(s.Board) <= maxSetSquares; gn.sets {
+		gn.enemySet = s.occ.enemies(pl)
+	}
+	for w, word := range s.occ.own[int(pl)*words : int(pl+1)*words] {
+		for ; word != 0; word &= word - 1 {
+			p := int32(w<<6 + bits.TrailingZeros64(word))
+			t := s.Board[p].Type()
+			rs := runs[t]
+			if gn.countAll {
+				gn.countQuiet = s.pre.allSpecialised[t]
+			}
+			for i := 0; i < len(rs); i++ {
+				r := &rs[i]
+				switch r.kind {
+				case runLeapGroup:
+					gn.runLeaps(r.leaps, p, pl, r.moveType)
+				case runSlideGroup:
+					gn.runSlides(r.slides, p, pl, r.moveType)
+				case runSpecialised:
+					if gn.dropQuiet && r.spec.noisyAt != nil && !r.spec.noisyAt[pl][p] {
+						continue // only quiet moves from here, which are dropped
+					}
+					gn.runSpec(r.spec, p, pl, r.moveType)
+				default:
+					// quickRefuses (inlined) turns most en passant
+					// blocks away without the call.
+					if pre := r.pre; !pre.quickRefuses(s, pl, p) && pre.admits(s, pl, p) {
+						gn.run(r.prog, p, pl, r.moveType, false, 0)
+					}
+				}
+				if gn.err != nil {
+					gn.countQuiet = false
+					return
+				}
+				i += int(r.skip)
+			}
+		}
+	}
+	gn.countQuiet = false // drops and continuations run interpreted
+}
+
+// runBlocksLimited is runBlocks where some move types may not move or the
+// step budget is too small for some specialised forms, which then run in
+// the interpreter (a group's members one by one).
+func (s *State) runBlocksLimited(gn *generator, pl, only int32) {
 	runs := s.pre.runs
 	limit := s.Limit.StepsPerRun
 	words := s.occ.words

@@ -147,6 +147,7 @@ func (g *Game) computePrepared() *prepared {
 				}
 			}
 			groupBlocks(p.runs[t], p.nPlayers, g.Board.N())
+			kindRuns(p.runs[t])
 		}
 		p.allSpecialised = make([]bool, len(g.Pieces))
 		for t, rs := range p.runs {

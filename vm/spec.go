@@ -141,6 +141,41 @@ type blockRun struct {
 	// and the group's other blocks, which follow it.
 	leaps  *leapGroup
 	slides *slideGroup
+	// kind says which of leaps, slides, pre.spec (in spec) or the
+	// interpreter runs the block when the step budget lets every
+	// specialised form run; skip is the number of blocks after it that
+	// its group runs too (kindRuns).
+	kind runKind
+	skip int32
+	spec *specProg
+}
+
+// runKind is how runBlocks runs a block (blockRun.kind).
+type runKind uint8
+
+const (
+	runInterpreted runKind = iota
+	runLeapGroup
+	runSlideGroup
+	runSpecialised
+)
+
+// kindRuns sets the kind, skip and spec of runs, once grouped.
+func kindRuns(runs []blockRun) {
+	for i := range runs {
+		r := &runs[i]
+		r.spec = r.pre.spec
+		switch {
+		case r.leaps != nil:
+			r.kind, r.skip = runLeapGroup, int32(r.leaps.n-1)
+		case r.slides != nil:
+			r.kind, r.skip = runSlideGroup, int32(r.slides.n-1)
+		case r.spec != nil:
+			r.kind = runSpecialised
+		default:
+			r.kind = runInterpreted
+		}
+	}
 }
 
 // recogniseBlocks fills blocks[t][b] for block b of type t's moves.
