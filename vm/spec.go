@@ -923,6 +923,20 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 				return
 			}
 			cur = t
+			// A landing that goes only onto empty squares (a pawn's
+			// push), where it adds a plain quiet move: specLand's
+			// commonest case, without the call.
+			if br := &h.empty; !h.enemy.emit && !h.enemy.cont && !gn.query {
+				if board[t] != Empty {
+					return
+				}
+				if br.emit && (br.promo < 0 || br.promoZone >= 0 && !gn.g.Board.InZone(int(br.promoZone), int(pl), int(t))) && gn.plainLanding(br.sets) {
+					if gn.emitQuiet(start, t, hand, moveType, br.sets); gn.err != nil || !br.cont {
+						return
+					}
+					continue
+				}
+			}
 			if !gn.specLand(&h.specTail, start, t, hand, moveType) {
 				return
 			}
