@@ -28,13 +28,16 @@ type table struct {
 	age     uint8
 }
 
-// newTable allocates about mb megabytes (at least one entry).
+// newTable allocates about mb megabytes (at least one entry), in huge
+// pages where the system offers them (largePages).
 func newTable(mb int) *table {
 	n := uint64(1)
 	for n*2*32 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &table{entries: make([]ttEntry, n), mask: n - 1}
+	t := &table{mask: n - 1}
+	t.entries = largePages(t, int(n))
+	return t
 }
 
 // touch starts bringing key's slot into the cache, for a probe soon after
