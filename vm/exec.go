@@ -89,6 +89,9 @@ type generator struct {
 	// the mover's enemies, as runBlocks found them (groups.go reads it).
 	sets     bool
 	enemySet squareSet
+	// lastOK[t], for the types of prepared.lastTypes, is lastStarts of
+	// their last blocks in this generation (runBlocks sets it).
+	lastOK []squareSet
 
 	// attack query mode: does some move capture on target?
 	query  bool

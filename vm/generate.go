@@ -126,6 +126,14 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	limit := s.Limit.StepsPerRun
 	if gn.sets = len(s.Board) <= maxSetSquares; gn.sets {
 		gn.enemySet = s.occ.enemies(pl)
+		if len(s.pre.lastTypes) > 0 {
+			if gn.lastOK == nil {
+				gn.lastOK = make([]squareSet, len(s.pre.runs))
+			}
+			for _, t := range s.pre.lastTypes {
+				gn.lastOK[t] = s.lastStarts(s.pre.runs[t], s.pre.lastTails[t], pl)
+			}
+		}
 	}
 	if only != AnyMoveType || limit < s.pre.maxSpecSteps {
 		for p, rs := range s.ownRuns(gn, pl) {
@@ -171,7 +179,8 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 }
 
 // ownRuns yields the squares of player pl's pieces in square order, each
-// with its type's runs, setting gn.countQuiet for the piece (runBlocks).
+// with its type's runs (but those the last move refuses from there),
+// setting gn.countQuiet for the piece (runBlocks).
 func (s *State) ownRuns(gn *generator, pl int32) iter.Seq2[int32, []blockRun] {
 	return func(yield func(int32, []blockRun) bool) {
 		words := s.occ.words
@@ -182,7 +191,14 @@ func (s *State) ownRuns(gn *generator, pl int32) iter.Seq2[int32, []blockRun] {
 				if gn.countAll {
 					gn.countQuiet = s.pre.allSpecialised[t]
 				}
-				if !yield(p, s.pre.runs[t]) {
+				rs := s.pre.runs[t]
+				// The blocks that end the list and that the last move's
+				// squares refuse from here (en passant, lastTail) are not
+				// even visited.
+				if lt := s.pre.lastTails[t]; lt < len(rs) && gn.sets && !gn.lastOK[t].has(p) {
+					rs = rs[:lt]
+				}
+				if !yield(p, rs) {
 					return
 				}
 			}

@@ -31,6 +31,10 @@ type prepared struct {
 	// runs them with blocks (one slice walk per piece instead of a look at
 	// every block and its pre-knowledge apart).
 	runs [][]blockRun
+	// lastTails[t] is lastTail(runs[t]); lastTypes lists the types with
+	// such blocks (en passant).
+	lastTails []int
+	lastTypes []int
 	// goalsWithMoves and goalsNoMoves are Outcome's goal-player pairs
 	// (goalPlans).
 	goalsWithMoves, goalsNoMoves []goalPair
@@ -148,6 +152,12 @@ func (g *Game) computePrepared() *prepared {
 			}
 			groupBlocks(p.runs[t], p.nPlayers, g.Board.N())
 			kindRuns(p.runs[t])
+		}
+		p.lastTails = make([]int, len(g.Pieces))
+		for t, rs := range p.runs {
+			if p.lastTails[t] = lastTail(rs); p.lastTails[t] < len(rs) {
+				p.lastTypes = append(p.lastTypes, t)
+			}
 		}
 		p.allSpecialised = make([]bool, len(g.Pieces))
 		for t, rs := range p.runs {

@@ -126,6 +126,12 @@ type blockPre struct {
 	// (quickRefuses) before the path is walked.
 	last   *Inst
 	lastAt [][]int32
+	// lastFrom[pl][sq], where the test passes only when it reads the
+	// last move's square (its Jt false) on a board a squareSet holds, is
+	// the set of starts for pl from which it reads sq (nil otherwise):
+	// generation skips such blocks from every other start at once
+	// (generator.lastOK).
+	lastFrom [][]squareSet
 	// skip: the regions an attack query skips (queryskip.go), or nil;
 	// skipSpent: also after an add has spent its captures.
 	skip      []int32
@@ -410,6 +416,48 @@ func (bp *blockPre) prepareLast(plinks [][]int32, n int32) {
 		}
 		bp.lastAt[pl] = at
 	}
+	if bp.last.Jt || n > maxSetSquares {
+		return
+	}
+	bp.lastFrom = make([][]squareSet, len(plinks))
+	for pl, at := range bp.lastAt {
+		bp.lastFrom[pl] = make([]squareSet, n)
+		for start, sq := range at {
+			if sq >= 0 {
+				bp.lastFrom[pl][sq].add(int32(start))
+			}
+		}
+	}
+}
+
+// lastTail is the index in runs of the first of the blocks that end the
+// list and that pass only where their last-to?/last-from? test reads the
+// last move's square (lastFrom), len(runs) if none: en passant comes last
+// in a Pawn's moves.
+func lastTail(runs []blockRun) int {
+	i := len(runs)
+	for i > 0 && runs[i-1].kind == runInterpreted && runs[i-1].pre.lastFrom != nil {
+		i--
+	}
+	return i
+}
+
+// lastStarts is the set of squares from which a piece may run the blocks
+// of runs[tail:] (lastTail) for player pl: their last-move tests refuse
+// every other start.
+func (s *State) lastStarts(runs []blockRun, tail int, pl int32) squareSet {
+	var ok squareSet
+	for i := tail; i < len(runs); i++ {
+		bp := runs[i].pre
+		want := s.LastTo
+		if bp.last.Op == OpLastFrom {
+			want = s.LastFrom
+		}
+		if want >= 0 && int(want) < len(bp.lastFrom[pl]) {
+			ok = ok.or(bp.lastFrom[pl][want])
+		}
+	}
+	return ok
 }
 
 // quickRefuses reports whether the entry path's last-to?/last-from? test

@@ -19,7 +19,17 @@ const maxSetSquares = 128
 type squareSet struct{ lo, hi uint64 }
 
 func (a squareSet) and(b squareSet) squareSet { return squareSet{a.lo & b.lo, a.hi & b.hi} }
+func (a squareSet) or(b squareSet) squareSet  { return squareSet{a.lo | b.lo, a.hi | b.hi} }
 func (a squareSet) empty() bool               { return a.lo|a.hi == 0 }
+
+// has reports whether square p (0 <= p < 128) is in a.
+func (a squareSet) has(p int32) bool {
+	w := a.lo
+	if p >= 64 {
+		w = a.hi
+	}
+	return w>>uint(p&63)&1 != 0
+}
 
 // add puts square p (0 <= p < 128) in a.
 func (a *squareSet) add(p int32) {
