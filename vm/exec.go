@@ -85,10 +85,11 @@ type generator struct {
 	// sens: the check filter's sensitive squares at this level (legal.go).
 	sens []uint64
 
-	// sets: the board fits a squareSet and enemySet holds the squares of
-	// the mover's enemies, as runBlocks found them (groups.go reads it).
-	sets     bool
-	enemySet squareSet
+	// sets: the board fits a squareSet and enemySet and occSet hold the
+	// squares of the mover's enemies and of all pieces, as runBlocks found
+	// them (groups.go and blockPre.blocked read them).
+	sets             bool
+	enemySet, occSet squareSet
 	// lastOK[t], for the types of prepared.lastTypes, is lastStarts of
 	// their last blocks in this generation (runBlocks sets it).
 	lastOK []squareSet

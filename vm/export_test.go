@@ -29,9 +29,9 @@ func (s *State) AttackedByInterpreter(p, pl int) bool {
 	return s.Attacked(p, pl)
 }
 
-// EnemySquares lists the squares of occupancy.enemies(pl), in order.
+// EnemySquares lists the squares of the enemy set occupancy.sets(pl) returns, in order.
 func (s *State) EnemySquares(pl int) []int {
-	e := s.occ.enemies(int32(pl))
+	e, _ := s.occ.sets(int32(pl))
 	var out []int
 	for p := range maxSetSquares {
 		w := e.lo

@@ -125,7 +125,7 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 func (s *State) runBlocks(gn *generator, pl, only int32) {
 	limit := s.Limit.StepsPerRun
 	if gn.sets = len(s.Board) <= maxSetSquares; gn.sets {
-		gn.enemySet = s.occ.enemies(pl)
+		gn.enemySet, gn.occSet = s.occ.sets(pl)
 		if len(s.pre.lastTypes) > 0 {
 			if gn.lastOK == nil {
 				gn.lastOK = make([]squareSet, len(s.pre.runs))
@@ -162,9 +162,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 					gn.runSpec(r.spec, p, pl, r.moveType)
 				}
 			default:
-				// quickRefuses (inlined) turns most en passant blocks
-				// away without the call.
-				if pre := r.pre; !pre.quickRefuses(s, pl, p) && pre.admits(s, pl, p) {
+				// quickRefuses and blocked (inlined) turn most en
+				// passant and castling blocks away without the call.
+				if pre := r.pre; !pre.quickRefuses(s, pl, p) && !(gn.sets && pre.blocked(gn.occSet, pl, p)) && pre.admits(s, pl, p) {
 					gn.run(r.prog, p, pl, r.moveType, false, 0)
 				}
 			}
@@ -228,7 +228,7 @@ func (s *State) runLimited(gn *generator, r *blockRun, p, pl, only int32, limit 
 		}
 		return 0
 	}
-	if pre := r.pre; !pre.quickRefuses(s, pl, p) && pre.admits(s, pl, p) {
+	if pre := r.pre; !pre.quickRefuses(s, pl, p) && !(gn.sets && pre.blocked(gn.occSet, pl, p)) && pre.admits(s, pl, p) {
 		gn.run(r.prog, p, pl, r.moveType, false, 0)
 	}
 	return 0

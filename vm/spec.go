@@ -132,6 +132,11 @@ type blockPre struct {
 	// generation skips such blocks from every other start at once
 	// (generator.lastOK).
 	lastFrom [][]squareSet
+	// mustEmpty[pl][start], on a board a squareSet holds where the entry
+	// path tests that squares are empty (castling's), is the set of them
+	// from start for pl (nil otherwise): a start with a piece on one is
+	// refused by one intersection (blocked) before the path is walked.
+	mustEmpty [][]squareSet
 	// skip: the regions an attack query skips (queryskip.go), or nil;
 	// skipSpent: also after an add has spent its captures.
 	skip      []int32
@@ -202,6 +207,7 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 			bp := &blocks[t][bi]
 			bp.entry = entryPath(blk.Prog)
 			bp.prepareLast(p.plinks, int32(n))
+			bp.prepareEmpty(p.plinks, int32(n))
 			if blk.Prog != nil {
 				bp.skip, bp.skipSpent = querySkips(blk.Prog.Code)
 			}
@@ -428,6 +434,44 @@ func (bp *blockPre) prepareLast(plinks [][]int32, n int32) {
 			}
 		}
 	}
+}
+
+// prepareEmpty fills mustEmpty from the entry path's empty? tests.
+func (bp *blockPre) prepareEmpty(plinks [][]int32, n int32) {
+	tests := false
+	for i := range bp.entry {
+		if in := &bp.entry[i]; in.Op == OpEmpty && !in.Jt {
+			tests = true
+		}
+	}
+	if !tests || n > maxSetSquares {
+		return
+	}
+	bp.mustEmpty = make([][]squareSet, len(plinks))
+	for pl, links := range plinks {
+		sets := make([]squareSet, n)
+		for start := int32(0); start < n; start++ {
+			cur := start
+			for i := range bp.entry {
+				in := &bp.entry[i]
+				if in.Op == OpStep {
+					if cur = links[in.A*n+cur]; cur < 0 {
+						break // admits refuses there: no more to know
+					}
+				} else if in.Op == OpEmpty && !in.Jt {
+					sets[start].add(cur)
+				}
+			}
+		}
+		bp.mustEmpty[pl] = sets
+	}
+}
+
+// blocked reports whether a piece stands on a square the entry path
+// requires empty from start for pl (mustEmpty; occ: the squares of all
+// pieces): admits would say false.
+func (bp *blockPre) blocked(occ squareSet, pl int32, start int32) bool {
+	return bp.mustEmpty != nil && !bp.mustEmpty[pl][start].and(occ).empty()
 }
 
 // lastTail is the index in runs of the first of the blocks that end the

@@ -40,19 +40,20 @@ func (a *squareSet) add(p int32) {
 	}
 }
 
-// enemies returns the squares holding a piece of a player other than pl,
-// on a board of at most 128 squares.
-func (o *occupancy) enemies(pl int32) squareSet {
-	var e squareSet
+// sets returns the squares holding a piece of a player other than pl and
+// those holding any piece, on a board of at most 128 squares.
+func (o *occupancy) sets(pl int32) (enemy, occ squareSet) {
 	w := o.words
 	for q := 0; q < len(o.own); q += w {
-		if q == int(pl)*w {
-			continue
-		}
-		e.lo |= o.own[q]
+		var s squareSet
+		s.lo = o.own[q]
 		if w == 2 {
-			e.hi |= o.own[q+1]
+			s.hi = o.own[q+1]
+		}
+		occ = occ.or(s)
+		if q != int(pl)*w {
+			enemy = enemy.or(s)
 		}
 	}
-	return e
+	return enemy, occ
 }
