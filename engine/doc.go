@@ -22,7 +22,9 @@
 //	             paranoid multi-player search; path-repetition draws; time
 //	             management (move time, clock with moves-to-go and increment,
 //	             depth, nodes) and stopping (context or Stop)
-//	tt.go        transposition table (size in MB; win scores stored relative to the node)
+//	tt.go        transposition table (size in MB; win scores stored relative to the node);
+//	             tt_linux.go maps a large one in huge pages, prefetch_amd64.s
+//	             fetches a child's slot while its move's check test runs
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
 //	             (a cutoff's quiet move gains what the quiet moves tried before it lose)
 //

@@ -22,6 +22,13 @@
 //	                    before a run starts
 //	legal.go            the check filter's shortcut: moves that cannot expose the
 //	                    royal piece are legal without being made
+//	checkguard.go       the searcher's guards: moves that cannot give check, moves that
+//	                    are legal, and (in check) moves that cannot escape it, each told
+//	                    without making the move
+//	groups.go           leap and slide groups: a piece's consecutive leaps or slides run
+//	                    as one loop
+//	squareset.go        square sets of boards up to 128 squares: captures-only leaps,
+//	                    en passant and castling blocks refused without a run
 //	queryskip.go        the board sweeps (mark ... back) an attack query skips
 //	scan.go             scan loops ("while on-board? d, d, test") fused into one OpScan
 //	goal.go             win/loss/draw/count conditions, the fifty-move rule
