@@ -97,3 +97,38 @@ func derived(t *testing.T, file string) (*vm.Game, *eval.Evaluator) {
 	}
 	return g, ev
 }
+
+// TestResetWatchesTheNewState: a searcher's position pointed at a state set
+// up afresh (XBoard's setboard, a new game) must evaluate it from its
+// placement sums, not by scanning the board at every node.
+func TestResetWatchesTheNewState(t *testing.T) {
+	g, ev := derived(t, "../../games/capablanca.zrf")
+	s, err := vm.NewState(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := eval.NewPosition(s, ev)
+	if !ev.Watches(s) {
+		t.Fatal("NewPosition's state keeps no placement sums")
+	}
+	fresh, err := vm.NewState(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fresh.SetFEN("rn1b1kb2r/ppppp1ppp1/3a1p1np1/7q2/3P6/4AP1N2/PPP1P1PPPP/RN1BQKB2R w KQkq - 1 7"); err != nil {
+		t.Fatal(err)
+	}
+	p.Reset(fresh)
+	if !ev.Watches(fresh) {
+		t.Fatal("after Reset the new state keeps no placement sums: Evaluate scans the board")
+	}
+	ref := fresh.Clone()
+	if err := ref.SetPlacement(nil); err != nil {
+		t.Fatal(err)
+	}
+	for pl := range g.Players {
+		if got, want := p.Evaluate(pl), ev.Evaluate(ref, pl); got != want {
+			t.Errorf("player %d: %d from the sums, %d from the board", pl, got, want)
+		}
+	}
+}

@@ -79,6 +79,10 @@ func (p *Position) ClearErr() { p.err = nil }
 // setup), so a searcher built on it keeps its transposition table.
 func (p *Position) Reset(s *vm.State) {
 	p.s, p.ply, p.err = s, 0, nil
+	// A state set up afresh (a FEN, a new game) keeps no placement sums:
+	// without them Evaluate scans the board (a tenth of an XBoard
+	// search's time after setboard, before this).
+	_ = p.ev.Watch(s)
 }
 
 // PseudoLegal reports whether Generate lists pseudo-legal moves that Make

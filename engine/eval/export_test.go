@@ -1,0 +1,10 @@
+package eval
+
+import "zrun/vm"
+
+// Watches reports whether s keeps the placement sums Evaluate reads
+// (Watch), so that it need not scan the board.
+func (ev *Evaluator) Watches(s *vm.State) bool {
+	_, _, ok := s.Placement(ev.placed, 0)
+	return ok
+}
