@@ -406,19 +406,7 @@ func (bp *blockPre) prepareLast(plinks [][]int32, n int32) {
 	for pl, links := range plinks {
 		at := make([]int32, n)
 		for start := int32(0); start < n; start++ {
-			cur := start
-			for i := range bp.entry {
-				in := &bp.entry[i]
-				if in == bp.last {
-					break
-				}
-				if in.Op == OpStep {
-					if cur = links[in.A*n+cur]; cur < 0 {
-						break
-					}
-				}
-			}
-			at[start] = cur
+			at[start] = bp.walkEntry(links, n, start, func(in *Inst, _ int32) bool { return in != bp.last })
 		}
 		bp.lastAt[pl] = at
 	}
@@ -451,20 +439,38 @@ func (bp *blockPre) prepareEmpty(plinks [][]int32, n int32) {
 	for pl, links := range plinks {
 		sets := make([]squareSet, n)
 		for start := int32(0); start < n; start++ {
-			cur := start
-			for i := range bp.entry {
-				in := &bp.entry[i]
-				if in.Op == OpStep {
-					if cur = links[in.A*n+cur]; cur < 0 {
-						break // admits refuses there: no more to know
-					}
-				} else if in.Op == OpEmpty && !in.Jt {
+			// A path that leaves the board ends the walk: admits refuses
+			// there, and no more is to be known.
+			bp.walkEntry(links, n, start, func(in *Inst, cur int32) bool {
+				if in.Op == OpEmpty && !in.Jt {
 					sets[start].add(cur)
 				}
-			}
+				return true
+			})
 		}
 		bp.mustEmpty[pl] = sets
 	}
+}
+
+// walkEntry follows the entry path from start with a player's links (n
+// squares), calling at with each test and the square it reads until at
+// returns false, and returns the square the walk stopped on: NoPos when a
+// step leaves the board (prepareLast, prepareEmpty).
+func (bp *blockPre) walkEntry(links []int32, n, start int32, at func(in *Inst, cur int32) bool) int32 {
+	cur := start
+	for i := range bp.entry {
+		in := &bp.entry[i]
+		if in.Op == OpStep {
+			if cur = links[in.A*n+cur]; cur < 0 {
+				return cur
+			}
+			continue
+		}
+		if !at(in, cur) {
+			return cur
+		}
+	}
+	return cur
 }
 
 // blocked reports whether a piece stands on a square the entry path
