@@ -58,16 +58,45 @@ func TestBenchFile(t *testing.T) {
 	}
 }
 
-// TestBenchCPUProfile: --cpuprofile writes what runtime/pprof writes (a
-// gzipped profile.proto naming its sample type, cpu in nanoseconds, which
-// is what Go's profile-guided optimisation reads as default.pgo), and a
-// file it cannot create is an error before anything runs.
+// TestBenchCPUProfile: --cpuprofile writes what runtime/pprof writes
+// (checkCPUProfile), and a file it cannot create is an error before
+// anything runs.
 func TestBenchCPUProfile(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "bench.pgo")
 	var out, errOut bytes.Buffer
 	if code := runMain([]string{"bench", "--depth", "2", "--perft", "0", "--cpuprofile", file}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
 	}
+	checkCPUProfile(t, file)
+	out.Reset()
+	errOut.Reset()
+	bad := filepath.Join(t.TempDir(), "no-such-dir", "bench.pgo")
+	if code := runMain([]string{"bench", "--depth", "2", "--perft", "0", "--cpuprofile", bad}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "no-such-dir") || out.Len() != 0 {
+		t.Errorf("unwritable profile: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// TestEngineCPUProfile: the engine modes' --cpuprofile writes the same kind
+// of profile, ended when the GUI quits (stop).
+func TestEngineCPUProfile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "xboard.pgo")
+	var errOut bytes.Buffer
+	cat, stop, ok := engineCatalog("xboard", []string{"--cpuprofile", file, "../../games/chess.zrf"}, &errOut)
+	if !ok || cat == nil {
+		t.Fatalf("engineCatalog: %s", errOut.String())
+	}
+	stop()
+	checkCPUProfile(t, file)
+	if _, _, ok := engineCatalog("uci", []string{"--cpuprofile", filepath.Join(t.TempDir(), "no-such-dir", "p"), "../../games/chess.zrf"}, &errOut); ok || !strings.Contains(errOut.String(), "no-such-dir") {
+		t.Errorf("unwritable profile accepted (stderr %q)", errOut.String())
+	}
+}
+
+// checkCPUProfile requires file to be what runtime/pprof writes: a gzipped
+// profile.proto naming its sample type, cpu in nanoseconds (what Go's
+// profile-guided optimisation reads as default.pgo).
+func checkCPUProfile(t *testing.T, file string) {
+	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
@@ -85,11 +114,5 @@ func TestBenchCPUProfile(t *testing.T) {
 		if !bytes.Contains(proto, []byte(want)) {
 			t.Errorf("profile names no %q", want)
 		}
-	}
-	out.Reset()
-	errOut.Reset()
-	bad := filepath.Join(t.TempDir(), "no-such-dir", "bench.pgo")
-	if code := runMain([]string{"bench", "--depth", "2", "--perft", "0", "--cpuprofile", bad}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "no-such-dir") || out.Len() != 0 {
-		t.Errorf("unwritable profile: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
 }

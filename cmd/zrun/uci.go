@@ -10,14 +10,15 @@ import (
 )
 
 func init() {
-	register("uci", "[--name NAME=TITLE]... [FILE...]: play as a UCI engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runUCI)
+	register("uci", "[--name NAME=TITLE]... [--cpuprofile FILE] [FILE...]: play as a UCI engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runUCI)
 }
 
 func runUCI(args []string, stdout, stderr io.Writer) int {
-	cat, ok := engineCatalog("uci", args, stderr)
+	cat, stopProfile, ok := engineCatalog("uci", args, stderr)
 	if !ok {
 		return 2
 	}
+	defer stopProfile()
 	u, err := uci.New(cat, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

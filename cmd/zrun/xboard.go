@@ -11,14 +11,15 @@ import (
 )
 
 func init() {
-	register("xboard", "[--name NAME=TITLE]... [FILE...]: play as a CECP (XBoard/WinBoard) engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runXboard)
+	register("xboard", "[--name NAME=TITLE]... [--cpuprofile FILE] [FILE...]: play as a CECP (XBoard/WinBoard) engine; without FILE, games/{chess,capablanca,schoolbook}.zrf", runXboard)
 }
 
 func runXboard(args []string, stdout, stderr io.Writer) int {
-	cat, ok := engineCatalog("xboard", args, stderr)
+	cat, stopProfile, ok := engineCatalog("xboard", args, stderr)
 	if !ok {
 		return 2
 	}
+	defer stopProfile()
 	// XBoard may send SIGINT to every engine when the user acts (a GNU Chess 4
 	// habit); feature sigint=0 asks it not to, and ignoring it covers GUIs
 	// that send it anyway.
