@@ -102,8 +102,8 @@ type LegalGuard struct {
 	paths []uint64
 	// ok: not in check, paths are the squares the opponents' attacks on
 	// king read (SafeMove). evade: in check, paths are the squares of
-	// one attacker of king, of what its capture there reads, and king's
-	// (KeepsCheck).
+	// one attacker of the royal piece, of what its capture there reads,
+	// and the royal square (KeepsCheck, which reads paths alone).
 	ok, evade bool
 }
 
@@ -146,11 +146,7 @@ func (s *State) guardEvasions(lg *LegalGuard, k int32, pl int, rows [][]blockPre
 	if q < 0 {
 		return // the caller's "in check" came from elsewhere (a spare royal piece)
 	}
-	words := s.occ.words
-	if cap(lg.paths) < words {
-		lg.paths = make([]uint64, words)
-	}
-	lg.paths = lg.paths[:words]
+	lg.paths = wordsBuf(lg.paths, s.occ.words)
 	clear(lg.paths)
 	if !s.markPaths(q, k, o, s.pre.reach.forType(o, s.Board[q].Type()), rows, lg.paths) {
 		return
@@ -158,7 +154,7 @@ func (s *State) guardEvasions(lg *LegalGuard, k int32, pl int, rows [][]blockPre
 	for _, p := range [2]int32{q, k} {
 		lg.paths[p>>6] |= 1 << uint(p&63)
 	}
-	lg.king, lg.evade = k, true
+	lg.evade = true // KeepsCheck reads paths alone: k is in them
 }
 
 // KeepsCheck reports whether m, a move of this position, certainly leaves
@@ -182,12 +178,17 @@ func (s *State) KeepsCheck(lg *LegalGuard, m *Move) bool {
 // squares the attacks of pl's opponents on k read, and whether they say
 // all (every program that could capture there is specialised).
 func (s *State) pathsTo(k int32, pl int, rows [][]blockPre, buf []uint64) ([]uint64, bool) {
-	words := s.occ.words
-	if cap(buf) < words {
-		buf = make([]uint64, words)
-	}
-	buf = buf[:words]
+	buf = wordsBuf(buf, s.occ.words)
 	return buf, s.attackPaths(k, pl, rows, buf)
+}
+
+// wordsBuf is buf with room for a bitset of words words, grown only when
+// it is too small (a guard's buffer, reused ply after ply).
+func wordsBuf(buf []uint64, words int) []uint64 {
+	if cap(buf) < words {
+		return make([]uint64, words)
+	}
+	return buf[:words]
 }
 
 // SafeMove reports whether m, a move of this position, certainly leaves the

@@ -85,10 +85,10 @@ type generator struct {
 	// sens: the check filter's sensitive squares at this level (legal.go).
 	sens []uint64
 
-	// sets: the board fits a squareSet and enemySet and occSet hold the
-	// squares of the mover's enemies and of all pieces, as runBlocks found
-	// them (groups.go and blockPre.blocked read them).
-	sets             bool
+	// enemySet and occSet, where the board fits a squareSet, are the
+	// squares of the mover's enemies and of all pieces as runBlocks found
+	// them; the tables that read them (leapGroup.lands, blockPre.mustEmpty,
+	// blockPre.lastFrom) exist only on such boards.
 	enemySet, occSet squareSet
 	// lastOK[t], for the types of prepared.lastTypes, is lastStarts of
 	// their last blocks in this generation (runBlocks sets it).

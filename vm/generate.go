@@ -124,7 +124,7 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 // 1.2% slower.
 func (s *State) runBlocks(gn *generator, pl, only int32) {
 	limit := s.Limit.StepsPerRun
-	if gn.sets = len(s.Board) <= maxSetSquares; gn.sets {
+	if len(s.Board) <= maxSetSquares {
 		gn.enemySet, gn.occSet = s.occ.sets(pl)
 		if len(s.pre.lastTypes) > 0 {
 			if gn.lastOK == nil {
@@ -164,7 +164,7 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 			default:
 				// quickRefuses and blocked (inlined) turn most en
 				// passant and castling blocks away without the call.
-				if pre := r.pre; !pre.quickRefuses(s, pl, p) && !(gn.sets && pre.blocked(gn.occSet, pl, p)) && pre.admits(s, pl, p) {
+				if pre := r.pre; !pre.quickRefuses(s, pl, p) && !pre.blocked(gn.occSet, pl, p) && pre.admits(s, pl, p) {
 					gn.run(r.prog, p, pl, r.moveType, false, 0)
 				}
 			}
@@ -195,7 +195,7 @@ func (s *State) ownRuns(gn *generator, pl int32) iter.Seq2[int32, []blockRun] {
 				// The blocks that end the list and that the last move's
 				// squares refuse from here (en passant, lastTail) are not
 				// even visited.
-				if lt := s.pre.lastTails[t]; lt < len(rs) && gn.sets && !gn.lastOK[t].has(p) {
+				if lt := s.pre.lastTails[t]; lt < len(rs) && !gn.lastOK[t].has(p) {
 					rs = rs[:lt]
 				}
 				if !yield(p, rs) {
@@ -228,7 +228,7 @@ func (s *State) runLimited(gn *generator, r *blockRun, p, pl, only int32, limit 
 		}
 		return 0
 	}
-	if pre := r.pre; !pre.quickRefuses(s, pl, p) && !(gn.sets && pre.blocked(gn.occSet, pl, p)) && pre.admits(s, pl, p) {
+	if pre := r.pre; !pre.quickRefuses(s, pl, p) && !pre.blocked(gn.occSet, pl, p) && pre.admits(s, pl, p) {
 		gn.run(r.prog, p, pl, r.moveType, false, 0)
 	}
 	return 0

@@ -118,7 +118,7 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	// does nothing either: each member is one hop, so whether the run
 	// would go on does not matter.
 	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0 || !lg.tail.empty.emit
-	if skipEmpty && gn.sets && gn.enemySet.and(lg.lands[pl*gn.n+start]).empty() {
+	if skipEmpty && lg.lands != nil && gn.enemySet.and(lg.lands[pl*gn.n+start]).empty() {
 		return // no landing holds an enemy: nothing to land on
 	}
 	plain := gn.plainQuiet(&lg.tail.empty)

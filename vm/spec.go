@@ -1028,7 +1028,7 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 				if board[t] != Empty {
 					return
 				}
-				if br.emit && (br.promo < 0 || br.promoZone >= 0 && !gn.g.Board.InZone(int(br.promoZone), int(pl), int(t))) && gn.plainLanding(br.sets) {
+				if br.emit && gn.promoAt(br, t) < 0 && gn.plainLanding(br.sets) {
 					if gn.emitQuiet(start, t, hand, moveType, br.sets); gn.err != nil || !br.cont {
 						return
 					}
@@ -1080,10 +1080,7 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 	if !br.emit {
 		return br.cont
 	}
-	promo := br.promo
-	if br.promoZone >= 0 && !gn.g.Board.InZone(int(br.promoZone), int(gn.player), int(to)) {
-		promo = -1
-	}
+	promo := gn.promoAt(br, to)
 	if gn.query {
 		if to == gn.target && !gn.specSameType(promo) {
 			gn.hit = true
@@ -1109,6 +1106,16 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 		}
 	}
 	return gn.err == nil && br.cont
+}
+
+// promoAt is the promotion list (a Program.Lists index) that branch br
+// adds with when it lands on to for the run's player: br.promo, or -1
+// outside its promotion zone.
+func (gn *generator) promoAt(br *specBranch, to int32) int32 {
+	if br.promoZone >= 0 && !gn.g.Board.InZone(int(br.promoZone), int(gn.player), int(to)) {
+		return -1
+	}
+	return br.promo
 }
 
 // specSameType is landsSameType for a specialised run, whose piece is in

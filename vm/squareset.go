@@ -1,6 +1,7 @@
 // This file defines square sets of boards of at most 128 squares, with
 // which captures-only generation skips a leap group none of whose
-// landings holds an enemy (groups.go).
+// landings holds an enemy (groups.go), and generation refuses en passant
+// and castling blocks without walking their entry paths (spec.go).
 //
 // Slides gain nothing from them in Capablanca middlegames, where a ray
 // usually has one to three squares before its first occupied one: finding
