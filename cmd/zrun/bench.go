@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"runtime/pprof"
 
 	"zrun/cmd/zrun/internal/bench"
 	"zrun/cmd/zrun/internal/play"
@@ -33,16 +31,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *profile != "" {
-		stop, err := startCPUProfile(*profile)
+		stop, err := startCPUProfile(*profile, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
-		defer func() {
-			if err := stop(); err != nil {
-				fmt.Fprintln(stderr, err)
-			}
-		}()
+		defer stop()
 	}
 	root, err := play.FindGamesRoot()
 	gamesDir := filepath.Join(root, "games")
@@ -86,22 +80,4 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Perft(%d) chess   : %d nodes in %d ms, %.0f nodes/s\n", p.Depth, p.Nodes, p.Time.Milliseconds(), float64(p.Nodes)/max(p.Time.Seconds(), 1e-9))
 	}
 	return 0
-}
-
-// startCPUProfile starts writing a CPU profile to file; stop ends it and
-// closes the file. The build's profile-guided optimisation reads such a
-// profile (cmd/zrun/default.pgo).
-func startCPUProfile(file string) (stop func() error, err error) {
-	f, err := os.Create(file)
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("cpu profile %s: %v", file, err)
-	}
-	return func() error {
-		pprof.StopCPUProfile()
-		return f.Close()
-	}, nil
 }

@@ -49,15 +49,9 @@ func engineCatalog(mode string, args []string, stderr io.Writer) (cat *play.Cata
 	}
 	stop = func() {}
 	if *profile != "" {
-		end, err := startCPUProfile(*profile)
-		if err != nil {
+		if stop, err = startCPUProfile(*profile, stderr); err != nil {
 			fmt.Fprintln(stderr, err)
 			return nil, nil, false
-		}
-		stop = func() {
-			if err := end(); err != nil {
-				fmt.Fprintln(stderr, err)
-			}
 		}
 	}
 	return cat, stop, true
