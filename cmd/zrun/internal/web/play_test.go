@@ -238,10 +238,12 @@ func TestEngineUndoIllegal(t *testing.T) {
 	_, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
 	p := newBrowser(t, 1280, 900)
 	p.open(url + "/")
+	// Two settings changed in one go, as a quick user does: the second is
+	// sent while the first is on its way, and neither may be lost.
 	p.run(chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"))
-	value(p, chromedp.Evaluate[bool](`document.getElementById("movetime").dispatchEvent(new Event("change"))`))
-	p.run(chromedp.Click(chromedp.CSS(`#engine-sides input[data-player="1"]`)))
-	value(p, chromedp.Poll[bool](`window.zrunState().engineFor[1] === true`))
+	value(p, chromedp.Evaluate[bool](`document.getElementById("movetime").dispatchEvent(new Event("change")),
+		document.querySelector('#engine-sides input[data-player="1"]').click(), true`))
+	value(p, chromedp.Poll[bool](`window.zrunState().engineFor[1] === true && window.zrunState().moveTime === 1000`, chromedp.WithPollingTimeout(10*time.Second)))
 	p.move("e2", "e4")
 	info := value(p, chromedp.Poll[string](`(document.getElementById('engine-info').textContent.match(/depth \d+/) || [""])[0]`, chromedp.WithPollingTimeout(10*time.Second)))
 	if info == "" {

@@ -24,7 +24,8 @@
   let st = null; // the last state
   let flipped = false;
   let sel = null; // {pos} or {hand: [player, type]} or {drop: pos}
-  let busy = false;
+  let pending = 0; // commands sent or waiting to be sent
+  let queue = Promise.resolve(); // settles when the last command queued is answered
   let helps = null; // per piece: help with its moves described, fetched after the first drawing
   const times = (window.zrunTimes = { start: performance.now() });
   window.zrunState = () => st;
@@ -62,10 +63,18 @@
     }
   }
 
-  // post sends a command whose answer is the new state.
-  async function post(path, body) {
-    if (busy) return;
-    busy = true;
+  // post sends a command whose answer is the new state. Commands go one at
+  // a time in the order given: a setting changed while another command is
+  // on its way (a second checkbox ticked at once, the move time and then an
+  // engine side) is sent after it, not lost.
+  function post(path, body) {
+    pending++;
+    const done = queue.then(() => postNow(path, body)).finally(() => pending--);
+    queue = done;
+    return done;
+  }
+
+  async function postNow(path, body) {
     try {
       showError("");
       const t0 = performance.now();
@@ -79,8 +88,6 @@
       showError(e.message);
       render(); // the state is as it was; clear the selection marks
       return false;
-    } finally {
-      busy = false;
     }
   }
 
@@ -383,7 +390,7 @@
   }
 
   function clickPos(p) {
-    if (!st || st.over || st.thinking || busy) return;
+    if (!st || st.over || st.thinking || pending > 0) return;
     times.lastClick = performance.now();
     const cand = candidates();
     const here = cand.filter((m) => (m.t >= 0 ? m.t : m.f) === p);
@@ -432,7 +439,7 @@
   $("board").addEventListener("pointerdown", (ev) => {
     const e = ev.target.closest("[data-at]");
     dragFrom = e ? idxOf(e.dataset.at) : -1;
-    if (dragFrom < 0 || !st || st.over || st.thinking || busy || (sel && sel.pos === dragFrom)) return;
+    if (dragFrom < 0 || !st || st.over || st.thinking || pending > 0 || (sel && sel.pos === dragFrom)) return;
     if (candidates().some((m) => (m.t >= 0 ? m.t : m.f) === dragFrom)) return; // a capture target: the click plays it
     if (st.legal.some((m) => m.f === dragFrom && !m.d && !m.pass) && !(st.partial >= 0 && dragFrom !== st.partial)) {
       sel = { pos: dragFrom };
@@ -595,7 +602,6 @@
     const f = ev.target.files[0];
     if (!f) return;
     const data = await f.arrayBuffer();
-    busy = false;
     try {
       showError("");
       setState(await call("load", data, true));
@@ -615,7 +621,7 @@
     es.addEventListener("state", (ev) => {
       const d = JSON.parse(ev.data);
       // A command in flight brings the new state with its answer.
-      if (!busy && (!st || d.gen !== st.gen)) refresh();
+      if (pending === 0 && (!st || d.gen !== st.gen)) refresh();
     });
     es.addEventListener("info", (ev) => showInfo(JSON.parse(ev.data)));
   }
