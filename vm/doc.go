@@ -271,7 +271,9 @@
 // (stalemated also for a turn's mover that moves another player's pieces).
 // pieces-remaining N means exactly N (on the board, plus hands with "include
 // off-pieces"). repetition means the position (board, hands, turn entry,
-// partial state, and last move in games that test it) has occurred 3 times.
+// partial state, and the last move's squares where they can change the moves
+// of the player to move: an en passant capture possible now) has occurred 3
+// times, as chess counts it (FIDE 9.2).
 // captured T holds when the last turn (all its parts) captured a piece of
 // the player of type T, by landing on it or by a capture act: Duke.zsg
 // begins with no Duke on the board and PassiveChess.zsg turns a General into

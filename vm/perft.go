@@ -152,11 +152,7 @@ func (s *State) newTurnKey(root int, k uint64) bool {
 // without the last move's squares (stateKey), which the two directions of a
 // windmill capture leave different.
 func (s *State) endKey() uint64 {
-	k := s.hash
-	if s.pre.usesLast {
-		k ^= mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
-	}
-	return k
+	return s.hash ^ s.lastKey()
 }
 
 // DivideLine is one root move and the perft count below it.

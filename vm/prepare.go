@@ -35,6 +35,13 @@ type prepared struct {
 	// such blocks (en passant).
 	lastTails []int
 	lastTypes []int
+	// lastByStarts: every program that tests last-from?/last-to? is one
+	// of those blocks, so lastStarts tells where the last move can make a
+	// difference (the hash keeps its squares only there: lastKey); then
+	// lastSets holds, for each of lastTypes, lastStarts by the square
+	// read.
+	lastByStarts bool
+	lastSets     []lastSet
 	// goalsWithMoves and goalsNoMoves are Outcome's goal-player pairs
 	// (goalPlans).
 	goalsWithMoves, goalsNoMoves []goalPair
@@ -154,9 +161,25 @@ func (g *Game) computePrepared() *prepared {
 			kindRuns(p.runs[t])
 		}
 		p.lastTails = make([]int, len(g.Pieces))
+		p.lastByStarts = p.usesLast
 		for t, rs := range p.runs {
 			if p.lastTails[t] = lastTail(rs); p.lastTails[t] < len(rs) {
 				p.lastTypes = append(p.lastTypes, t)
+			}
+			for i, r := range rs {
+				if i < p.lastTails[t] && r.prog.ReadsLastMove() {
+					p.lastByStarts = false
+				}
+			}
+			for _, b := range g.Pieces[t].Drops {
+				if b.Prog != nil && b.Prog.ReadsLastMove() {
+					p.lastByStarts = false
+				}
+			}
+		}
+		if p.lastByStarts {
+			for _, t := range p.lastTypes {
+				p.lastSets = append(p.lastSets, newLastSet(t, p.runs[t][p.lastTails[t]:], p.nPlayers, g.Board.N()))
 			}
 		}
 		p.allSpecialised = make([]bool, len(g.Pieces))

@@ -510,6 +510,32 @@ func (s *State) lastStarts(runs []blockRun, tail int, pl int32) squareSet {
 	return ok
 }
 
+// lastSet is lastStarts for the blocks tail of type t (its lastTail on),
+// by the square their test reads: to[pl*n+sq] holds the starts of those
+// blocks whose test reads the last move's To when that is sq, from those
+// whose test reads its From.
+type lastSet struct {
+	t        int
+	to, from []squareSet
+}
+
+func newLastSet(t int, tail []blockRun, nPlayers, n int) lastSet {
+	ls := lastSet{t: t, to: make([]squareSet, nPlayers*n), from: make([]squareSet, nPlayers*n)}
+	for _, r := range tail {
+		bp := r.pre
+		by := ls.to
+		if bp.last.Op == OpLastFrom {
+			by = ls.from
+		}
+		for pl, row := range bp.lastFrom {
+			for sq, starts := range row {
+				by[pl*n+sq] = by[pl*n+sq].or(starts)
+			}
+		}
+	}
+	return ls
+}
+
 // quickRefuses reports whether the entry path's last-to?/last-from? test
 // fails for player pl's piece on start (or the path leaves the board
 // before it): admits would say false.

@@ -58,3 +58,14 @@ func (o *occupancy) sets(pl int32) (enemy, occ squareSet) {
 	}
 	return enemy, occ
 }
+
+// typeSet returns the squares of player pl's pieces of type t, on a board
+// of at most 128 squares.
+func (o *occupancy) typeSet(pl, t int) squareSet {
+	at := (pl*o.nT + t) * o.words
+	s := squareSet{lo: o.bits[at]}
+	if o.words == 2 {
+		s.hi = o.bits[at+1]
+	}
+	return s
+}

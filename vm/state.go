@@ -153,10 +153,11 @@ func (s *State) forgetHistory() {
 }
 
 // Rehash recomputes the hash and the occupancy lists after the board was
-// edited directly.
+// edited directly. The occupancy comes first: the hash reads it
+// (lastKey).
 func (s *State) Rehash() {
-	s.hash = s.computeHash()
 	s.occ.reset(s)
+	s.hash = s.computeHash()
 }
 
 // Clone returns an independent copy (without the undo history).
@@ -172,7 +173,8 @@ func (s *State) Clone() *State {
 }
 
 // Hash returns the position's Zobrist-style hash: board, hands, turn entry,
-// partial-move state and (in games that test them) the last move's squares.
+// partial-move state and the last move's squares where they may change the
+// moves of the player to move (lastKey).
 func (s *State) Hash() uint64 { return s.hash }
 
 // Mover returns the player whose pieces move now (the "as" player of the turn entry).
@@ -208,11 +210,47 @@ func handKey(i int32, n int64) uint64 {
 }
 
 func (s *State) stateKey() uint64 {
-	k := mix64(uint64(s.Turn)*0x27d4eb2f165667c5 + uint64(uint32(s.Partial))<<20 + uint64(uint32(s.PartialType)) + 11)
-	if s.pre.usesLast {
-		k ^= mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
+	return mix64(uint64(s.Turn)*0x27d4eb2f165667c5+uint64(uint32(s.Partial))<<20+uint64(uint32(s.PartialType))+11) ^ s.lastKey()
+}
+
+// lastKey is the hash's part for the last move's squares: none where they
+// cannot change what the player to move may do. Chess's rule (FIDE 9.2)
+// counts a position again whatever move led to it, unless an en passant
+// capture was possible once and not the other time; a hash that kept every
+// last move would count a knight's way out and back as a new position and
+// see a threefold repetition a cycle late.
+func (s *State) lastKey() uint64 {
+	if !s.pre.usesLast || !s.lastMatters() {
+		return 0
 	}
-	return k
+	return mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
+}
+
+// lastMatters reports whether the last move's squares may change the moves
+// of the player to move: where the only programs that read them are the
+// blocks lastStarts knows (en passant), whether a piece of the mover's of
+// such a type stands on a square they may run from after this last move.
+// Elsewhere, and within a turn of several parts, they always may.
+func (s *State) lastMatters() bool {
+	if !s.pre.lastByStarts || s.Partial != NoPos {
+		return true
+	}
+	pl := s.g.TurnOrder[s.Turn].As
+	at := pl * len(s.Board)
+	for i := range s.pre.lastSets {
+		ls := &s.pre.lastSets[i]
+		var starts squareSet
+		if s.LastTo >= 0 {
+			starts = ls.to[at+int(s.LastTo)]
+		}
+		if s.LastFrom >= 0 {
+			starts = starts.or(ls.from[at+int(s.LastFrom)])
+		}
+		if !starts.empty() && !starts.and(s.occ.typeSet(pl, ls.t)).empty() {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) computeHash() uint64 {
