@@ -41,6 +41,7 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 			pd.infos[i] = s.pos.Info(m)
 		}
 	}
+	pd.cands = pd.cands[:0]
 	for i := range pd.infos {
 		info := &pd.infos[i]
 		var sc int
@@ -57,6 +58,9 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 			sc = int(quietScore(pd, info.Key))
 		}
 		pd.scores[i] = packScore(int32(sc), i)
+		if sc > scoreKiller {
+			pd.cands = append(pd.cands, int32(i))
+		}
 	}
 }
 
@@ -64,6 +68,9 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 // position i, swapping it with the move there, and returns it; its facts
 // are pd.infos[i] (read in place: copying them out stalls).
 func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
+	if len(pd.cands) > 0 {
+		return pickCand(pd, i)
+	}
 	// The first of the best scores: the largest packed value (packScore).
 	best := bestPacked(pd.scores[i:len(pd.moves)])
 	if scoreOf(best) == scorePending {
@@ -73,6 +80,37 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 		best = bestPacked(pd.scores[i:len(pd.moves)])
 	}
 	if b := packedIndex(best); b != i {
+		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
+		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
+		pd.scores[i], pd.scores[b] = packScore(scoreOf(best), i), packScore(scoreOf(pd.scores[i]), b)
+	}
+	return pd.moves[i]
+}
+
+// pickCand is pick while the table's move or a noisy one is left (pd.cands):
+// every other move scores below them, so the best is among those few and
+// the rest of the list need not be read (a node a capture cuts never
+// does). The moves and their order are pick's.
+func pickCand[M any](pd *plyData[M], i int) M {
+	c := pd.cands
+	bj, best := 0, pd.scores[c[0]]
+	for j := 1; j < len(c); j++ {
+		if v := pd.scores[c[j]]; v > best {
+			bj, best = j, v
+		}
+	}
+	b := int(c[bj])
+	c[bj] = c[len(c)-1]
+	c = c[:len(c)-1]
+	pd.cands = c
+	if b != i {
+		// The move at i goes to b: if it is one of them, it is there now.
+		for j, p := range c {
+			if int(p) == i {
+				c[j] = int32(b)
+				break
+			}
+		}
 		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
 		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
 		pd.scores[i], pd.scores[b] = packScore(scoreOf(best), i), packScore(scoreOf(pd.scores[i]), b)
@@ -155,6 +193,7 @@ func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
 		}
 	}
 	pd.moves, pd.infos, pd.scores = pd.moves[:k], pd.infos[:k], pd.scores[:k]
+	pd.cands = pd.cands[:0] // none was left: a quiet move came before
 }
 
 // rewardQuiet records a quiet move that caused a cutoff: as a killer at this

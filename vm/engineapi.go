@@ -50,7 +50,8 @@ func (s *State) Royals(pl int) []int32 { return s.occ.royal[pl] }
 // its undo. Only the hash's turn part changes; the occupancy, which the
 // board alone decides, stays (Rehash would rebuild both from scratch).
 func (s *State) SetTurn(turn int, lastFrom, lastTo int32) {
-	s.hash ^= s.stateKey()
+	s.hash ^= s.key
 	s.Turn, s.LastFrom, s.LastTo = turn, lastFrom, lastTo
-	s.hash ^= s.stateKey()
+	s.key = s.stateKey()
+	s.hash ^= s.key
 }

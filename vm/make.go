@@ -14,7 +14,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	s.hist = append(s.hist, histRec{
 		undoLen: len(s.undo), turn: s.Turn, lastFrom: s.LastFrom, lastTo: s.LastTo,
 		partial: s.Partial, ptype: s.PartialType, quiet: s.Quiet, takenLen: len(s.taken),
-		gateAt: m.gateAt,
+		gateAt: m.gateAt, key: s.key,
 	})
 	s.hashes = append(s.hashes, s.hash)
 	s.seen[s.hash%uint64(len(s.seen))]++
@@ -23,7 +23,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	}
 	var h uint64
 	if rehash {
-		h = s.hash ^ s.stateKey()
+		h = s.hash ^ s.key
 	}
 	if m.derived { // Move.Effects, unbuilt
 		f, l, n := m.landing()
@@ -68,7 +68,8 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 		s.endTurn()
 	}
 	if rehash {
-		s.hash = h ^ s.stateKey()
+		s.key = s.stateKey()
+		s.hash = h ^ s.key
 	}
 	return err
 }
@@ -158,7 +159,7 @@ func (s *State) Unmake() {
 	s.taken = s.taken[:h.takenLen]
 	s.Turn, s.LastFrom, s.LastTo = h.turn, h.lastFrom, h.lastTo
 	s.Partial, s.PartialType, s.Quiet = h.partial, h.ptype, h.quiet
-	s.hash = hash
+	s.hash, s.key = hash, h.key
 	s.Ply--
 }
 

@@ -32,6 +32,9 @@ type State struct {
 	Quiet int
 
 	hash uint64
+	// key is stateKey() as hash holds it: Make takes it out without
+	// computing it again (lastKey reads the board).
+	key  uint64
 	occ  occupancy
 	undo []undoRec
 	hist []histRec
@@ -94,6 +97,7 @@ type histRec struct {
 	quiet            int
 	takenLen         int
 	gateAt           int32 // the move's gateAt (Move)
+	key              uint64
 }
 
 // Game returns the game this state belongs to.
@@ -163,7 +167,7 @@ func (s *State) Rehash() {
 // Clone returns an independent copy (without the undo history).
 func (s *State) Clone() *State {
 	c := &State{g: s.g, pre: s.pre, Turn: s.Turn, LastFrom: s.LastFrom, LastTo: s.LastTo,
-		Partial: s.Partial, PartialType: s.PartialType, Ply: s.Ply, Quiet: s.Quiet, hash: s.hash, Limit: s.Limit,
+		Partial: s.Partial, PartialType: s.PartialType, Ply: s.Ply, Quiet: s.Quiet, hash: s.hash, key: s.key, Limit: s.Limit,
 		DisableSpecialised: s.DisableSpecialised}
 	c.Board = append([]Cell(nil), s.Board...)
 	c.Hands = append([]int64(nil), s.Hands...)
@@ -261,7 +265,8 @@ func (s *State) computeHash() uint64 {
 	for i, n := range s.Hands {
 		h ^= handKey(int32(i), n)
 	}
-	return h ^ s.stateKey()
+	s.key = s.stateKey()
+	return h ^ s.key
 }
 
 // genAt returns the generator for nesting level lv.
