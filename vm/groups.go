@@ -123,6 +123,10 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	}
 	plain := gn.plainQuiet(&lg.tail.empty)
 	counts := gn.countsQuiet(&lg.tail.empty)
+	// gn.prog is set to the member's program where specLand reads it; a
+	// plain quiet move reads it only to name a program if the list
+	// overflows (the group's first).
+	gn.prog = lg.progs[0]
 	for i, t := range lg.to[pl][start*n : start*n+n] {
 		if t < 0 {
 			continue
@@ -196,12 +200,17 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	quiet := sg.quiet.emit && !gn.dropQuiet // a member's quiet branch never promotes
 	plain := gn.plainQuiet(&sg.quiet)
 	counts := gn.countsQuiet(&sg.quiet)
+	// gn.prog (the member's program, which specLand and emitSpec read) is
+	// set where they are called: most steps add a plain quiet move, whose
+	// only use of it is naming a program if the list overflows (the
+	// group's first, a block of the same piece type).
+	gn.prog = sg.progs[0]
 	for i, d := range sg.dirs {
-		gn.prog = sg.progs[i]
 		off := d * gn.n
 		for t := links[off+start]; t >= 0; t = links[off+t] {
 			if c := board[t]; c != Empty {
 				if int32(c.Owner()) != pl { // specLand's first test, without the call
+					gn.prog = sg.progs[i]
 					gn.specLand(&sg.tail, start, t, hand, moveType)
 				}
 				break
@@ -211,6 +220,7 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 			} else if counts {
 				gn.countQuietMove()
 			} else if quiet {
+				gn.prog = sg.progs[i]
 				gn.emitSpec(start, t, hand, -1, sg.quiet.sets, moveType)
 			}
 			if gn.err != nil {
