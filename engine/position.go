@@ -140,6 +140,17 @@ type QuietKeyDeferrer[M any] interface {
 	FillKeys(moves []M, infos []MoveInfo)
 }
 
+// RepetitionTester is implemented by positions that remember the game
+// they are in: Repeated reports whether the position stood before, in the
+// game before the search began or since. The searcher scores such a
+// position as a draw, as it does a cycle within its own path, so it does
+// not walk into a repetition from a won position, and looks for one from a
+// lost one (the game's own repetition rule needs more occurrences, which
+// the search would see too late).
+type RepetitionTester interface {
+	Repeated() bool
+}
+
 // MoveInfo is what the searcher knows about a move without making it.
 type MoveInfo struct {
 	Key uint64 // identifies the move among the moves of its position; never 0

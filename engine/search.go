@@ -44,6 +44,7 @@ type Searcher[M any] struct {
 	legal LegalityGuard // nil: Make tests every move itself
 	infos InfoLister[M] // nil: ordering asks Info move by move
 	later QuietKeyDeferrer[M]
+	reps  RepetitionTester // nil: only the search path's cycles are draws
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -89,6 +90,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.recap, _ = pos.(RecaptureTester[M])
 	s.check, _ = pos.(CheckPredictor[M])
 	s.legal, _ = pos.(LegalityGuard)
+	s.reps, _ = pos.(RepetitionTester)
 	s.infos, _ = pos.(InfoLister[M])
 	s.later, _ = pos.(QuietKeyDeferrer[M])
 	return s
@@ -787,9 +789,15 @@ func (s *Searcher[M]) losingCapture(m M, info *MoveInfo) bool {
 }
 
 // repeated reports whether the position at ply occurred earlier on the
-// search path. Such a cycle is scored as a draw so the search cannot loop; the
-// game's own repetition rules are applied by Outcome.
+// search path or, where the position remembers its game (RepetitionTester),
+// earlier in the game. Such a cycle is scored as a draw so the search cannot
+// loop; the game's own repetition rules are applied by Outcome.
 func (s *Searcher[M]) repeated(ply int) bool {
+	if s.reps != nil && s.reps.Repeated() {
+		return true
+	}
+	// The path also holds positions a null move reached, which the
+	// game does not.
 	h := s.path[ply]
 	for i := ply - 1; i >= 0; i-- {
 		if s.path[i] == h {

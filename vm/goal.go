@@ -354,6 +354,21 @@ func (s *State) Repetitions() int {
 	return n
 }
 
+// Repeated reports whether the current position stood before in the game,
+// the moves made since a search began included (Repetitions > 1), without
+// counting: most positions are new, and the hash filter says so at once.
+func (s *State) Repeated() bool {
+	if s.seen[s.hash%uint64(len(s.seen))] == 0 {
+		return false
+	}
+	for i := len(s.hashes) - 1; i >= 0; i-- {
+		if s.hashes[i] == s.hash {
+			return true
+		}
+	}
+	return false
+}
+
 // goalPair is a goal and one of its players, as Outcome tests them.
 type goalPair struct {
 	goal   int // index in Game.Goals

@@ -46,9 +46,20 @@ func TestRepetitionCount(t *testing.T) {
 		play("f3", "g1")
 		play("f6", "g8")
 	}
+	if s.Repeated() {
+		t.Errorf("the start position: Repeated, with no move made")
+	}
+	play("g1", "f3")
+	if s.Repeated() {
+		t.Errorf("after Nf3: Repeated, a new position")
+	}
+	s.Unmake()
 	cycle()
 	if s.Hash() != start {
 		t.Errorf("the start position after a knight's way out and back has another hash")
+	}
+	if !s.Repeated() {
+		t.Errorf("the start position again: not Repeated")
 	}
 	if n := s.Repetitions(); n != 2 {
 		t.Fatalf("after one cycle: %d occurrences, want 2", n)

@@ -283,6 +283,10 @@ func (p *Position) ToMove() int   { return p.s.Chooser() }
 func (p *Position) Random() bool  { return p.chance && p.g.Players[p.s.Chooser()].Random }
 func (p *Position) InCheck() bool { return p.rules.Royal && p.s.InCheck() }
 
+// Repeated reports whether the position stood before in the game (vm's
+// Repeated): engine.RepetitionTester.
+func (p *Position) Repeated() bool { return p.s.Repeated() }
+
 func (p *Position) Rules() engine.Rules { return p.rules }
 
 func (p *Position) MoveText(m *vm.Move) string { return p.s.CoordString(m) }
