@@ -19,14 +19,17 @@
 //	             ones, with the count of all, when the Position is a
 //	             NoisyGenerator), and every evasion searched when in check;
 //	             chance nodes (average of children) for random players;
-//	             paranoid multi-player search; path-repetition draws; time
+//	             paranoid multi-player search; repetition draws (a
+//	             position met before on the search path or, with a
+//	             RepetitionTester, earlier in the game); time
 //	             management (move time, clock with moves-to-go and increment,
 //	             depth, nodes) and stopping (context or Stop)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node);
 //	             tt_linux.go maps a large one in huge pages, prefetch_amd64.s
 //	             fetches a child's slot while its move's check test runs
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
-//	             (a cutoff's quiet move gains what the quiet moves tried before it lose)
+//	             (a cutoff's quiet move gains what the quiet moves tried before it lose);
+//	             picked lazily, from the few TT and noisy moves alone while any is left
 //
 // Moves may be pseudo-legal: Position.Make rejects an illegal one, so the
 // legality test (the costliest part of move generation in games with royal

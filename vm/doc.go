@@ -31,7 +31,9 @@
 //	                    en passant and castling blocks refused without a run
 //	queryskip.go        the board sweeps (mark ... back) an attack query skips
 //	scan.go             scan loops ("while on-board? d, d, test") fused into one OpScan
-//	goal.go             win/loss/draw/count conditions, the fifty-move rule
+//	state.go            State and its hash (the last move's squares only where they can
+//	                    change the mover's moves: lastKey)
+//	goal.go             win/loss/draw/count conditions, the fifty-move rule, repetitions
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and
 //	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
