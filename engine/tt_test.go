@@ -28,3 +28,10 @@ func TestTablesAreUnmapped(t *testing.T) {
 		t.Errorf("up to %d MB of tables mapped at once, of twenty of %d MB made one after another", peak>>20, one>>20)
 	}
 }
+
+// TestEntrySize: a slot is 32 bytes, so none straddles two cache lines.
+func TestEntrySize(t *testing.T) {
+	if n := unsafe.Sizeof(ttEntry{}); n != 32 {
+		t.Errorf("a table entry is %d bytes, want 32", n)
+	}
+}
