@@ -29,6 +29,33 @@ func chessPlayer(t *testing.T, g *vm.Game, s *vm.State) func(from, to string) {
 	}
 }
 
+// shuttle returns a cycle of four moves: White's piece from a to b, Black's
+// from c to d, and both back.
+func shuttle(play func(from, to string), a, b, c, d string) func() {
+	return func() {
+		play(a, b)
+		play(c, d)
+		play(b, a)
+		play(d, c)
+	}
+}
+
+// wantOccurrences checks that the position of s has stood n times (this one
+// included) and that the game is then drawn (draw) or goes on.
+func wantOccurrences(t *testing.T, s *vm.State, when string, n int, draw bool) {
+	t.Helper()
+	if got := s.Repetitions(); got != n {
+		t.Errorf("%s: %d occurrences, want %d", when, got, n)
+	}
+	o, err := s.Goals()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if drawn := o.Over && o.Winner == -1; drawn != draw || o.Over != draw {
+		t.Errorf("%s: outcome %+v, want a draw %v", when, o, draw)
+	}
+}
+
 // TestRepetitionCount plays the knights out and back twice in chess: the
 // start position then stands for the third time, which the rules of chess
 // (FIDE 9.2: the same player to move, the same pieces on the same squares,
@@ -40,12 +67,7 @@ func TestRepetitionCount(t *testing.T) {
 	g, s := chessState(t)
 	play := chessPlayer(t, g, s)
 	start := s.Hash()
-	cycle := func() {
-		play("g1", "f3")
-		play("g8", "f6")
-		play("f3", "g1")
-		play("f6", "g8")
-	}
+	cycle := shuttle(play, "g1", "f3", "g8", "f6")
 	if s.Repeated() {
 		t.Errorf("the start position: Repeated, with no move made")
 	}
@@ -61,38 +83,17 @@ func TestRepetitionCount(t *testing.T) {
 	if !s.Repeated() {
 		t.Errorf("the start position again: not Repeated")
 	}
-	if n := s.Repetitions(); n != 2 {
-		t.Fatalf("after one cycle: %d occurrences, want 2", n)
-	}
-	if o, _ := s.Goals(); o.Over {
-		t.Errorf("second occurrence: outcome %+v, want the game on", o)
-	}
+	wantOccurrences(t, s, "after one cycle", 2, false)
 	cycle()
-	if n := s.Repetitions(); n != 3 {
-		t.Errorf("after two cycles: %d occurrences, want 3", n)
-	}
-	o, err := s.Goals()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !o.Over || o.Winner != -1 {
-		t.Errorf("third occurrence: outcome %+v, want a draw", o)
-	}
+	wantOccurrences(t, s, "after two cycles", 3, true)
 	// Before the last move (Ng8) stood the position after each cycle's
 	// Ng1: twice.
 	s.Unmake()
-	if n := s.Repetitions(); n != 2 {
-		t.Errorf("after taking back Ng8: %d occurrences, want 2", n)
-	}
+	wantOccurrences(t, s, "after taking back Ng8", 2, false)
 	for range 4 {
 		s.Unmake()
 	}
-	if n := s.Repetitions(); n != 1 {
-		t.Errorf("back to the first cycle's Ng1: %d occurrences, want 1", n)
-	}
-	if o, _ := s.Goals(); o.Over {
-		t.Errorf("first occurrence after taking back: outcome %+v, want the game on", o)
-	}
+	wantOccurrences(t, s, "back to the first cycle's Ng1", 1, false)
 }
 
 // TestRepetitionEnPassant: after 1.e4 Nf6 2.e5 d5 White may take en passant
@@ -107,31 +108,14 @@ func TestRepetitionEnPassant(t *testing.T) {
 	play("e4", "e5")
 	play("d7", "d5")
 	withEP := s.Hash()
-	cycle := func() {
-		play("g1", "f3")
-		play("b8", "c6")
-		play("f3", "g1")
-		play("c6", "b8")
-	}
+	cycle := shuttle(play, "g1", "f3", "b8", "c6")
 	cycle()
 	if s.Hash() == withEP {
 		t.Errorf("the same board with and without an en passant capture has one hash")
 	}
-	if n := s.Repetitions(); n != 1 {
-		t.Errorf("the board again, without en passant: %d occurrences, want 1", n)
-	}
+	wantOccurrences(t, s, "the board again, without en passant", 1, false)
 	cycle()
-	if n := s.Repetitions(); n != 2 {
-		t.Errorf("after two cycles: %d occurrences, want 2", n)
-	}
-	if o, _ := s.Goals(); o.Over {
-		t.Errorf("second occurrence: outcome %+v, want the game on", o)
-	}
+	wantOccurrences(t, s, "after two cycles", 2, false)
 	cycle()
-	if n := s.Repetitions(); n != 3 {
-		t.Errorf("after three cycles: %d occurrences, want 3", n)
-	}
-	if o, _ := s.Goals(); !o.Over || o.Winner != -1 {
-		t.Errorf("third occurrence: outcome %+v, want a draw", o)
-	}
+	wantOccurrences(t, s, "after three cycles", 3, true)
 }
