@@ -173,6 +173,23 @@ func TestCECPSetboardAndClaims(t *testing.T) {
 	g.Sync("2")
 }
 
+// TestCECPRepetitionClaim: the knights out and back twice bring the start
+// position round for the third time, a draw by FIDE 9.2 whatever move led
+// to it; the engine, to move there, claims it at once.
+func TestCECPRepetitionClaim(t *testing.T) {
+	g, c := startCECP(t)
+	g.Send("new", "force")
+	for _, m := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"} {
+		g.Send("usermove " + m)
+	}
+	g.Send("playother", "usermove f6g8")
+	g.Expect("1/2-1/2 {Draw by repetition}")
+	g.Sync("1")
+	if f := fen(t, c); !strings.HasPrefix(f, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq") {
+		t.Errorf("the game ended on %s, want the start position", f)
+	}
+}
+
 func TestCECPVariants(t *testing.T) {
 	g, c := startCECP(t)
 	g.Send("new", "variant capablanca")
