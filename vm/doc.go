@@ -27,8 +27,9 @@
 //	                    without making the move
 //	groups.go           leap and slide groups: a piece's consecutive leaps or slides run
 //	                    as one loop
-//	squareset.go        square sets of boards up to 128 squares: captures-only leaps,
-//	                    en passant and castling blocks refused without a run
+//	squareset.go        square sets of boards up to 128 squares: captures-only leaps and
+//	                    pieces with no enemy where they could capture, en passant and
+//	                    castling blocks refused without a run
 //	queryskip.go        the board sweeps (mark ... back) an attack query skips
 //	scan.go             scan loops ("while on-board? d, d, test") fused into one OpScan
 //	state.go            State and its hash (the last move's squares only where they can

@@ -198,6 +198,16 @@ func (s *State) ownRuns(gn *generator, pl int32) iter.Seq2[int32, []blockRun] {
 				if lt := s.pre.lastTails[t]; lt < len(rs) && !gn.lastOK[t].has(p) {
 					rs = rs[:lt]
 				}
+				// Captures alone: a piece with no enemy where it could
+				// capture, no en passant and no promotion is not visited.
+				if gn.dropQuiet && s.pre.captures != nil && len(rs) == s.pre.lastTails[t] {
+					if cs := s.pre.captures[t]; cs != nil {
+						at := int(pl)*len(s.Board) + int(p)
+						if !cs.always[at] && gn.enemySet.and(cs.need[at]).empty() {
+							continue
+						}
+					}
+				}
 				if !yield(p, rs) {
 					return
 				}

@@ -42,6 +42,11 @@ type prepared struct {
 	// read.
 	lastByStarts bool
 	lastSets     []lastSet
+	// captures[t], where every block of type t but its en passant tail is
+	// a leap group, a slide group or a hop chain that takes nothing, says
+	// from each square where a piece of type t can capture (captureSquares);
+	// nil elsewhere.
+	captures []*captureSquares
 	// goalsWithMoves and goalsNoMoves are Outcome's goal-player pairs
 	// (goalPlans).
 	goalsWithMoves, goalsNoMoves []goalPair
@@ -175,6 +180,12 @@ func (g *Game) computePrepared() *prepared {
 				if b.Prog != nil && b.Prog.ReadsLastMove() {
 					p.lastByStarts = false
 				}
+			}
+		}
+		if g.Board.N() <= maxSetSquares {
+			p.captures = make([]*captureSquares, len(p.runs))
+			for t, rs := range p.runs {
+				p.captures[t] = newCaptureSquares(rs[:p.lastTails[t]], p.plinks, p.nPlayers, int32(g.Board.N()))
 			}
 		}
 		if p.lastByStarts {

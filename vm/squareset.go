@@ -69,3 +69,65 @@ func (o *occupancy) typeSet(pl, t int) squareSet {
 	}
 	return s
 }
+
+// captureSquares says, for a piece type, from each square where its blocks
+// (those before the en passant tail) can make a noisy move: need[pl*n+sq]
+// holds every square a capture from sq could land on (a leap group's
+// landings, a slide group's rays), so a piece none of whose squares holds
+// an enemy has nothing for captures-only generation to find; always[pl*n+sq]
+// marks the squares from which a hop chain that takes nothing may promote.
+type captureSquares struct {
+	need   []squareSet
+	always []bool
+}
+
+// newCaptureSquares returns the captureSquares of a type with the blocks
+// runs, or nil if one of them is of another kind (it could capture
+// anywhere, as far as this knows).
+func newCaptureSquares(runs []blockRun, plinks [][]int32, nPlayers int, n int32) *captureSquares {
+	cs := &captureSquares{need: make([]squareSet, nPlayers*int(n)), always: make([]bool, nPlayers*int(n))}
+	for i := 0; i < len(runs); i++ {
+		r := &runs[i]
+		switch r.kind {
+		case runLeapGroup:
+			lg := r.leaps
+			if lg.lands == nil || lg.tail.empty.promo >= 0 {
+				return nil // an empty landing may promote
+			}
+			for k, l := range lg.lands {
+				cs.need[k] = cs.need[k].or(l)
+			}
+		case runSlideGroup:
+			// A member's quiet branch never promotes (slideMember):
+			// only a landing on a piece at the end of a ray is noisy.
+			for pl, links := range plinks {
+				for sq := range n {
+					at := int32(pl)*n + sq
+					for _, d := range r.slides.dirs {
+						// A ray that comes round (a loop) ends where it
+						// meets one of its squares again; it may cross
+						// another ray's, and goes on past them.
+						var ray squareSet
+						for t := links[d*n+sq]; t >= 0 && !ray.has(t); t = links[d*n+t] {
+							ray.add(t)
+						}
+						cs.need[at] = cs.need[at].or(ray)
+					}
+				}
+			}
+		case runSpecialised:
+			if r.spec.noisyAt == nil {
+				return nil
+			}
+			for pl, at := range r.spec.noisyAt {
+				for sq, promotes := range at {
+					cs.always[pl*int(n)+sq] = cs.always[pl*int(n)+sq] || promotes
+				}
+			}
+		default:
+			return nil
+		}
+		i += int(r.skip)
+	}
+	return cs
+}

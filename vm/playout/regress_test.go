@@ -4,6 +4,7 @@
 package playout_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -44,5 +45,40 @@ func TestPartialMoveMustFinishLegally(t *testing.T) {
 	}
 	for _, v := range st.Violations {
 		t.Error(v)
+	}
+}
+
+// Captures-only generation skips a piece none of whose capture squares
+// holds an enemy; a slider's squares are its rays, and on a board that wraps
+// round one of its rays crosses another and goes on past it. Building the
+// squares stopped a ray at a square another ray had put in, and the
+// generation then missed a Bishop's capture along the wrap (found in
+// Samboy's Cylindrical Schoolbook and Turtle Shell Chess, seeds 1 and 2).
+func TestCaptureSquaresOfCrossingRays(t *testing.T) {
+	for _, tc := range []struct{ file, title string }{
+		{"samboy+ChessVariantResearch/Schoolbook/Zillions/Schoolbook-b.zrf", "Cylindrical Schoolbook"},
+		{"samboy+ChessVariantResearch/TurtleShell/Zillions/TurtleShell.zrf", "Turtle Shell Chess"},
+	} {
+		path := "../../../shared/zrf-corpus/" + tc.file
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("%s is not here (the shared corpus): %v", path, err)
+		}
+		found := false
+		for _, gd := range loadGames(t, path) {
+			if gd.Game.Title != tc.title {
+				continue
+			}
+			found = true
+			st, err := playout.Run(gd.Game, playout.Options{Playouts: 2, Seed: 1, MaxMoves: 1000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range st.Violations {
+				t.Errorf("%s: %v", tc.title, v)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no game %q", tc.file, tc.title)
+		}
 	}
 }
