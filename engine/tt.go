@@ -32,11 +32,13 @@ type table struct {
 	age     uint8
 }
 
-// newTable allocates about mb megabytes (at least one entry), in huge
-// pages where the system offers them (largePages).
+// newTable allocates the largest power of two of entries that fits in mb
+// megabytes (at least one entry), in huge pages where the system offers
+// them (largePages).
 func newTable(mb int) *table {
+	size := uint64(unsafe.Sizeof(ttEntry{}))
 	n := uint64(1)
-	for n*2*32 <= uint64(mb)<<20 {
+	for n*2*size <= uint64(mb)<<20 {
 		n *= 2
 	}
 	t := &table{mask: n - 1}

@@ -35,3 +35,15 @@ func TestEntrySize(t *testing.T) {
 		t.Errorf("a table entry is %d bytes, want 32", n)
 	}
 }
+
+// TestTableSize: a table of mb megabytes holds as many entries as fit in
+// them, a power of two (GUIs set the size: XBoard's memory, UCI's Hash).
+func TestTableSize(t *testing.T) {
+	for _, mb := range []int{1, 3, 16, 64} {
+		tb := newTable(mb)
+		bytes := len(tb.entries) * int(unsafe.Sizeof(ttEntry{}))
+		if bytes > mb<<20 || 2*bytes <= mb<<20 {
+			t.Errorf("%d MB: %d entries, %d bytes", mb, len(tb.entries), bytes)
+		}
+	}
+}
