@@ -19,7 +19,10 @@ type Position struct {
 	g     *vm.Game
 	ev    *Evaluator
 	lists []*vm.MoveList
-	ply   int
+	// ptrs[i] points at each move of lists[i]'s array, its whole capacity,
+	// in order (listed copies them out).
+	ptrs [][]*vm.Move
+	ply  int
 	// err is the first rule error (step budget) met while searching; the
 	// position then looks like a game without moves, so the search ends.
 	err   error
@@ -182,11 +185,27 @@ func (p *Position) listed(buf []*vm.Move, ml *vm.MoveList, err error) []*vm.Move
 	}
 	n := len(buf)
 	buf = slices.Grow(buf, len(ml.Moves))[:n+len(ml.Moves)]
-	out := buf[n:]
-	for i := range out {
-		out[i] = &ml.Moves[i]
-	}
+	copy(buf[n:], p.pointers(ml))
 	return buf
+}
+
+// pointers returns pointers to ml's moves in order, ml one of this ply's
+// lists: made once per array the list holds them in, and copied out by
+// listed (a copy costs less than taking each address and storing it).
+func (p *Position) pointers(ml *vm.MoveList) []*vm.Move {
+	for len(p.ptrs) <= p.ply {
+		p.ptrs = append(p.ptrs, nil)
+	}
+	ps := p.ptrs[p.ply]
+	all := ml.Moves[:cap(ml.Moves)]
+	if len(ps) != len(all) || len(all) > 0 && ps[0] != &all[0] {
+		ps = ps[:0]
+		for i := range all {
+			ps = append(ps, &all[i])
+		}
+		p.ptrs[p.ply] = ps
+	}
+	return ps[:len(ml.Moves)]
 }
 
 // GenerateNoisy lists the moves of Generate that Info marks Noisy (vm's
