@@ -90,8 +90,8 @@ type generator struct {
 	// them; the tables that read them (leapGroup.lands, blockPre.mustEmpty,
 	// blockPre.lastFrom) exist only on such boards.
 	enemySet, occSet squareSet
-	// lastOK[t], for the types of prepared.lastTypes, is lastStarts of
-	// their last blocks in this generation (runBlocks sets it).
+	// lastOK[t], for the types of prepared.lastSets, is where their en
+	// passant blocks may run from in this generation (runBlocks sets it).
 	lastOK []squareSet
 
 	// attack query mode: does some move capture on target?

@@ -126,12 +126,13 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	limit := s.Limit.StepsPerRun
 	if len(s.Board) <= maxSetSquares {
 		gn.enemySet, gn.occSet = s.occ.sets(pl)
-		if len(s.pre.lastTypes) > 0 {
+		if len(s.pre.lastSets) > 0 {
 			if gn.lastOK == nil {
 				gn.lastOK = make([]squareSet, len(s.pre.runs))
 			}
-			for _, t := range s.pre.lastTypes {
-				gn.lastOK[t] = s.lastStarts(s.pre.runs[t], s.pre.lastTails[t], pl)
+			for i := range s.pre.lastSets {
+				ls := &s.pre.lastSets[i]
+				gn.lastOK[ls.t] = ls.starts(int(pl), len(s.Board), s.LastFrom, s.LastTo)
 			}
 		}
 	}

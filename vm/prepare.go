@@ -31,17 +31,15 @@ type prepared struct {
 	// runs them with blocks (one slice walk per piece instead of a look at
 	// every block and its pre-knowledge apart).
 	runs [][]blockRun
-	// lastTails[t] is lastTail(runs[t]); lastTypes lists the types with
-	// such blocks (en passant).
+	// lastTails[t] is lastTail(runs[t]); lastSets has one lastSet for each
+	// type with such blocks (en passant): where they may run from after a
+	// last move.
 	lastTails []int
-	lastTypes []int
+	lastSets  []lastSet
 	// lastByStarts: every program that tests last-from?/last-to? is one
-	// of those blocks, so lastStarts tells where the last move can make a
-	// difference (the hash keeps its squares only there: lastKey); then
-	// lastSets holds, for each of lastTypes, lastStarts by the square
-	// read.
+	// of those blocks, so lastSets tell where the last move can make a
+	// difference (the hash keeps its squares only there: lastKey).
 	lastByStarts bool
-	lastSets     []lastSet
 	// captures[t], where every block of type t but its en passant tail is
 	// a leap group, a slide group or a hop chain that takes nothing, says
 	// from each square where a piece of type t can capture (captureSquares);
@@ -169,7 +167,7 @@ func (g *Game) computePrepared() *prepared {
 		p.lastByStarts = p.usesLast
 		for t, rs := range p.runs {
 			if p.lastTails[t] = lastTail(rs); p.lastTails[t] < len(rs) {
-				p.lastTypes = append(p.lastTypes, t)
+				p.lastSets = append(p.lastSets, newLastSet(t, rs[p.lastTails[t]:], p.nPlayers, g.Board.N()))
 			}
 			for i, r := range rs {
 				if i < p.lastTails[t] && r.prog.ReadsLastMove() {
@@ -186,11 +184,6 @@ func (g *Game) computePrepared() *prepared {
 			p.captures = make([]*captureSquares, len(p.runs))
 			for t, rs := range p.runs {
 				p.captures[t] = newCaptureSquares(rs[:p.lastTails[t]], p.plinks, p.nPlayers, int32(g.Board.N()))
-			}
-		}
-		if p.lastByStarts {
-			for _, t := range p.lastTypes {
-				p.lastSets = append(p.lastSets, newLastSet(t, p.runs[t][p.lastTails[t]:], p.nPlayers, g.Board.N()))
 			}
 		}
 		p.allSpecialised = make([]bool, len(g.Pieces))

@@ -492,31 +492,28 @@ func lastTail(runs []blockRun) int {
 	return i
 }
 
-// lastStarts is the set of squares from which a piece may run the blocks
-// of runs[tail:] (lastTail) for player pl: their last-move tests refuse
-// every other start.
-func (s *State) lastStarts(runs []blockRun, tail int, pl int32) squareSet {
-	var ok squareSet
-	for i := tail; i < len(runs); i++ {
-		bp := runs[i].pre
-		want := s.LastTo
-		if bp.last.Op == OpLastFrom {
-			want = s.LastFrom
-		}
-		if want >= 0 && int(want) < len(bp.lastFrom[pl]) {
-			ok = ok.or(bp.lastFrom[pl][want])
-		}
-	}
-	return ok
-}
-
-// lastSet is lastStarts for the blocks tail of type t (its lastTail on),
-// by the square their test reads: to[pl*n+sq] holds the starts of those
-// blocks whose test reads the last move's To when that is sq, from those
-// whose test reads its From.
+// lastSet says, for the blocks of type t from its lastTail on (en
+// passant), from which squares they may run after a given last move: their
+// last-move tests refuse every other start. to[pl*n+sq] holds the starts of
+// those blocks whose test reads the last move's To when that is sq, from
+// those whose test reads its From.
 type lastSet struct {
 	t        int
 	to, from []squareSet
+}
+
+// starts is the set of squares from which a piece of player pl may run the
+// blocks after the last move from-to (NoPos: none), on a board of n
+// squares.
+func (ls *lastSet) starts(pl, n int, from, to int32) squareSet {
+	var ok squareSet
+	if to >= 0 {
+		ok = ls.to[pl*n+int(to)]
+	}
+	if from >= 0 {
+		ok = ok.or(ls.from[pl*n+int(from)])
+	}
+	return ok
 }
 
 func newLastSet(t int, tail []blockRun, nPlayers, n int) lastSet {

@@ -232,7 +232,7 @@ func (s *State) lastKey() uint64 {
 
 // lastMatters reports whether the last move's squares may change the moves
 // of the player to move: where the only programs that read them are the
-// blocks lastStarts knows (en passant), whether a piece of the mover's of
+// blocks lastSets knows (en passant), whether a piece of the mover's of
 // such a type stands on a square they may run from after this last move.
 // Elsewhere, and within a turn of several parts, they always may.
 func (s *State) lastMatters() bool {
@@ -240,17 +240,9 @@ func (s *State) lastMatters() bool {
 		return true
 	}
 	pl := s.g.TurnOrder[s.Turn].As
-	at := pl * len(s.Board)
 	for i := range s.pre.lastSets {
 		ls := &s.pre.lastSets[i]
-		var starts squareSet
-		if s.LastTo >= 0 {
-			starts = ls.to[at+int(s.LastTo)]
-		}
-		if s.LastFrom >= 0 {
-			starts = starts.or(ls.from[at+int(s.LastFrom)])
-		}
-		if !starts.empty() && !starts.and(s.occ.typeSet(pl, ls.t)).empty() {
+		if starts := ls.starts(pl, len(s.Board), s.LastFrom, s.LastTo); !starts.empty() && !starts.and(s.occ.typeSet(pl, ls.t)).empty() {
 			return true
 		}
 	}
