@@ -68,16 +68,18 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 // position i, swapping it with the move there, and returns it; its facts
 // are pd.infos[i] (read in place: copying them out stalls).
 func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
+	var best int64
 	if len(pd.cands) > 0 {
-		return pickCand(pd, i)
-	}
-	// The first of the best scores: the largest packed value (packScore).
-	best := bestPacked(pd.scores[i:len(pd.moves)])
-	if scoreOf(best) == scorePending {
-		// Only quiet moves are left, none scored yet: score them now,
-		// where they stand (order would have given them the same).
-		s.scoreQuiet(pd, i)
+		best = takeCand(pd, i)
+	} else {
+		// The first of the best scores: the largest packed value (packScore).
 		best = bestPacked(pd.scores[i:len(pd.moves)])
+		if scoreOf(best) == scorePending {
+			// Only quiet moves are left, none scored yet: score them now,
+			// where they stand (order would have given them the same).
+			s.scoreQuiet(pd, i)
+			best = bestPacked(pd.scores[i:len(pd.moves)])
+		}
 	}
 	if b := packedIndex(best); b != i {
 		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
@@ -87,11 +89,13 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 	return pd.moves[i]
 }
 
-// pickCand is pick while the table's move or a noisy one is left (pd.cands):
-// every other move scores below them, so the best is among those few and
-// the rest of the list need not be read (a node a capture cuts never
-// does). The moves and their order are pick's.
-func pickCand[M any](pd *plyData[M], i int) M {
+// takeCand is pick's choice while the table's move or a noisy one is left
+// (pd.cands): every other move scores below them, so the best is among
+// those few and the rest of the list need not be read (a node a capture
+// cuts never does). It returns the best's packed score, as bestPacked
+// would, and takes it out of pd.cands, where the move at i, which pick
+// then swaps to the best's place, gets that place.
+func takeCand[M any](pd *plyData[M], i int) int64 {
 	c := pd.cands
 	bj, best := 0, pd.scores[c[0]]
 	for j := 1; j < len(c); j++ {
@@ -104,18 +108,14 @@ func pickCand[M any](pd *plyData[M], i int) M {
 	c = c[:len(c)-1]
 	pd.cands = c
 	if b != i {
-		// The move at i goes to b: if it is one of them, it is there now.
 		for j, p := range c {
 			if int(p) == i {
 				c[j] = int32(b)
 				break
 			}
 		}
-		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]
-		pd.infos[i], pd.infos[b] = pd.infos[b], pd.infos[i]
-		pd.scores[i], pd.scores[b] = packScore(scoreOf(best), i), packScore(scoreOf(pd.scores[i]), b)
 	}
-	return pd.moves[i]
+	return best
 }
 
 // bestPacked is the largest of the packed scores (not empty), kept with a
