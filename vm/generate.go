@@ -157,9 +157,7 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 			case runSlideGroup:
 				gn.runSlides(r.slides, p, pl, r.moveType)
 			case runSpecialised:
-				// From squares where only quiet moves are dropped,
-				// nothing.
-				if !gn.dropQuiet || r.spec.noisyAt == nil || r.spec.noisyAt[pl][p] {
+				if gn.specFrom(r.spec, pl, p) {
 					gn.runSpec(r.spec, p, pl, r.moveType)
 				}
 			default:
@@ -234,7 +232,7 @@ func (s *State) runLimited(gn *generator, r *blockRun, p, pl, only int32, limit 
 		return sg.n - 1
 	}
 	if sp := r.pre.spec; sp != nil && sp.maxSteps <= limit {
-		if !gn.dropQuiet || sp.noisyAt == nil || sp.noisyAt[pl][p] {
+		if gn.specFrom(sp, pl, p) {
 			gn.runSpec(sp, p, pl, r.moveType)
 		}
 		return 0
@@ -243,6 +241,13 @@ func (s *State) runLimited(gn *generator, r *blockRun, p, pl, only int32, limit 
 		gn.run(r.prog, p, pl, r.moveType, false, 0)
 	}
 	return 0
+}
+
+// specFrom reports whether specialised form sp may add a move from p for
+// pl: from squares where it adds only quiet moves, and those are dropped,
+// it adds nothing.
+func (gn *generator) specFrom(sp *specProg, pl, p int32) bool {
+	return !gn.dropQuiet || sp.noisyAt == nil || sp.noisyAt[pl][p]
 }
 
 func (s *State) runDrops(gn *generator, pl, only int32) {
