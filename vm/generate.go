@@ -163,6 +163,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 			default:
 				// quickRefuses and blocked (inlined) turn most en
 				// passant and castling blocks away without the call.
+				if gn.dropQuiet && r.quietOnly {
+					break
+				}
 				if pre := r.pre; !pre.quickRefuses(s, pl, p) && !pre.blocked(gn.occSet, pl, p) && pre.admits(s, pl, p) {
 					gn.run(r.prog, p, pl, r.moveType, false, 0)
 				}
@@ -235,6 +238,9 @@ func (s *State) runLimited(gn *generator, r *blockRun, p, pl, only int32, limit 
 		if gn.specFrom(sp, pl, p) {
 			gn.runSpec(sp, p, pl, r.moveType)
 		}
+		return 0
+	}
+	if gn.dropQuiet && r.quietOnly {
 		return 0
 	}
 	if pre := r.pre; !pre.quickRefuses(s, pl, p) && !pre.blocked(gn.occSet, pl, p) && pre.admits(s, pl, p) {

@@ -157,7 +157,7 @@ func (g *Game) computePrepared() *prepared {
 		for t, pt := range g.Pieces {
 			for bi, b := range pt.Moves {
 				if b.Prog != nil {
-					p.runs[t] = append(p.runs[t], blockRun{pre: &p.blocks[t][bi], prog: b.Prog, moveType: int32(b.Type)})
+					p.runs[t] = append(p.runs[t], blockRun{pre: &p.blocks[t][bi], prog: b.Prog, moveType: int32(b.Type), quietOnly: quietOnly(b.Prog)})
 				}
 			}
 			groupBlocks(p.runs[t], p.nPlayers, g.Board.N())

@@ -159,6 +159,9 @@ type blockRun struct {
 	kind runKind
 	skip int32
 	spec *specProg
+	// quietOnly: the program makes quiet moves alone (quietonly.go), so
+	// captures-only generation does not run it.
+	quietOnly bool
 }
 
 // runKind is how runBlocks runs a block (blockRun.kind).

@@ -128,7 +128,9 @@ func newCaptureSquares(runs []blockRun, plinks [][]int32, nPlayers int, n int32)
 				}
 			}
 		default:
-			return nil
+			if !r.quietOnly { // castling: never noisy, nowhere needed
+				return nil
+			}
 		}
 		i += int(r.skip)
 	}
