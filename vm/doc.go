@@ -15,6 +15,8 @@
 //	generate.go         all runs for the side to move; dedup, priorities, maximal captures, check filter, pass
 //	noisy.go            IsNoisy and GenerateNoisy: only the captures and promotions (quiescence),
 //	                    with the full list's length, most quiet moves never built
+//	quietonly.go        programs that make quiet moves alone (castling), which
+//	                    captures-only generation does not run
 //	make.go             Make / Unmake with an undo stack
 //	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap
 //	spec.go             specialised programs: leaps, leap chains and slides recognised
