@@ -190,24 +190,23 @@ func (s *State) ownRuns(gn *generator, pl int32) iter.Seq2[int32, []blockRun] {
 			for ; word != 0; word &= word - 1 {
 				p := int32(w<<6 + bits.TrailingZeros64(word))
 				t := s.Board[p].Type()
+				tp := &s.pre.plans[t]
 				if gn.countAll {
-					gn.countQuiet = s.pre.allSpecialised[t]
+					gn.countQuiet = tp.allSpecialised
 				}
-				rs := s.pre.runs[t]
+				rs := tp.runs
 				// The blocks that end the list and that the last move's
 				// squares refuse from here (en passant, lastTail) are not
 				// even visited.
-				if lt := s.pre.lastTails[t]; lt < len(rs) && !gn.lastOK[t].has(p) {
-					rs = rs[:lt]
+				if tp.lastTail < len(rs) && !gn.lastOK[t].has(p) {
+					rs = rs[:tp.lastTail]
 				}
 				// Captures alone: a piece with no enemy where it could
 				// capture, no en passant and no promotion is not visited.
-				if gn.dropQuiet && s.pre.captures != nil && len(rs) == s.pre.lastTails[t] {
-					if cs := s.pre.captures[t]; cs != nil {
-						at := int(pl)*len(s.Board) + int(p)
-						if !cs.always[at] && gn.enemySet.and(cs.need[at]).empty() {
-							continue
-						}
+				if cs := tp.captures; gn.dropQuiet && cs != nil && len(rs) == tp.lastTail {
+					at := int(pl)*len(s.Board) + int(p)
+					if !cs.always[at] && gn.enemySet.and(cs.need[at]).empty() {
+						continue
 					}
 				}
 				if !yield(p, rs) {

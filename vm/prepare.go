@@ -45,6 +45,9 @@ type prepared struct {
 	// from each square where a piece of type t can capture (captureSquares);
 	// nil elsewhere.
 	captures []*captureSquares
+	// plans[t] is type t's entries of runs, lastTails, captures and
+	// allSpecialised together (typePlan).
+	plans []typePlan
 	// goalsWithMoves and goalsNoMoves are Outcome's goal-player pairs
 	// (goalPlans).
 	goalsWithMoves, goalsNoMoves []goalPair
@@ -199,8 +202,25 @@ func (g *Game) computePrepared() *prepared {
 				p.maxSpecSteps = max(p.maxSpecSteps, r.pre.spec.maxSteps)
 			}
 		}
+		p.plans = make([]typePlan, len(p.runs))
+		for t, rs := range p.runs {
+			p.plans[t] = typePlan{runs: rs, lastTail: p.lastTails[t], allSpecialised: p.allSpecialised[t]}
+			if p.captures != nil {
+				p.plans[t].captures = p.captures[t]
+			}
+		}
 	}
 	return p
+}
+
+// typePlan gathers what runBlocks reads of a piece type for every piece it
+// visits (runs, lastTails, captures and allSpecialised of prepared), in one
+// place: one lookup a piece instead of four.
+type typePlan struct {
+	runs           []blockRun
+	lastTail       int
+	captures       *captureSquares
+	allSpecialised bool
 }
 
 func checkmatedTypes(c *Cond) []int {
