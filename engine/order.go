@@ -30,7 +30,6 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	// Quiescence (noisyOnly) reads no key at all: the noisy moves are
 	// ordered by what they win and searched without storing a best move.
 	deferKeys := ttMove == 0 && s.later != nil // no table move to find by its key
-	deferQuiet := deferKeys && !noisyOnly
 	switch {
 	case deferKeys:
 		s.later.InfosDeferred(pd.moves, pd.infos, !noisyOnly)
@@ -42,6 +41,24 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 		}
 	}
 	pd.cands = pd.cands[:0]
+	if deferKeys {
+		// No table move and no key read: a quiet move's score is one
+		// constant (-1 in quiescence, else pending), so the loop asks
+		// one question a move.
+		quiet := int64(scorePending)
+		if noisyOnly {
+			quiet = -1
+		}
+		for i := range pd.infos {
+			if info := &pd.infos[i]; info.Noisy {
+				pd.scores[i] = packScore(int32(noisyScore(info)), i)
+				pd.cands = append(pd.cands, int32(i))
+			} else {
+				pd.scores[i] = quiet<<32 | int64(^uint32(i)) // packScore
+			}
+		}
+		return
+	}
 	for i := range pd.infos {
 		info := &pd.infos[i]
 		var sc int
@@ -49,11 +66,9 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 		case info.Key == ttMove && ttMove != 0:
 			sc = scoreTT
 		case info.Noisy:
-			sc = scoreNoisy + min(max(int(info.Victim), 0), 1<<16)*64 - min(max(int(info.Attacker), 0), 1<<16)/16
+			sc = noisyScore(info)
 		case noisyOnly:
 			sc = -1
-		case deferQuiet:
-			sc = scorePending
 		default:
 			sc = int(quietScore(pd, info.Key))
 		}
@@ -62,6 +77,12 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 			pd.cands = append(pd.cands, int32(i))
 		}
 	}
+}
+
+// noisyScore orders a capture or promotion by MVV-LVA: above every quiet
+// move (scoreNoisy), by what it wins, then by the cheaper mover.
+func noisyScore(info *MoveInfo) int {
+	return scoreNoisy + min(max(int(info.Victim), 0), 1<<16)*64 - min(max(int(info.Attacker), 0), 1<<16)/16
 }
 
 // pick moves the best remaining move (the first of the best scores) to
