@@ -31,23 +31,15 @@ type prepared struct {
 	// runs them with blocks (one slice walk per piece instead of a look at
 	// every block and its pre-knowledge apart).
 	runs [][]blockRun
-	// lastTails[t] is lastTail(runs[t]); lastSets has one lastSet for each
-	// type with such blocks (en passant): where they may run from after a
-	// last move.
-	lastTails []int
-	lastSets  []lastSet
+	// plans[t] is what runBlocks reads of type t for each piece (typePlan).
+	plans []typePlan
+	// lastSets has one lastSet for each type with blocks after its
+	// lastTail (en passant): where they may run from after a last move.
+	lastSets []lastSet
 	// lastByStarts: every program that tests last-from?/last-to? is one
 	// of those blocks, so lastSets tell where the last move can make a
 	// difference (the hash keeps its squares only there: lastKey).
 	lastByStarts bool
-	// captures[t], where every block of type t but its en passant tail is
-	// a leap group, a slide group or a hop chain that takes nothing, says
-	// from each square where a piece of type t can capture (captureSquares);
-	// nil elsewhere.
-	captures []*captureSquares
-	// plans[t] is type t's entries of runs, lastTails, captures and
-	// allSpecialised together (typePlan).
-	plans []typePlan
 	// goalsWithMoves and goalsNoMoves are Outcome's goal-player pairs
 	// (goalPlans).
 	goalsWithMoves, goalsNoMoves []goalPair
@@ -61,12 +53,9 @@ type prepared struct {
 	// specDistinct: the specialised programs never emit one move twice
 	// (spec.go), so a generation of theirs alone needs no dedup.
 	specDistinct bool
-	// allSpecialised[t]: every block of type t with a program has a
-	// specialised form; maxSpecSteps is the largest step budget such a
-	// form (and so a group of them) needs (noisy-only generation counts these pieces'
-	// quiet moves, noisy.go).
-	allSpecialised []bool
-	maxSpecSteps   int
+	// maxSpecSteps is the largest step budget a specialised form (and so
+	// a group of them) needs.
+	maxSpecSteps int
 }
 
 type gamePrep struct {
@@ -166,14 +155,16 @@ func (g *Game) computePrepared() *prepared {
 			groupBlocks(p.runs[t], p.nPlayers, g.Board.N())
 			kindRuns(p.runs[t])
 		}
-		p.lastTails = make([]int, len(g.Pieces))
+		p.plans = make([]typePlan, len(p.runs))
 		p.lastByStarts = p.usesLast
 		for t, rs := range p.runs {
-			if p.lastTails[t] = lastTail(rs); p.lastTails[t] < len(rs) {
-				p.lastSets = append(p.lastSets, newLastSet(t, rs[p.lastTails[t]:], p.nPlayers, g.Board.N()))
+			tp := &p.plans[t]
+			tp.runs = rs
+			if tp.lastTail = lastTail(rs); tp.lastTail < len(rs) {
+				p.lastSets = append(p.lastSets, newLastSet(t, rs[tp.lastTail:], p.nPlayers, g.Board.N()))
 			}
 			for i, r := range rs {
-				if i < p.lastTails[t] && r.prog.ReadsLastMove() {
+				if i < tp.lastTail && r.prog.ReadsLastMove() {
 					p.lastByStarts = false
 				}
 			}
@@ -182,19 +173,13 @@ func (g *Game) computePrepared() *prepared {
 					p.lastByStarts = false
 				}
 			}
-		}
-		if g.Board.N() <= maxSetSquares {
-			p.captures = make([]*captureSquares, len(p.runs))
-			for t, rs := range p.runs {
-				p.captures[t] = newCaptureSquares(rs[:p.lastTails[t]], p.plinks, p.nPlayers, int32(g.Board.N()))
+			if g.Board.N() <= maxSetSquares {
+				tp.captures = newCaptureSquares(rs[:tp.lastTail], p.plinks, p.nPlayers, int32(g.Board.N()))
 			}
-		}
-		p.allSpecialised = make([]bool, len(g.Pieces))
-		for t, rs := range p.runs {
-			p.allSpecialised[t] = true
+			tp.allSpecialised = true
 			for _, r := range rs {
 				if r.pre.spec == nil {
-					p.allSpecialised[t] = false
+					tp.allSpecialised = false
 					continue
 				}
 				// A group's budget is its members' largest, and
@@ -202,24 +187,25 @@ func (g *Game) computePrepared() *prepared {
 				p.maxSpecSteps = max(p.maxSpecSteps, r.pre.spec.maxSteps)
 			}
 		}
-		p.plans = make([]typePlan, len(p.runs))
-		for t, rs := range p.runs {
-			p.plans[t] = typePlan{runs: rs, lastTail: p.lastTails[t], allSpecialised: p.allSpecialised[t]}
-			if p.captures != nil {
-				p.plans[t].captures = p.captures[t]
-			}
-		}
 	}
 	return p
 }
 
-// typePlan gathers what runBlocks reads of a piece type for every piece it
-// visits (runs, lastTails, captures and allSpecialised of prepared), in one
-// place: one lookup a piece instead of four.
+// typePlan is what runBlocks reads of a piece type for every piece of it
+// that it visits, in one place (one lookup a piece).
 type typePlan struct {
-	runs           []blockRun
-	lastTail       int
-	captures       *captureSquares
+	runs []blockRun // runs[t] of prepared
+	// lastTail is lastTail(runs): the blocks from there on (en passant)
+	// run only where the last move lets them (lastSets).
+	lastTail int
+	// captures, where every block before lastTail is a leap group, a
+	// slide group, a hop chain that takes nothing or a program that makes
+	// quiet moves alone, says from each square where a piece of this type
+	// can capture (captureSquares); nil elsewhere, and on boards of more
+	// than maxSetSquares squares.
+	captures *captureSquares
+	// allSpecialised: every block with a program has a specialised form
+	// (noisy-only generation counts these pieces' quiet moves, noisy.go).
 	allSpecialised bool
 }
 

@@ -86,7 +86,8 @@ type captureSquares struct {
 
 // newCaptureSquares returns the captureSquares of a type with the blocks
 // runs, or nil if one of them is of another kind (it could capture
-// anywhere, as far as this knows).
+// anywhere, as far as this knows). A program that makes quiet moves alone
+// (quietOnly: castling) needs no square.
 func newCaptureSquares(runs []blockRun, plinks [][]int32, nPlayers int, n int32) *captureSquares {
 	cs := &captureSquares{need: make([]squareSet, nPlayers*int(n)), always: make([]bool, nPlayers*int(n))}
 	for i := 0; i < len(runs); i++ {
