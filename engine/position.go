@@ -132,9 +132,11 @@ type InfoLister[M any] interface {
 // more than its other facts, and a node that a capture cuts never looks at
 // its quiet moves: ordering then scores the quiet moves, and asks for their
 // keys, only once the other moves are spent; quiescence (out of check)
-// needs no key at all. InfosDeferred is Infos with Key left 0 for the moves
-// that are not Noisy, and for the Noisy ones too unless noisyKeys; FillKeys
-// sets Key for every moves[i] whose infos[i].Key is 0 (a key is never 0).
+// needs no key at all. InfosDeferred is Infos with Key and Attacker left 0
+// for the moves that are not Noisy (the searcher reads a quiet move's
+// Attacker nowhere: it orders the noisy moves by it), and Key for the Noisy
+// ones too unless noisyKeys; FillKeys sets Key for every moves[i] whose
+// infos[i].Key is 0 (a key is never 0).
 type QuietKeyDeferrer[M any] interface {
 	InfosDeferred(moves []M, infos []MoveInfo, noisyKeys bool)
 	FillKeys(moves []M, infos []MoveInfo)

@@ -358,19 +358,22 @@ func (p *Position) Infos(ms []*vm.Move, out []engine.MoveInfo) {
 	}
 }
 
-// InfosDeferred is Infos with the keys of quiet moves left 0, and of the
-// others unless noisyKeys (engine.QuietKeyDeferrer).
+// InfosDeferred is Infos with the keys and attackers of quiet moves left
+// 0, and the keys of the others unless noisyKeys (engine.QuietKeyDeferrer).
 func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo, noisyKeys bool) {
 	out = out[:len(ms)]
 	for i, m := range ms {
 		mi := &out[i]
-		if p.quietFacts(m, mi) {
-			mi.Key = 0
+		if took, retype, ok := m.Simple(); ok && took == vm.Empty && retype < 0 {
+			*mi = engine.MoveInfo{Continues: m.Continue >= 0} // a specialised run's quiet move
 			continue
 		}
-		if p.facts(m, mi); mi.Noisy && noisyKeys {
+		switch p.facts(m, mi); {
+		case !mi.Noisy:
+			mi.Key, mi.Attacker = 0, 0
+		case noisyKeys:
 			mi.Key = m.Key()
-		} else {
+		default:
 			mi.Key = 0
 		}
 	}
