@@ -33,6 +33,10 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	switch {
 	case deferKeys:
 		s.later.InfosDeferred(pd.moves, pd.infos, !noisyOnly)
+	case s.later != nil:
+		// Every key, but no quiet move's Attacker (which nothing reads).
+		s.later.InfosDeferred(pd.moves, pd.infos, true)
+		s.later.FillKeys(pd.moves, pd.infos)
 	case s.infos != nil:
 		s.infos.Infos(pd.moves, pd.infos)
 	default:
