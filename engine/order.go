@@ -12,9 +12,6 @@ const (
 	scoreNoisy  = 1 << 26
 	scoreKiller = 1 << 24
 	histMax     = 1 << 22
-	// scorePending stands for a quiet move not scored yet (its key
-	// deferred): below every score, so the moves that have one come first.
-	scorePending = -1 << 28
 )
 
 // order computes the facts and order scores of the moves at ply.
@@ -45,20 +42,16 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 		}
 	}
 	pd.cands = pd.cands[:0]
-	if deferKeys {
-		// No table move and no key read: a quiet move's score is one
-		// constant (-1 in quiescence, else pending), so the loop asks
-		// one question a move.
-		quiet := int64(scorePending)
-		if noisyOnly {
-			quiet = -1
-		}
+	pd.unscored = deferKeys && !noisyOnly
+	if pd.unscored {
+		// No table move to find: the noisy moves, each a candidate, come
+		// first; the quiet ones are scored (their keys computed) only
+		// when pick reaches them (scoreQuiet), and their scores are not
+		// even written before: pick reads none until then.
 		for i := range pd.infos {
 			if info := &pd.infos[i]; info.Noisy {
 				pd.scores[i] = packScore(int32(noisyScore(info)), i)
 				pd.cands = append(pd.cands, int32(i))
-			} else {
-				pd.scores[i] = quiet<<32 | int64(^uint32(i)) // packScore
 			}
 		}
 		return
@@ -97,14 +90,14 @@ func (s *Searcher[M]) pick(pd *plyData[M], i int) M {
 	if len(pd.cands) > 0 {
 		best = takeCand(pd, i)
 	} else {
-		// The first of the best scores: the largest packed value (packScore).
-		best = bestPacked(pd.scores[i:len(pd.moves)])
-		if scoreOf(best) == scorePending {
+		if pd.unscored {
 			// Only quiet moves are left, none scored yet: score them now,
 			// where they stand (order would have given them the same).
 			s.scoreQuiet(pd, i)
-			best = bestPacked(pd.scores[i:len(pd.moves)])
+			pd.unscored = false
 		}
+		// The first of the best scores: the largest packed value (packScore).
+		best = bestPacked(pd.scores[i:len(pd.moves)])
 	}
 	if b := packedIndex(best); b != i {
 		pd.moves[i], pd.moves[b] = pd.moves[b], pd.moves[i]

@@ -74,11 +74,14 @@ type plyData[M any] struct {
 	infos   []MoveInfo
 	scores  []int64 // order scores with their places (packScore)
 	killers [2]uint64
-	cands   []int32          // the places of the moves order scored above every quiet one, not picked yet (takeCand)
-	tried   []uint64         // keys of the quiet moves searched at the node without a cutoff
-	hist    *[histSize]int32 // the history order read (the mover's)
-	sign    int              // +1 root side, -1 opponents, 0 chance node
-	n       int              // legal moves generated
+	cands   []int32 // the places of the moves order scored above every quiet one, not picked yet (takeCand)
+	// unscored: the quiet moves' scores are not written yet (order left
+	// them to scoreQuiet, which pick calls once the candidates are spent).
+	unscored bool
+	tried    []uint64         // keys of the quiet moves searched at the node without a cutoff
+	hist     *[histSize]int32 // the history order read (the mover's)
+	sign     int              // +1 root side, -1 opponents, 0 chance node
+	n        int              // legal moves generated
 }
 
 // New returns a searcher for pos with a transposition table of about hashMB megabytes.
