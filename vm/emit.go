@@ -9,6 +9,12 @@ func (gn *generator) atLimit() bool {
 	return len(gn.ml.Moves)+len(gn.quietSigs)+gn.quietCount >= gn.s.Limit.MovesPerGen && gn.failLimit()
 }
 
+// roomFor reports whether k more moves fit before atLimit would fail, so
+// that a loop adding at most k may leave the test out.
+func (gn *generator) roomFor(k int) bool {
+	return len(gn.ml.Moves)+len(gn.quietSigs)+gn.quietCount+k < gn.s.Limit.MovesPerGen
+}
+
 // failLimit is atLimit's failure, apart (and not inlined) so that atLimit,
 // asked for every move, inlines.
 //

@@ -200,6 +200,10 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	quiet := sg.quiet.emit && !gn.dropQuiet // a member's quiet branch never promotes
 	plain := gn.plainQuiet(&sg.quiet)
 	counts := gn.countsQuiet(&sg.quiet)
+	// Where the list has room for every move the group could add from
+	// here (a landing adds one move, no member promotes; twice that, to
+	// spare the argument), its plain quiet moves skip the limit's test.
+	roomy := plain && gn.roomFor(2*len(sg.dirs)*int(gn.n+1))
 	// gn.prog (the member's program, which specLand and emitSpec read) is
 	// set where they are called: most steps add a plain quiet move, whose
 	// only use of it is naming a program if the list overflows (the
@@ -214,6 +218,10 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 					gn.specLand(&sg.tail, start, t, hand, moveType)
 				}
 				break
+			}
+			if roomy {
+				gn.newSimple(start, t, hand, Empty, moveType).derive(hand, sg.quiet.sets)
+				continue
 			}
 			if plain {
 				gn.emitQuiet(start, t, hand, moveType, sg.quiet.sets)
