@@ -27,8 +27,12 @@ const (
 // bitset: next[p*words : (p+1)*words], intersected with a player's
 // squares (vm.State.Occupied) and counted.
 type shelter struct {
-	next  []uint64
-	words int
+	next    []uint64
+	words   int
+	players int
+	// near2[p] is next's row of p on boards of at most 128 squares (two
+	// words), nil on others: one lookup, no slicing, for each evaluation.
+	near2 [][2]uint64
 }
 
 // newShelter returns the shelter term of g, or nil when some player has no
@@ -45,7 +49,7 @@ func newShelter(g *vm.Game) *shelter {
 	b := g.Board
 	n := b.N()
 	words := (n + 63) / 64
-	sh := &shelter{next: make([]uint64, n*words), words: words}
+	sh := &shelter{next: make([]uint64, n*words), words: words, players: len(g.Players)}
 	for p := range n {
 		for d := range b.Dirs {
 			q := b.Link(d, p)
@@ -55,21 +59,35 @@ func newShelter(g *vm.Game) *shelter {
 			sh.next[p*words+q/64] |= 1 << uint(q%64)
 		}
 	}
+	if words <= 2 {
+		sh.near2 = make([][2]uint64, n)
+		for p := range n {
+			copy(sh.near2[p][:], sh.next[p*words:(p+1)*words])
+		}
+	}
 	return sh
 }
 
 // score is pl's shelter bonus minus the other players'.
 func (sh *shelter) score(s *vm.State, pl int) int {
 	v := 0
-	for q := range s.Game().Players {
+	for q := range sh.players {
 		k := s.Royals(q)
 		if len(k) != 1 {
 			continue
 		}
 		near := 0
-		next := sh.next[int(k[0])*sh.words : int(k[0]+1)*sh.words]
-		for w, own := range s.Occupied(q) {
-			near += bits.OnesCount64(own & next[w])
+		if sh.near2 != nil {
+			nb, own := &sh.near2[k[0]], s.Occupied(q)
+			near = bits.OnesCount64(own[0] & nb[0])
+			if len(own) > 1 {
+				near += bits.OnesCount64(own[1] & nb[1])
+			}
+		} else {
+			next := sh.next[int(k[0])*sh.words : int(k[0]+1)*sh.words]
+			for w, own := range s.Occupied(q) {
+				near += bits.OnesCount64(own & next[w])
+			}
 		}
 		x := shelterWeight * min(near, shelterMost)
 		if q == pl {
