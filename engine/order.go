@@ -44,10 +44,8 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	pd.cands = pd.cands[:0]
 	pd.unscored = deferKeys && !noisyOnly
 	if pd.unscored {
-		// No table move to find: the noisy moves, each a candidate, come
-		// first; the quiet ones are scored (their keys computed) only
-		// when pick reaches them (scoreQuiet), and their scores are not
-		// even written before: pick reads none until then.
+		// The noisy moves are the candidates; the quiet ones' scores are
+		// not even written: pick reads none before scoreQuiet.
 		for i := range pd.infos {
 			if info := &pd.infos[i]; info.Noisy {
 				pd.scores[i] = packScore(int32(noisyScore(info)), i)
