@@ -26,6 +26,8 @@ type leapGroup struct {
 	// for player pl, on boards a squareSet holds (nil on others): a piece
 	// none of whose landings holds an enemy has no capture to make.
 	lands []squareSet
+	// maxAdds bounds the moves the group adds from a square (roomFor).
+	maxAdds int
 }
 
 // leapMember reports whether sp can join a leap group.
@@ -80,10 +82,17 @@ func groupBlocks(runs []blockRun, nPlayers, nSquares int) {
 func newLeapGroup(members []blockRun, nPlayers, nSquares int) *leapGroup {
 	n := len(members)
 	lg := &leapGroup{n: n, tail: members[0].pre.spec.hops[0].specTail, to: make([][]int32, nPlayers)}
+	maxList := 0
 	for _, m := range members {
 		lg.maxSteps = max(lg.maxSteps, m.pre.spec.maxSteps)
 		lg.progs = append(lg.progs, m.pre.spec.prog)
+		for _, l := range m.pre.spec.prog.Lists {
+			maxList = max(maxList, len(l))
+		}
 	}
+	// A landing adds a move, or one per type its promotion lists; twice
+	// that, to spare the argument.
+	lg.maxAdds = 2 * n * (1 + maxList)
 	for pl := range lg.to {
 		row := make([]int32, nSquares*n)
 		for sq := range nSquares {
@@ -123,6 +132,7 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	}
 	plain := gn.plainQuiet(&lg.tail.empty)
 	counts := gn.countsQuiet(&lg.tail.empty)
+	roomy := plain && gn.roomFor(lg.maxAdds) // as runSlides' roomy
 	// gn.prog is set to the member's program where specLand reads it; a
 	// plain quiet move reads it only to name a program if the list
 	// overflows (the group's first).
@@ -134,6 +144,10 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 		c := board[t]
 		if c == Empty {
 			if skipEmpty {
+				continue
+			}
+			if roomy {
+				gn.newSimple(start, t, hand, Empty, moveType).derive(hand, lg.tail.empty.sets)
 				continue
 			}
 			if plain {
