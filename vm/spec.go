@@ -111,6 +111,8 @@ type specProg struct {
 	// specialised run is used only within the state's step budget (a run
 	// the interpreter would stop with an error keeps the interpreter).
 	maxSteps int
+	// maxAdds bounds the moves a hop chain adds from a square (roomFor).
+	maxAdds int
 }
 
 // blockPre is what generation knows of a move block before running it:
@@ -635,6 +637,13 @@ func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
 	nd := int32(len(b.Dirs))
 	switch sp.kind {
 	case specHops:
+		// A hop adds a move on each branch, or one per type its
+		// promotion lists; twice that, to spare the argument.
+		maxList := 0
+		for _, l := range sp.prog.Lists {
+			maxList = max(maxList, len(l))
+		}
+		sp.maxAdds = 4 * len(sp.hops) * (1 + maxList)
 		for hi := range sp.hops {
 			h := &sp.hops[hi]
 			h.to = make([][]int32, len(p.plinks))
@@ -1033,6 +1042,7 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 	}
 	gn.prog, gn.player = sp.prog, pl
 	if sp.kind == specHops {
+		roomy := !gn.query && gn.roomFor(sp.maxAdds) // as runSlides' roomy (a query builds no list)
 		cur := start
 		for hi := range sp.hops {
 			h := &sp.hops[hi]
@@ -1055,7 +1065,12 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 					return
 				}
 				if br.emit && gn.promoAt(br, t) < 0 && gn.plainLanding(br.sets) {
-					if gn.emitQuiet(start, t, hand, moveType, br.sets); gn.err != nil || !br.cont {
+					if roomy {
+						gn.newSimple(start, t, hand, Empty, moveType).derive(hand, br.sets)
+					} else {
+						gn.emitQuiet(start, t, hand, moveType, br.sets)
+					}
+					if gn.err != nil || !br.cont {
 						return
 					}
 					continue
