@@ -6,13 +6,18 @@ package vm
 // may build (Limit.MovesPerGen, with the quiet moves noisy-only generation
 // records by signature or counts), and then fails the generation.
 func (gn *generator) atLimit() bool {
-	return len(gn.ml.Moves)+len(gn.quietSigs)+gn.quietCount >= gn.s.Limit.MovesPerGen && gn.failLimit()
+	return gn.built() >= gn.s.Limit.MovesPerGen && gn.failLimit()
 }
+
+// built is how many moves this generation holds against its limit: those
+// in the list, and the quiet ones noisy-only generation records by
+// signature or counts.
+func (gn *generator) built() int { return len(gn.ml.Moves) + len(gn.quietSigs) + gn.quietCount }
 
 // roomFor reports whether k more moves fit before atLimit would fail, so
 // that a loop adding at most k may leave the test out.
 func (gn *generator) roomFor(k int) bool {
-	return len(gn.ml.Moves)+len(gn.quietSigs)+gn.quietCount+k < gn.s.Limit.MovesPerGen
+	return gn.built()+k < gn.s.Limit.MovesPerGen
 }
 
 // failLimit is atLimit's failure, apart (and not inlined) so that atLimit,

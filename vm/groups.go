@@ -82,17 +82,11 @@ func groupBlocks(runs []blockRun, nPlayers, nSquares int) {
 func newLeapGroup(members []blockRun, nPlayers, nSquares int) *leapGroup {
 	n := len(members)
 	lg := &leapGroup{n: n, tail: members[0].pre.spec.hops[0].specTail, to: make([][]int32, nPlayers)}
-	maxList := 0
 	for _, m := range members {
 		lg.maxSteps = max(lg.maxSteps, m.pre.spec.maxSteps)
+		lg.maxAdds += m.pre.spec.maxAdds // each member a one-hop chain
 		lg.progs = append(lg.progs, m.pre.spec.prog)
-		for _, l := range m.pre.spec.prog.Lists {
-			maxList = max(maxList, len(l))
-		}
 	}
-	// A landing adds a move, or one per type its promotion lists; twice
-	// that, to spare the argument.
-	lg.maxAdds = 2 * n * (1 + maxList)
 	for pl := range lg.to {
 		row := make([]int32, nSquares*n)
 		for sq := range nSquares {

@@ -111,7 +111,8 @@ type specProg struct {
 	// specialised run is used only within the state's step budget (a run
 	// the interpreter would stop with an error keeps the interpreter).
 	maxSteps int
-	// maxAdds bounds the moves a hop chain adds from a square (roomFor).
+	// maxAdds bounds the moves a hop chain adds from a square (roomFor;
+	// a leap group's is its members' sum).
 	maxAdds int
 }
 
@@ -1276,7 +1277,10 @@ func (gn *generator) plainLanding(sets []specSet) bool {
 // emitQuiet appends the move emitSpec builds when the piece hand goes from
 // start to the empty square to with no promotion, setting at most one
 // attribute (sets): a derived simple move that takes nothing. It spares the
-// runs' commonest move emitSpec's tests for the other cases.
+// runs' commonest move emitSpec's tests for the other cases. Loops that
+// asked roomFor once write out its body, without the limit's test: as a
+// function of its own that body does not inline, and cost 2.5% of a
+// search's instructions (measured in session 19's review).
 func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32, sets []specSet) {
 	if gn.atLimit() {
 		return
