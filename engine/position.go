@@ -142,6 +142,15 @@ type QuietKeyDeferrer[M any] interface {
 	FillKeys(moves []M, infos []MoveInfo)
 }
 
+// HashPredictor is implemented by positions that can guess, before making
+// a move, the hash the move leads to. The searcher fetches the child's
+// table slot with it early, while it still decides about the move: the
+// probe of a table far larger than the processor's caches otherwise waits
+// for memory at nearly every node. A wrong guess costs only the fetch.
+type HashPredictor[M any] interface {
+	HashAfter(m M) uint64
+}
+
 // RepetitionTester is implemented by positions that remember the game
 // they are in: Repeated reports whether the position stood before, in the
 // game before the search began or since. The searcher scores such a

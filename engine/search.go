@@ -45,6 +45,7 @@ type Searcher[M any] struct {
 	infos InfoLister[M] // nil: ordering asks Info move by move
 	later QuietKeyDeferrer[M]
 	reps  RepetitionTester // nil: only the search path's cycles are draws
+	next  HashPredictor[M] // nil: a child's slot is fetched once it is made
 	rules Rules
 	tt    *table
 	hist  [2][histSize]int32
@@ -94,6 +95,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.check, _ = pos.(CheckPredictor[M])
 	s.legal, _ = pos.(LegalityGuard)
 	s.reps, _ = pos.(RepetitionTester)
+	s.next, _ = pos.(HashPredictor[M])
 	s.infos, _ = pos.(InfoLister[M])
 	s.later, _ = pos.(QuietKeyDeferrer[M])
 	return s
@@ -397,6 +399,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	for i := 0; i < len(pd.moves); i++ {
 		m := s.pick(pd, i)
 		info := &pd.infos[i]
+		if depth > 1 && s.next != nil {
+			s.tt.touch(s.next.HashAfter(m)) // the child probes it: fetched while the move is judged and made
+		}
 		// Futility: a quiet move that gives no check cannot lift a node far
 		// below alpha near the horizon. Where the position can tell that
 		// a move gives no check it is skipped unmade; the others are made

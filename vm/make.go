@@ -74,6 +74,35 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 	return err
 }
 
+// HashAfter returns the hash Make(m) would most likely give, without
+// making m: a searcher starts fetching the child's table slot while it still
+// decides about m, instead of stalling on it once the child probes. It is
+// exact for a derived move (one piece from one square to another) that ends
+// the turn and passes it to another player. For other moves it returns the
+// hash of this position. A wrong guess costs one useless fetch, nothing else.
+func (s *State) HashAfter(m *Move) uint64 {
+	if !m.derived || m.Continue >= 0 || len(m.eff) > 0 {
+		return s.hash
+	}
+	f, l, n := m.landing()
+	h := s.hash ^ s.key ^ cellKey(f.Pos, s.Board[f.Pos]) // f.Val is Empty
+	if n == 2 {
+		h ^= cellKey(l.Pos, s.Board[l.Pos]) ^ cellKey(l.Pos, l.Val)
+	}
+	next := s.g.NextTurn(s.Turn)
+	h ^= partKey(next, NoPos, -1)
+	if s.pre.usesLast {
+		gone := int32(NoPos)
+		if m.took != Empty {
+			gone = m.To
+		}
+		if !s.pre.lastByStarts || s.lastReaches(s.g.TurnOrder[next].As, m.From, m.To, gone) {
+			h ^= mix64(uint64(uint32(m.From))<<32 | uint64(uint32(m.To)))
+		}
+	}
+	return h
+}
+
 // setCell puts v on square p for makeAt, recording the old cell for Unmake;
 // with rehash it returns h updated for the change.
 func (s *State) setCell(p int32, v Cell, h uint64, rehash bool) uint64 {

@@ -44,6 +44,15 @@ func (a *squareSet) add(p int32) {
 	}
 }
 
+// remove takes square p (0 <= p < 128) out of a.
+func (a *squareSet) remove(p int32) {
+	if p < 64 {
+		a.lo &^= 1 << uint(p)
+	} else {
+		a.hi &^= 1 << uint(p-64)
+	}
+}
+
 // sets returns the squares holding a piece of a player other than pl and
 // those holding any piece, on a board of at most 128 squares.
 func (o *occupancy) sets(pl int32) (enemy, occ squareSet) {

@@ -214,7 +214,12 @@ func handKey(i int32, n int64) uint64 {
 }
 
 func (s *State) stateKey() uint64 {
-	return mix64(uint64(s.Turn)*0x27d4eb2f165667c5+uint64(uint32(s.Partial))<<20+uint64(uint32(s.PartialType))+11) ^ s.lastKey()
+	return partKey(s.Turn, s.Partial, s.PartialType) ^ s.lastKey()
+}
+
+// partKey is the hash's part for the turn entry and the partial move.
+func partKey(turn int, partial, ptype int32) uint64 {
+	return mix64(uint64(turn)*0x27d4eb2f165667c5 + uint64(uint32(partial))<<20 + uint64(uint32(ptype)) + 11)
 }
 
 // lastKey is the hash's part for the last move's squares: none where they
@@ -239,10 +244,24 @@ func (s *State) lastMatters() bool {
 	if !s.pre.lastByStarts || s.Partial != NoPos {
 		return true
 	}
-	pl := s.g.TurnOrder[s.Turn].As
+	return s.lastReaches(s.g.TurnOrder[s.Turn].As, s.LastFrom, s.LastTo, NoPos)
+}
+
+// lastReaches reports whether a piece of player pl's, of a type lastSets
+// knows, stands on a square its programs may run from after a last move
+// from -> to, leaving out the piece on gone (one the last move captures,
+// for HashAfter; NoPos: none).
+func (s *State) lastReaches(pl int, from, to, gone int32) bool {
 	for i := range s.pre.lastSets {
 		ls := &s.pre.lastSets[i]
-		if starts := ls.starts(pl, len(s.Board), s.LastFrom, s.LastTo); !starts.empty() && !starts.and(s.occ.typeSet(pl, ls.t)).empty() {
+		starts := ls.starts(pl, len(s.Board), from, to)
+		if starts.empty() {
+			continue
+		}
+		if gone != NoPos && starts.has(gone) {
+			starts.remove(gone)
+		}
+		if !starts.and(s.occ.typeSet(pl, ls.t)).empty() {
 			return true
 		}
 	}

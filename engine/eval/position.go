@@ -297,10 +297,13 @@ func (p *Position) Unmake() {
 	p.ply--
 }
 
-func (p *Position) Hash() uint64  { return p.s.Hash() }
-func (p *Position) ToMove() int   { return p.s.Chooser() }
-func (p *Position) Random() bool  { return p.chance && p.g.Players[p.s.Chooser()].Random }
-func (p *Position) InCheck() bool { return p.rules.Royal && p.s.InCheck() }
+func (p *Position) Hash() uint64 { return p.s.Hash() }
+
+// HashAfter guesses the hash after m (vm.State.HashAfter), for the searcher's early fetch.
+func (p *Position) HashAfter(m *vm.Move) uint64 { return p.s.HashAfter(m) }
+func (p *Position) ToMove() int                 { return p.s.Chooser() }
+func (p *Position) Random() bool                { return p.chance && p.g.Players[p.s.Chooser()].Random }
+func (p *Position) InCheck() bool               { return p.rules.Royal && p.s.InCheck() }
 
 // Repeated reports whether the position stood before in the game (vm's
 // Repeated): engine.RepetitionTester.
