@@ -42,8 +42,11 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 	}
 	noMoves := len(legal.Moves) == 0
 	plan := s.pre.goalsWithMoves
-	if noMoves {
+	switch {
+	case noMoves:
 		plan = s.pre.goalsNoMoves
+	case s.pre.repeatOnly && s.seen[s.hash%uint64(len(s.seen))] == 0:
+		plan = nil // a first occurrence (Repetitions): the searcher's usual case
 	}
 	for _, gp := range plan {
 		goal := s.g.Goals[gp.goal]

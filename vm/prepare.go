@@ -43,6 +43,9 @@ type prepared struct {
 	// goalsWithMoves and goalsNoMoves are Outcome's goal-player pairs
 	// (goalPlans).
 	goalsWithMoves, goalsNoMoves []goalPair
+	// repeatOnly: every condition of goalsWithMoves is repetition, so
+	// where the hash filter has not seen the position none can hold.
+	repeatOnly bool
 	// dropTypes lists the piece types that have drop programs (runDrops
 	// looks at no other).
 	dropTypes []int
@@ -129,6 +132,12 @@ func (g *Game) computePrepared() *prepared {
 		}
 	}
 	p.goalsWithMoves, p.goalsNoMoves = g.goalPlans()
+	p.repeatOnly = true
+	for _, gp := range p.goalsWithMoves {
+		if g.Goals[gp.goal].Cond.Op != CondRepetition {
+			p.repeatOnly = false
+		}
+	}
 	for t, pt := range g.Pieces {
 		if len(pt.Drops) > 0 {
 			p.dropTypes = append(p.dropTypes, t)
