@@ -1,5 +1,7 @@
 package vm
 
+import "slices"
+
 // Hooks for the external tests (package vm_test), which load real games
 // through zrf; this file is compiled only with the tests.
 
@@ -43,4 +45,38 @@ func (s *State) EnemySquares(pl int) []int {
 		}
 	}
 	return out
+}
+
+// OccupancyMismatch compares the occupancy kept move by move with one
+// rebuilt from the board, and names the first difference ("" when none).
+// The royal lists are compared as sets (their order follows the history).
+func (s *State) OccupancyMismatch() string {
+	var o occupancy
+	o.w = s.occ.w
+	o.reset(s)
+	k := &s.occ
+	switch {
+	case !slices.Equal(k.bits, o.bits):
+		return "type bits"
+	case !slices.Equal(k.own, o.own):
+		return "player bits"
+	case k.pieces != o.pieces:
+		return "piece count"
+	case !slices.Equal(k.sum, o.sum):
+		return "placement sums"
+	}
+	for pl := range o.royal {
+		a, b := slices.Clone(k.royal[pl]), slices.Clone(o.royal[pl])
+		slices.Sort(a)
+		slices.Sort(b)
+		if !slices.Equal(a, b) {
+			return "royal squares"
+		}
+		for _, p := range k.royal[pl] {
+			if k.royal[pl][k.ridx[p]] != p {
+				return "royal index"
+			}
+		}
+	}
+	return ""
 }

@@ -26,10 +26,14 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 		h = s.hash ^ s.key
 	}
 	if m.derived { // Move.Effects, unbuilt
-		f, l, n := m.landing()
-		h = s.setCell(f.Pos, f.Val, h, rehash)
-		if n == 2 {
-			h = s.setCell(l.Pos, l.Val, h, rehash)
+		if f, l, n := m.landing(); n == 2 && f.Pos != l.Pos {
+			h = s.moveCell(f.Pos, l.Pos, l.Val, h, rehash)
+			s.hist[len(s.hist)-1].moved = true
+		} else {
+			h = s.setCell(f.Pos, f.Val, h, rehash)
+			if n == 2 {
+				h = s.setCell(l.Pos, l.Val, h, rehash)
+			}
 		}
 	}
 	for _, e := range m.eff {
@@ -100,6 +104,20 @@ func (s *State) HashAfter(m *Move) uint64 {
 			h ^= mix64(uint64(uint32(m.From))<<32 | uint64(uint32(m.To)))
 		}
 	}
+	return h
+}
+
+// moveCell is setCell emptying from, then putting land on to (another
+// square), with the occupancy changed in one step: the piece's bits move
+// instead of being taken off and put back (occupancy.move).
+func (s *State) moveCell(from, to int32, land Cell, h uint64, rehash bool) uint64 {
+	c, took := s.Board[from], s.Board[to]
+	s.undo = append(s.undo, undoRec{pos: from, kind: EffCell, old: c}, undoRec{pos: to, kind: EffCell, old: took})
+	if rehash {
+		h ^= cellKey(from, c) ^ cellKey(to, took) ^ cellKey(to, land)
+	}
+	s.Board[from], s.Board[to] = Empty, land
+	s.occ.move(s, from, to, c, took, land)
 	return h
 }
 
@@ -175,7 +193,11 @@ func (s *State) Unmake() {
 	h, hash := s.hist[n], s.hashes[n]
 	s.seen[hash%uint64(len(s.seen))]--
 	s.hist, s.hashes = s.hist[:n], s.hashes[:n]
-	for i := len(s.undo) - 1; i >= h.undoLen; i-- {
+	end := h.undoLen
+	if h.moved {
+		end += 2
+	}
+	for i := len(s.undo) - 1; i >= end; i-- {
 		u := s.undo[i]
 		if u.kind == EffCell {
 			s.occ.change(s, u.pos, s.Board[u.pos], u.old)
@@ -183,6 +205,11 @@ func (s *State) Unmake() {
 		} else {
 			s.Hands[u.pos] = int64(u.old)
 		}
+	}
+	if h.moved { // moveCell's two records, the later taken back first
+		f, t := s.undo[h.undoLen], s.undo[h.undoLen+1]
+		s.occ.unmove(s, f.pos, t.pos, f.old, t.old, s.Board[t.pos])
+		s.Board[f.pos], s.Board[t.pos] = f.old, t.old
 	}
 	s.undo = s.undo[:h.undoLen]
 	s.taken = s.taken[:h.takenLen]

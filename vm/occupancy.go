@@ -106,6 +106,56 @@ func removeAt(list []int32, idx []int32, p int32) {
 	idx[last] = i
 }
 
+// move records that the piece c on from went to another square, to,
+// landing as land and taking took (Empty: nothing): as change(from, c,
+// Empty) and change(to, took, land) do, but a piece that keeps its type
+// and owner has its bits moved (shift) instead of removed and added.
+func (o *occupancy) move(s *State, from, to int32, c, took, land Cell) {
+	if took != Empty {
+		o.remove(s, to, took)
+	}
+	if c == Empty || land == Empty || c.Owner() != land.Owner() || c.Type() != land.Type() {
+		o.change(s, from, c, Empty)
+		o.change(s, to, Empty, land)
+		return
+	}
+	o.shift(from, to, c)
+}
+
+// unmove undoes move: the piece on to, land, goes back to from as c,
+// and took comes back on to.
+func (o *occupancy) unmove(s *State, from, to int32, c, took, land Cell) {
+	if c == Empty || land == Empty || c.Owner() != land.Owner() || c.Type() != land.Type() {
+		o.change(s, to, land, Empty)
+		o.change(s, from, Empty, c)
+	} else {
+		o.shift(to, from, c)
+	}
+	if took != Empty {
+		o.add(s, to, took)
+	}
+}
+
+// shift moves piece c's bits, placement and royal entry from square from
+// to the empty square to.
+func (o *occupancy) shift(from, to int32, c Cell) {
+	pl, t := c.Owner(), c.Type()
+	tb := (pl*o.nT + t) * o.words
+	o.bits[tb+int(from>>6)] &^= 1 << uint(from&63)
+	o.bits[tb+int(to>>6)] |= 1 << uint(to&63)
+	ob := pl * o.words
+	o.own[ob+int(from>>6)] &^= 1 << uint(from&63)
+	o.own[ob+int(to>>6)] |= 1 << uint(to&63)
+	if o.w != nil {
+		wb := (pl*o.nT + t) * o.nSq
+		o.sum[pl] += int64(o.w[wb+int(to)]) - int64(o.w[wb+int(from)])
+	}
+	if i := o.ridx[from]; i >= 0 {
+		o.royal[pl][i] = to
+		o.ridx[to], o.ridx[from] = i, -1
+	}
+}
+
 // change records that square p went from old to nw.
 func (o *occupancy) change(s *State, p int32, old, nw Cell) {
 	if old != Empty {

@@ -97,7 +97,10 @@ type histRec struct {
 	quiet            int
 	takenLen         int
 	gateAt           int32 // the move's gateAt (Move)
-	key              uint64
+	// moved: the move's first two undo records are one piece's move
+	// from one square to another (moveCell), which Unmake takes back as one.
+	moved bool
+	key   uint64
 }
 
 // Game returns the game this state belongs to.
