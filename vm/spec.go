@@ -114,7 +114,16 @@ type specProg struct {
 	// maxAdds bounds the moves a hop chain adds from a square (roomFor;
 	// a leap group's is its members' sum).
 	maxAdds int
+	// push, for a hop chain that lands only on empty squares and adds a
+	// plain move at each (a pawn's push), lists per player and start the
+	// squares its hops land on, len(hops) to a start, ended by NoPos where
+	// a zone test or the board ends the run; pushGeneric first where some
+	// landing promotes (preparePush). nil for other programs.
+	push []int32
 }
+
+// pushGeneric marks a start whose push runs the general hop loop.
+const pushGeneric = -2
 
 // blockPre is what generation knows of a move block before running it:
 // its specialised form, and the entry path of its program (its leading
@@ -670,6 +679,7 @@ func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
 			return false
 		}
 		sp.prepareNoisy(b, len(p.plinks), n)
+		sp.preparePush(b, len(p.plinks), n)
 	default:
 		if sp.dir < 0 || sp.dir >= nd {
 			return false
@@ -684,6 +694,49 @@ func (sp *specProg) prepare(b *Board, p *prepared, rho []bool) bool {
 		sp.maxSteps += (12 + len(sp.quiet.sets)) * n
 	}
 	return true
+}
+
+// preparePush fills push for a hop chain whose every hop lands only on
+// an empty square (its enemy branch neither adds nor goes on) and adds a
+// plain move there (at most one attribute set), each but the last going
+// on, and whose first hop needs no empty start. What the general loop
+// tests besides the landings' emptiness, the zones before hops and the
+// board's edges, depends on the start alone: it is read here once.
+func (sp *specProg) preparePush(b *Board, players, n int) {
+	nh := len(sp.hops)
+	for hi := range sp.hops {
+		h := &sp.hops[hi]
+		if h.enemy.emit || h.enemy.cont || !h.empty.emit || len(h.empty.sets) > 1 ||
+			(hi == 0 && h.preEmpty) || (hi < nh-1 && !h.empty.cont) {
+			return
+		}
+	}
+	push := make([]int32, players*n*nh)
+	for pl := range players {
+		for sq := range n {
+			row := push[(pl*n+sq)*nh : (pl*n+sq+1)*nh]
+			for k := range row {
+				row[k] = NoPos
+			}
+			cur := int32(sq)
+			for hi := range sp.hops {
+				h := &sp.hops[hi]
+				if h.preZone >= 0 && !b.InZone(int(h.preZone), pl, int(cur)) {
+					break
+				}
+				t := h.to[pl][cur]
+				if t < 0 {
+					break
+				}
+				if br := &h.empty; br.promo >= 0 && (br.promoZone < 0 || b.InZone(int(br.promoZone), pl, int(t))) {
+					row[0] = pushGeneric
+					break
+				}
+				row[hi], cur = t, t
+			}
+		}
+	}
+	sp.push = push
 }
 
 // prepareNoisy fills noisyAt for a hop chain that can take nothing (no
@@ -1042,6 +1095,26 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 		}
 	}
 	gn.prog, gn.player = sp.prog, pl
+	if sp.push != nil && !gn.query && !gn.dropQuiet && !gn.skipQuiet {
+		nh := len(sp.hops)
+		at := (int(pl)*int(gn.n) + int(start)) * nh
+		if row := sp.push[at : at+nh]; row[0] != pushGeneric {
+			// The loop below, with its tests of the start read off the
+			// table (preparePush): only the landings' emptiness is left.
+			roomy := gn.roomFor(sp.maxAdds)
+			for k, t := range row {
+				if t < 0 || board[t] != Empty {
+					return
+				}
+				if roomy {
+					gn.newSimple(start, t, hand, Empty, moveType).derive(hand, sp.hops[k].empty.sets)
+				} else if gn.emitQuiet(start, t, hand, moveType, sp.hops[k].empty.sets); gn.err != nil {
+					return
+				}
+			}
+			return
+		}
+	}
 	if sp.kind == specHops {
 		roomy := !gn.query && gn.roomFor(sp.maxAdds) // as runSlides' roomy (a query builds no list)
 		cur := start
