@@ -106,6 +106,17 @@ type CaptureGenerator[M any] interface {
 	GenerateCaptures(buf []M) []M
 }
 
+// GainFilter is implemented by positions whose captures-only generation
+// can leave out captures that win little: GenerateCapturesAbove lists the
+// moves of GenerateCaptures, in their order, but may leave out those whose
+// Info Victim is at most minGain. Quiescence's delta pruning skips such
+// moves unsearched, so where it would skip every capture worth less than
+// some amount, they need not be built, nor the pieces whose only captures
+// they are visited.
+type GainFilter[M any] interface {
+	GenerateCapturesAbove(buf []M, minGain int) []M
+}
+
 // RecaptureTester is implemented by positions that can tell, without
 // making a move, whether the piece it moves could be taken on its landing
 // square by the next player. Quiescence skips a capture by a piece worth

@@ -90,6 +90,12 @@ type generator struct {
 	// them; the tables that read them (leapGroup.lands, blockPre.mustEmpty,
 	// blockPre.lastFrom) exist only on such boards.
 	enemySet, occSet squareSet
+	// worth: in captures-only generation, the types whose capture is
+	// built (bit t: type t); a capture of another type that promotes
+	// nothing is left out (GenerateCapturesAbove). All ones elsewhere.
+	// worthSet is enemySet's squares of those types (runBlocks).
+	worth    uint64
+	worthSet squareSet
 	// lastOK[t], for the types of prepared.lastSets, is where their en
 	// passant blocks may run from in this generation (runBlocks sets it).
 	lastOK []squareSet
@@ -129,6 +135,7 @@ func (gn *generator) init(s *State, level int) {
 	gn.s, gn.g, gn.pre, gn.level = s, s.g, s.pre, level
 	gn.links = s.g.Board.links
 	gn.n = int32(s.g.Board.N())
+	gn.worth = allTypes
 	n := s.g.Board.N()
 	gn.posFlags = make([]uint64, len(s.g.PosFlags)*s.pre.posFlagWords)
 	gn.ov = make([]Cell, n)

@@ -126,6 +126,10 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	limit := s.Limit.StepsPerRun
 	if len(s.Board) <= maxSetSquares {
 		gn.enemySet, gn.occSet = s.occ.sets(pl)
+		gn.worthSet = gn.enemySet
+		if gn.worth != allTypes {
+			gn.worthSet = s.occ.worthy(pl, gn.worth)
+		}
 		if len(s.pre.lastSets) > 0 {
 			if gn.lastOK == nil {
 				gn.lastOK = make([]squareSet, len(s.pre.runs))
@@ -154,10 +158,11 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 				rs = rs[:tp.lastTail]
 			}
 			// Captures alone: a piece with no enemy where it could
-			// capture, no en passant and no promotion is not visited.
+			// capture (none worth taking: GenerateCapturesOf), no en
+			// passant and no promotion is not visited.
 			if cs := tp.captures; gn.dropQuiet && cs != nil && len(rs) == tp.lastTail {
 				at := int(pl)*len(s.Board) + int(p)
-				if !cs.always[at] && gn.enemySet.and(cs.need[at]).empty() {
+				if !cs.always[at] && gn.worthSet.and(cs.need[at]).empty() {
 					continue
 				}
 			}

@@ -121,7 +121,11 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	// does nothing either: each member is one hop, so whether the run
 	// would go on does not matter.
 	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0 || !lg.tail.empty.emit
-	if skipEmpty && lg.lands != nil && gn.enemySet.and(lg.lands[pl*gn.n+start]).empty() {
+	enemies := gn.worthSet // those worth taking (GenerateCapturesOf), unless a capture may promote
+	if lg.tail.enemy.promo >= 0 {
+		enemies = gn.enemySet
+	}
+	if skipEmpty && lg.lands != nil && enemies.and(lg.lands[pl*gn.n+start]).empty() {
 		return // no landing holds an enemy: nothing to land on
 	}
 	plain := gn.plainQuiet(&lg.tail.empty)

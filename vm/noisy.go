@@ -129,6 +129,20 @@ func (s *State) GenerateNoisy(ml *MoveList, legal bool) (int, error) {
 // GenerateNoisy records their signatures. A searcher that takes its
 // mobility term from elsewhere saves that work.
 func (s *State) GenerateCaptures(ml *MoveList, legal bool) error {
+	return s.GenerateCapturesOf(ml, legal, allTypes)
+}
+
+// allTypes is a worth that leaves no capture out.
+const allTypes = ^uint64(0)
+
+// GenerateCapturesOf is GenerateCaptures that may leave out a move whose
+// only noisy act is taking one piece of a type not in worth (bit t: type
+// t; types past 63 always count): a searcher that would skip such captures
+// unsearched (delta pruning) spares building them, and visiting the
+// pieces whose only captures they are. A move that promotes, or that
+// takes a piece of a type in worth, is always listed; the moves listed
+// keep their order.
+func (s *State) GenerateCapturesOf(ml *MoveList, legal bool, worth uint64) error {
 	if s.noisyNeedsAll(legal) {
 		if err := s.generate(ml, 0, legal); err != nil {
 			return err
@@ -136,7 +150,13 @@ func (s *State) GenerateCaptures(ml *MoveList, legal bool) error {
 		s.keepNoisy(ml)
 		return nil
 	}
-	gn := s.runSkippingQuiet(ml, true, false)
+	gn := s.genAt(0)
+	if len(s.g.Pieces) > 64 || len(s.Board) > maxSetSquares {
+		worth = allTypes
+	}
+	gn.worth = worth
+	s.runSkippingQuiet(ml, true, false)
+	gn.worth = allTypes
 	if gn.err != nil {
 		return gn.err
 	}

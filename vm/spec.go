@@ -1203,6 +1203,9 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 		}
 		return br.cont
 	}
+	if c != Empty && promo < 0 && gn.worth>>uint(c.Type()&63)&1 == 0 {
+		return br.cont // a capture not worth building (GenerateCapturesOf)
+	}
 	if promo < 0 {
 		switch {
 		case c == Empty && gn.plainLanding(br.sets):

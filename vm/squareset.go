@@ -15,6 +15,8 @@
 
 package vm
 
+import "math/bits"
+
 // maxSetSquares is the largest board a squareSet holds.
 const maxSetSquares = 128
 
@@ -69,6 +71,25 @@ func (o *occupancy) sets(pl int32) (enemy, occ squareSet) {
 		}
 	}
 	return enemy, occ
+}
+
+// worthy returns the squares of the pieces of players other than pl
+// whose types are in worth (bit t: type t < 64), on a board of at most 128
+// squares.
+func (o *occupancy) worthy(pl int32, worth uint64) squareSet {
+	var set squareSet
+	if o.nT < 64 {
+		worth &= 1<<uint(o.nT) - 1
+	}
+	for q := 0; q*o.nT*o.words < len(o.bits); q++ {
+		if q == int(pl) {
+			continue
+		}
+		for w := worth; w != 0; w &= w - 1 {
+			set = set.or(o.typeSet(q, bits.TrailingZeros64(w)))
+		}
+	}
+	return set
 }
 
 // typeSet returns the squares of player pl's pieces of type t, on a board

@@ -323,8 +323,9 @@ func (f filteredPos) GenerateCaptures(buf []*vm.Move) []*vm.Move {
 //   - noisy-only generation in quiescence (GenerateNoisy) and every move
 //     generated there: the searcher sees the same noisy moves in the same
 //     order and the same mobility counts;
-//   - the adapter as it is (GenerateCaptures in games with royal pieces)
-//     and noisy moves filtered out of the full generation.
+//   - the adapter as it is (GenerateCaptures in games with royal pieces,
+//     GenerateCapturesAbove where delta pruning would skip captures worth
+//     little) and noisy moves filtered out of the full generation.
 func TestSearchSameWithNoisyGeneration(t *testing.T) {
 	cases := []struct {
 		name, file, variant, fen, moves string

@@ -242,6 +242,21 @@ func (p *Position) GenerateCaptures(buf []*vm.Move) []*vm.Move {
 	return p.listed(buf, ml, p.s.GenerateCaptures(ml, !p.pseudo))
 }
 
+// GenerateCapturesAbove is GenerateCaptures that may leave out captures
+// that win at most minGain (Info's Victim): a simple capture that promotes
+// nothing wins its victim's value, so vm's GenerateCapturesOf builds those
+// of the types worth more alone.
+func (p *Position) GenerateCapturesAbove(buf []*vm.Move, minGain int) []*vm.Move {
+	var worth uint64
+	for t, v := range p.ev.value {
+		if v > minGain || t >= 64 {
+			worth |= 1 << uint(t&63)
+		}
+	}
+	ml := p.list()
+	return p.listed(buf, ml, p.s.GenerateCapturesOf(ml, !p.pseudo, worth))
+}
+
 func (p *Position) fail(err error) {
 	if p.err == nil {
 		p.err = err

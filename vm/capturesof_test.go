@@ -1,0 +1,96 @@
+package vm_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"zrun/vm"
+)
+
+// TestGenerateCapturesOf compares GenerateCapturesOf with GenerateCaptures
+// along random games: for a random set of types worth taking it must list
+// a subsequence of GenerateCaptures's moves (same moves, same order), with
+// every move that promotes or takes a piece of a type in the set. A move it
+// leaves out must take pieces of other types only, and promote nothing
+// (what GenerateCapturesOf may leave out). Games with drops, promotions on
+// capture, en passant and multiple captures are among them.
+func TestGenerateCapturesOf(t *testing.T) {
+	files := []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf", "../games/reserve-chess.zrf"}
+	for _, f := range []string{
+		"../../shared/zrf-corpus/DagazProject+DagazProject.github.io/shogi/zrf/tori-shogi.zrf",
+		"../../shared/zrf-corpus/CheckersCollection/HuffCheckers.zrf",
+		"../../shared/zrf-corpus/BombChess/Bombs.zrf",
+		"../../shared/zrf-corpus/QiguoXiangqi/QiGuo.zrf",
+	} {
+		if _, err := os.Stat(f); err != nil {
+			t.Logf("skipping %s: ../shared/zrf-corpus is not here", f)
+			continue
+		}
+		files = append(files, f)
+	}
+	for _, file := range files {
+		g := firstGame(t, file)
+		rng := rand.New(rand.NewPCG(3, 4))
+		var kept, left int
+		for game := 0; game < 6; game++ {
+			s, err := vm.NewState(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 120; ply++ {
+				var all, some, legal vm.MoveList
+				worth := rng.Uint64()
+				if err := s.GenerateCaptures(&all, false); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.GenerateCapturesOf(&some, false, worth); err != nil {
+					t.Fatal(err)
+				}
+				j := 0
+				for i := range all.Moves {
+					m := &all.Moves[i]
+					if j < len(some.Moves) && some.Moves[j].SameAs(m) {
+						j++
+						kept++
+						continue
+					}
+					if mustList(s, m, worth) {
+						t.Fatalf("%s, game %d ply %d: %s left out or out of order (worth %x)", file, game, ply, s.MoveString(m), worth)
+					}
+					left++
+				}
+				if j != len(some.Moves) {
+					t.Fatalf("%s, game %d ply %d: %s listed but not by GenerateCaptures, or out of order", file, game, ply, s.MoveString(&some.Moves[j]))
+				}
+				if err := s.Generate(&legal); err != nil {
+					t.Fatal(err)
+				}
+				if o, _ := s.Outcome(&legal); o.Over {
+					break
+				}
+				if err := s.Make(&legal.Moves[rng.IntN(len(legal.Moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s: %d captures listed, %d left out", file, kept, left)
+	}
+}
+
+// mustList reports whether GenerateCapturesOf must list m: it promotes a
+// piece of the mover's, or takes a piece of a type in worth.
+func mustList(s *vm.State, m *vm.Move, worth uint64) bool {
+	mover := s.Mover()
+	for _, a := range m.Actions(nil) {
+		if _, ok := s.Retyped(a, mover); ok {
+			return true
+		}
+	}
+	for _, e := range m.Effects(nil) {
+		if old, ok := s.Taken(e, mover); ok && (old.Type() >= 64 || worth>>uint(old.Type())&1 != 0) {
+			return true
+		}
+	}
+	return false
+}
