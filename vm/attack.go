@@ -62,6 +62,7 @@ func (s *State) attackerOf(target int32, pl int, enemy bool, virtual Cell, lv in
 	s.Board[target] = occupant.WithOwner(held)
 	gn := s.genAt(lv)
 	gn.query, gn.target, gn.hit, gn.err = true, target, false, nil
+	gn.occupiedOK = false
 	q, owner = -1, -1
 	reach := s.pre.reach
 	if s.noReach {
@@ -180,8 +181,25 @@ func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, 
 	t := c.Type()
 	if tr != nil && tr.hits != nil {
 		moves := s.g.Pieces[t].Moves
+		rows, _ := s.blockRows()
 		for m := tr.hits[int(q)*tr.n+int(target)]; m != 0; m &= m - 1 {
 			bi := bits64.TrailingZeros16(m)
+			// A leap or a slide that takes what it lands on is judged
+			// from its landing or its ray without running it.
+			if rows != nil {
+				if sp := rows[t][bi].spec; sp != nil && sp.judge != judgeRun && sp.maxSteps <= s.Limit.StepsPerRun {
+					if sp.judge == judgeLeap {
+						if sp.hops[0].to[o][q] == target {
+							return true
+						}
+						continue
+					}
+					if s.slideHits(gn, sp.dir, o, q, target) {
+						return true
+					}
+					continue
+				}
+			}
 			if s.blockHits(gn, o, q, t, bi, &moves[bi]) {
 				return true
 			}
@@ -198,6 +216,30 @@ func (s *State) pieceHits(gn *generator, o int, q, target int32, tr *typeReach, 
 		}
 	}
 	return false
+}
+
+// slideHits reports whether a slide of player o's from q along direction
+// d (judgeSlide) captures on target: target is on its ray and no piece
+// stands between (gn.occupied, the board as the query sees it).
+func (s *State) slideHits(gn *generator, d int32, o int, q, target int32) bool {
+	n := int(gn.n)
+	rays := s.pre.rays[o]
+	r := rays[int(d)*n+int(q)]
+	if !r.has(target) {
+		return false
+	}
+	between := r.andNot(rays[int(d)*n+int(target)])
+	between.remove(target)
+	if between.empty() {
+		return true
+	}
+	if !gn.occupiedOK { // once a query, where a slide needs it
+		gn.occupied, gn.occupiedOK = s.occ.all(), true
+		if s.liftedAt != 0 {
+			gn.occupied.remove(s.liftedAt - 1)
+		}
+	}
+	return between.and(gn.occupied).empty()
 }
 
 // blockHits runs block bi (b) of the piece of type t on q for player o in
@@ -241,7 +283,9 @@ func (s *State) LandingAttacked(m *Move) bool {
 	}
 	saved := s.Board[m.To]
 	s.Board[m.From], s.Board[m.To] = Empty, landed
+	s.liftedAt = m.From + 1 // the occupancy still has it there
 	hit := s.attackedBy(m.To, pl, true, landed, 0)
+	s.liftedAt = 0
 	s.Board[m.From], s.Board[m.To] = piece, saved
 	return hit
 }

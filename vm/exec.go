@@ -104,6 +104,11 @@ type generator struct {
 	query  bool
 	target int32
 	hit    bool
+	// occupied: in a query on a board of at most maxSetSquares squares,
+	// the squares holding a piece as the query sees the board, once
+	// occupiedOK (slideHits).
+	occupied   squareSet
+	occupiedOK bool
 	// skip: the query skips of the program a query runs (queryskip.go),
 	// or nil; read only in query mode.
 	skip      []int32

@@ -20,6 +20,11 @@ type prepared struct {
 	// plinks[pl] is the link table with pl's symmetry applied:
 	// plinks[pl][d*N+p] = links[Symmetry[pl][d]*N+p], one load per step.
 	plinks [][]int32
+	// rays[pl][d*N+p], on boards of at most maxSetSquares squares, is
+	// the set of squares a slide from p along direction d passes for pl
+	// (plinks), to the board's edge: attack tests judge slides by it
+	// (judgeSlide). A direction that comes back round has none (empty).
+	rays [][]squareSet
 	// resetsQuiet[t]: a move of type t resets the fifty-move count:
 	// Options.ResetTypes, or the types lettered P when the game names none.
 	resetsQuiet []bool
@@ -81,6 +86,12 @@ func (g *Game) computePrepared() *prepared {
 		p.plinks[pl] = make([]int32, len(sym)*n)
 		for d, sd := range sym {
 			copy(p.plinks[pl][d*n:(d+1)*n], b.links[sd*n:(sd+1)*n])
+		}
+	}
+	if n <= maxSetSquares {
+		p.rays = make([][]squareSet, len(p.plinks))
+		for pl, links := range p.plinks {
+			p.rays[pl] = slideRays(links, n)
 		}
 	}
 	p.isRoyal = make([][]bool, p.nPlayers)

@@ -120,6 +120,51 @@ type specProg struct {
 	// a zone test or the board ends the run; pushGeneric first where some
 	// landing promotes (preparePush). nil for other programs.
 	push []int32
+	// judge says how an attack test may tell whether this program
+	// captures on a target without running it (attackJudge).
+	judge attackJudge
+}
+
+// attackJudge is how an attack test judges a specialised program (pieceHits).
+type attackJudge uint8
+
+const (
+	// judgeRun: it runs the program.
+	judgeRun attackJudge = iota
+	// judgeLeap: one hop, taking an enemy piece where it lands, with no
+	// guard, no zone, no empty start and no promotion or iron type: it
+	// captures on the target exactly when its landing is the target.
+	judgeLeap
+	// judgeSlide: a slide or loop that takes the enemy piece it stops at,
+	// with no guard, promotion or iron type: it captures on the target
+	// exactly when the target is on its ray and no piece stands between.
+	judgeSlide
+)
+
+// judgeOf classifies sp for attack tests (attackJudge) on board b, whose
+// directions wrap says come back round from some square (wrapDirs).
+func judgeOf(sp *specProg, b *Board, wrap []bool) attackJudge {
+	if len(sp.guards) > 0 {
+		return judgeRun
+	}
+	takes := func(tl *specTail) bool { return tl.enemy.emit && tl.enemy.promo < 0 && len(tl.iron) == 0 }
+	switch sp.kind {
+	case specHops:
+		if h := &sp.hops[0]; len(sp.hops) == 1 && !h.preEmpty && h.preZone < 0 && takes(&h.specTail) {
+			return judgeLeap
+		}
+	case specSlide, specLoop:
+		if b.N() > maxSetSquares || !takes(&sp.tail) {
+			return judgeRun
+		}
+		for _, sym := range b.Symmetry {
+			if wrap[sym[sp.dir]] {
+				return judgeRun // its ray is no set of squares in a line
+			}
+		}
+		return judgeSlide
+	}
+	return judgeRun
 }
 
 // pushGeneric marks a start whose push runs the general hop loop.
@@ -211,9 +256,12 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 	if n == 0 {
 		return nil
 	}
-	var rho []bool
+	var rho, wrap []bool
 	if n <= maxReachPositions {
 		rho = b.rhoDirs()
+	}
+	if n <= maxSetSquares {
+		wrap = b.wrapDirs()
 	}
 	blocks := make([][]blockPre, len(g.Pieces))
 	for t, pt := range g.Pieces {
@@ -230,6 +278,7 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 				continue
 			}
 			if sp := recogniseSpec(blk.Prog); sp != nil && sp.prepare(b, p, rho) {
+				sp.judge = judgeOf(sp, b, wrap)
 				bp.spec = sp
 			}
 		}
@@ -634,6 +683,26 @@ func (b *Board) rhoDirs() []bool {
 					break
 				}
 				seen[q] = stamp
+			}
+		}
+	}
+	return out
+}
+
+// wrapDirs reports for each direction whether following it from some
+// square comes back to that square, or to another it passed (rhoDirs):
+// a ray that is no line from the square to the board's edge.
+func (b *Board) wrapDirs() []bool {
+	n := b.N()
+	out := make([]bool, len(b.Dirs))
+	for d := range b.Dirs {
+		for p := 0; p < n && !out[d]; p++ {
+			steps := 0
+			for q := b.links[d*n+p]; q >= 0; q = b.links[d*n+int(q)] {
+				if steps++; q == int32(p) || steps > n {
+					out[d] = true
+					break
+				}
 			}
 		}
 	}

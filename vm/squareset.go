@@ -27,6 +27,9 @@ type squareSet struct{ lo, hi uint64 }
 func (a squareSet) and(b squareSet) squareSet { return squareSet{a.lo & b.lo, a.hi & b.hi} }
 func (a squareSet) or(b squareSet) squareSet  { return squareSet{a.lo | b.lo, a.hi | b.hi} }
 func (a squareSet) empty() bool               { return a.lo|a.hi == 0 }
+func (a squareSet) andNot(b squareSet) squareSet {
+	return squareSet{a.lo &^ b.lo, a.hi &^ b.hi}
+}
 
 // has reports whether square p (0 <= p < 128) is in a.
 func (a squareSet) has(p int32) bool {
@@ -71,6 +74,46 @@ func (o *occupancy) sets(pl int32) (enemy, occ squareSet) {
 		}
 	}
 	return enemy, occ
+}
+
+// slideRays returns, for links of n squares (at most maxSetSquares) and
+// each direction d and square p, the squares a slide from p along d
+// passes to the board's edge (prepared.rays); empty where the direction
+// comes back round (Board.rhoDirs and wrapDirs: attack tests judge no
+// slide along such a direction).
+func slideRays(links []int32, n int) []squareSet {
+	rays := make([]squareSet, len(links))
+	for d := 0; d*n < len(links); d++ {
+		for p := 0; p < n; p++ {
+			var r squareSet
+			for q := links[d*n+p]; q >= 0; q = links[d*n+int(q)] {
+				if q == int32(p) || r.has(q) {
+					r = squareSet{}
+					break
+				}
+				r.add(q)
+			}
+			rays[d*n+p] = r
+		}
+	}
+	return rays
+}
+
+// all returns the squares holding a piece, on a board of at most 128
+// squares.
+func (o *occupancy) all() squareSet {
+	var set squareSet
+	if o.words == 1 {
+		for _, w := range o.own {
+			set.lo |= w
+		}
+		return set
+	}
+	for i := 0; i+1 < len(o.own); i += 2 {
+		set.lo |= o.own[i]
+		set.hi |= o.own[i+1]
+	}
+	return set
 }
 
 // worthy returns the squares of the pieces of players other than pl

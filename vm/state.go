@@ -69,6 +69,9 @@ type State struct {
 	// noReach makes attack tests run every block of every enemy piece,
 	// without the reach table (a test's reference).
 	noReach bool
+	// liftedAt: 1 + the square LandingAttacked emptied on the board but
+	// not in the occupancy while its query runs (0: none).
+	liftedAt int32
 	// interrupt, when set, stops Perft and Divide (SetInterrupt).
 	interrupt *atomic.Bool
 }
