@@ -29,10 +29,10 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	deferKeys := ttMove == 0 && s.later != nil // no table move to find by its key
 	switch {
 	case deferKeys:
-		s.later.InfosDeferred(pd.moves, pd.infos, !noisyOnly)
+		pd.cands = s.later.InfosDeferred(pd.moves, pd.infos, !noisyOnly, pd.cands[:0])
 	case s.later != nil:
 		// Every key, but no quiet move's Attacker (which nothing reads).
-		s.later.InfosDeferred(pd.moves, pd.infos, true)
+		pd.cands = s.later.InfosDeferred(pd.moves, pd.infos, true, pd.cands[:0])
 		s.later.FillKeys(pd.moves, pd.infos)
 	case s.infos != nil:
 		s.infos.Infos(pd.moves, pd.infos)
@@ -41,19 +41,17 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 			pd.infos[i] = s.pos.Info(m)
 		}
 	}
-	pd.cands = pd.cands[:0]
 	pd.unscored = deferKeys && !noisyOnly
 	if pd.unscored {
-		// The noisy moves are the candidates; the quiet ones' scores are
-		// not even written: pick reads none before scoreQuiet.
-		for i := range pd.infos {
-			if info := &pd.infos[i]; info.Noisy {
-				pd.scores[i] = packScore(int32(noisyScore(info)), i)
-				pd.cands = append(pd.cands, int32(i))
-			}
+		// The noisy moves are the candidates (InfosDeferred listed
+		// them); the quiet ones' scores are not even written: pick reads
+		// none before scoreQuiet.
+		for _, i := range pd.cands {
+			pd.scores[i] = packScore(int32(noisyScore(&pd.infos[i])), int(i))
 		}
 		return
 	}
+	pd.cands = pd.cands[:0]
 	for i := range pd.infos {
 		info := &pd.infos[i]
 		var sc int

@@ -146,10 +146,12 @@ type InfoLister[M any] interface {
 // needs no key at all. InfosDeferred is Infos with Key and Attacker left 0
 // for the moves that are not Noisy (the searcher reads a quiet move's
 // Attacker nowhere: it orders the noisy moves by it), and Key for the Noisy
-// ones too unless noisyKeys; FillKeys sets Key for every moves[i] whose
-// infos[i].Key is 0 (a key is never 0).
+// ones too unless noisyKeys; it appends to noisy the places i of the Noisy
+// moves, in order, and returns it (ordering's candidates: one pass over
+// the moves, not a second one over their facts). FillKeys sets Key for
+// every moves[i] whose infos[i].Key is 0 (a key is never 0).
 type QuietKeyDeferrer[M any] interface {
-	InfosDeferred(moves []M, infos []MoveInfo, noisyKeys bool)
+	InfosDeferred(moves []M, infos []MoveInfo, noisyKeys bool, noisy []int32) []int32
 	FillKeys(moves []M, infos []MoveInfo)
 }
 

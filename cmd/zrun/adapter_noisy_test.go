@@ -115,7 +115,16 @@ func (c *noisyChecker) checkInfos() {
 		c.infos[i] = engine.MoveInfo{Key: 3, Victim: -7, Attacker: -7, Noisy: true, Continues: true}
 	}
 	for _, noisyKeys := range []bool{true, false} {
-		c.p.InfosDeferred(c.ptrs, c.infos, noisyKeys)
+		listed := c.p.InfosDeferred(c.ptrs, c.infos, noisyKeys, []int32{-1})
+		var places []int32
+		for i, m := range c.ptrs {
+			if c.p.Info(m).Noisy {
+				places = append(places, int32(i))
+			}
+		}
+		if !slices.Equal(listed[1:], places) || listed[0] != -1 {
+			c.t.Fatalf("%s: InfosDeferred(noisyKeys %v) listed %v after the buffer's -1, the noisy moves are at %v", c.where(), noisyKeys, listed, places)
+		}
 		for i, m := range c.ptrs {
 			want := c.p.Info(m)
 			if !want.Noisy {

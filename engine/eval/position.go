@@ -377,8 +377,9 @@ func (p *Position) Infos(ms []*vm.Move, out []engine.MoveInfo) {
 }
 
 // InfosDeferred is Infos with the keys and attackers of quiet moves left
-// 0, and the keys of the others unless noisyKeys (engine.QuietKeyDeferrer).
-func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo, noisyKeys bool) {
+// 0, and the keys of the others unless noisyKeys; it appends the places of
+// the noisy moves to noisy (engine.QuietKeyDeferrer).
+func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo, noisyKeys bool, noisy []int32) []int32 {
 	out = out[:len(ms)]
 	for i, m := range ms {
 		mi := &out[i]
@@ -389,12 +390,15 @@ func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo, noisyKeys
 		switch p.facts(m, mi); {
 		case !mi.Noisy:
 			mi.Key, mi.Attacker = 0, 0
+			continue
 		case noisyKeys:
 			mi.Key = m.Key()
 		default:
 			mi.Key = 0
 		}
+		noisy = append(noisy, int32(i))
 	}
+	return noisy
 }
 
 // FillKeys sets the keys InfosDeferred left 0.
