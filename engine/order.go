@@ -24,12 +24,14 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	// Without a table move, the quiet moves come after every noisy one
 	// whatever their scores: they are scored (and their keys computed)
 	// only when pick reaches them (scoreQuiet).
-	// Quiescence (noisyOnly) reads no key at all: the noisy moves are
-	// ordered by what they win and searched without storing a best move.
+	// A noisy move's key is asked for only where the move becomes the
+	// best so far (search); quiescence reads no key at all: the noisy
+	// moves are ordered by what they win and searched without storing a
+	// best move.
 	deferKeys := ttMove == 0 && s.later != nil // no table move to find by its key
 	switch {
 	case deferKeys:
-		pd.cands = s.later.InfosDeferred(pd.moves, pd.infos, !noisyOnly, pd.cands[:0])
+		pd.cands = s.later.InfosDeferred(pd.moves, pd.infos, false, pd.cands[:0])
 	case s.later != nil:
 		// Every key, but no quiet move's Attacker (which nothing reads).
 		pd.cands = s.later.InfosDeferred(pd.moves, pd.infos, true, pd.cands[:0])

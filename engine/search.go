@@ -473,6 +473,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			return 0
 		}
 		if v > best {
+			if info.Key == 0 { // a noisy move's, left to this (order)
+				s.later.FillKeys(pd.moves[i:i+1], pd.infos[i:i+1])
+			}
 			best, bestKey = v, info.Key
 			if ply == 0 {
 				s.rootBest = bestKey
