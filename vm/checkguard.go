@@ -69,7 +69,11 @@ func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
 		if to == k || cg.paths[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp {
 			return true
 		}
-		return s.pre.reach.forType(m.land.Owner(), m.land.Type()).mayReachAny(words, int(to), int(k))
+		tr := s.pre.reach.filled(m.land.Owner(), m.land.Type())
+		if tr == nil {
+			tr = s.pre.reach.forType(m.land.Owner(), m.land.Type())
+		}
+		return tr.mayReachAny(words, int(to), int(k))
 	}
 	var buf effectBuf
 	for _, e := range m.Effects(buf[:0]) {

@@ -118,17 +118,30 @@ func (r *reachTable) forPlayer(pl int, present uint64) *playerReach {
 // small enough to inline into the attack tests, which ask for it per piece
 // type; the first use of a type computes it (fill).
 func (r *reachTable) forType(pl, t int) *typeReach {
-	if r == nil {
-		return nil
-	}
-	if p := r.types[pl*r.nTypes+t].Load(); p != nil {
-		return p
+	if r != nil {
+		if p := r.types[pl*r.nTypes+t].Load(); p != nil {
+			return p
+		}
 	}
 	return r.fill(pl, t)
 }
 
-// fill computes and keeps the reach of type t played by pl.
+// filled is forType where the reach is computed already, and nil where
+// it is not (or there is no table): it inlines, where forType's call to
+// fill keeps forType from inlining.
+func (r *reachTable) filled(pl, t int) *typeReach {
+	if r == nil {
+		return nil
+	}
+	return r.types[pl*r.nTypes+t].Load()
+}
+
+// fill computes and keeps the reach of type t played by pl (nil without
+// a table).
 func (r *reachTable) fill(pl, t int) *typeReach {
+	if r == nil {
+		return nil
+	}
 	tr := r.compute(pl, t)
 	r.types[pl*r.nTypes+t].Store(tr)
 	return tr
