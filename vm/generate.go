@@ -183,7 +183,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 				case runSlideGroup:
 					gn.runSlides(r.slides, p, pl, r.moveType)
 				case runSpecialised:
-					if gn.specFrom(r.spec, pl, p) {
+					if r.spec.push != nil {
+						gn.runPush(r.spec, p, pl, r.moveType)
+					} else if gn.specFrom(r.spec, pl, p) {
 						gn.runSpec(r.spec, p, pl, r.moveType)
 					}
 				default:

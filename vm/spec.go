@@ -1164,26 +1164,6 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 		}
 	}
 	gn.prog, gn.player = sp.prog, pl
-	if sp.push != nil && !gn.query && !gn.dropQuiet && !gn.skipQuiet {
-		nh := len(sp.hops)
-		at := (int(pl)*int(gn.n) + int(start)) * nh
-		if row := sp.push[at : at+nh]; row[0] != pushGeneric {
-			// The loop below, with its tests of the start read off the
-			// table (preparePush): only the landings' emptiness is left.
-			roomy := gn.roomFor(sp.maxAdds)
-			for k, t := range row {
-				if t < 0 || board[t] != Empty {
-					return
-				}
-				if roomy {
-					gn.newSimple(start, t, hand, Empty, moveType).derive(hand, sp.hops[k].empty.sets)
-				} else if gn.emitQuiet(start, t, hand, moveType, sp.hops[k].empty.sets); gn.err != nil {
-					return
-				}
-			}
-			return
-		}
-	}
 	if sp.kind == specHops {
 		roomy := !gn.query && gn.roomFor(sp.maxAdds) // as runSlides' roomy (a query builds no list)
 		cur := start
@@ -1242,6 +1222,42 @@ func (gn *generator) runSpec(sp *specProg, start, pl, moveType int32) {
 			}
 		}
 		t = links[off+t]
+	}
+}
+
+// runPush runs sp, a hop chain with a push table (preparePush), from start
+// for player pl in generation: runSpec's hop loop with its tests of the
+// start read off the table, so that only the landings' emptiness is left
+// to test; where the table cannot tell (a landing promotes) or the
+// generation is not a plain one, it runs runSpec. It is apart from runSpec
+// to keep this commonest run's frame small.
+func (gn *generator) runPush(sp *specProg, start, pl, moveType int32) {
+	if gn.query || gn.dropQuiet || gn.skipQuiet || len(sp.guards) > 0 {
+		if gn.specFrom(sp, pl, start) {
+			gn.runSpec(sp, start, pl, moveType)
+		}
+		return
+	}
+	nh := len(sp.hops)
+	at := (int(pl)*int(gn.n) + int(start)) * nh
+	row := sp.push[at : at+nh]
+	if row[0] == pushGeneric {
+		gn.runSpec(sp, start, pl, moveType)
+		return
+	}
+	board := gn.s.Board
+	hand := board[start]
+	gn.prog, gn.player = sp.prog, pl
+	roomy := gn.roomFor(sp.maxAdds)
+	for k, t := range row {
+		if t < 0 || board[t] != Empty {
+			return
+		}
+		if roomy {
+			gn.newSimple(start, t, hand, Empty, moveType).derive(hand, sp.hops[k].empty.sets)
+		} else if gn.emitQuiet(start, t, hand, moveType, sp.hops[k].empty.sets); gn.err != nil {
+			return
+		}
 	}
 }
 
