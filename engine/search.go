@@ -42,8 +42,9 @@ type Searcher[M any] struct {
 	above GainFilter[M]      // nil: quiescence lists every capture
 	recap RecaptureTester[M] // nil: quiescence searches every capture
 	check CheckPredictor[M]
-	legal LegalityGuard // nil: Make tests every move itself
-	infos InfoLister[M] // nil: ordering asks Info move by move
+	batch CheckBatcher[M] // nil: keepChecks asks check move by move
+	legal LegalityGuard   // nil: Make tests every move itself
+	infos InfoLister[M]   // nil: ordering asks Info move by move
 	later QuietKeyDeferrer[M]
 	reps  RepetitionTester // nil: only the search path's cycles are draws
 	next  HashPredictor[M] // nil: a child's slot is fetched once it is made
@@ -77,6 +78,8 @@ type plyData[M any] struct {
 	scores  []int64 // order scores with their places (packScore)
 	killers [2]uint64
 	cands   []int32 // the places of the moves order scored above every quiet one, not picked yet (takeCand)
+	// mayCheck: keepChecks' answers (CheckBatcher), reused.
+	mayCheck []bool
 	// unscored: the quiet moves' scores are not written yet (order left
 	// them to scoreQuiet, which pick calls once the candidates are spent).
 	unscored bool
@@ -95,6 +98,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.above, _ = pos.(GainFilter[M])
 	s.recap, _ = pos.(RecaptureTester[M])
 	s.check, _ = pos.(CheckPredictor[M])
+	s.batch, _ = pos.(CheckBatcher[M])
 	s.legal, _ = pos.(LegalityGuard)
 	s.reps, _ = pos.(RepetitionTester)
 	s.next, _ = pos.(HashPredictor[M])

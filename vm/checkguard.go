@@ -98,6 +98,41 @@ func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
 	return false
 }
 
+// MayGiveChecks sets out[i] to MayGiveCheck(cg, ms[i]) for each move, with
+// the common case (a derived move that ends the turn) written out in the
+// loop instead of a call a move.
+func (s *State) MayGiveChecks(cg *CheckGuard, ms []*Move, out []bool) {
+	out = out[:len(ms)]
+	if !cg.ok {
+		for i := range out {
+			out[i] = true
+		}
+		return
+	}
+	k, words, paths, r := cg.king, s.occ.words, cg.paths, s.pre.reach
+	for i, m := range ms {
+		if !m.derived || m.Continue >= 0 {
+			out[i] = s.MayGiveCheck(cg, m)
+			continue
+		}
+		from, to := m.From, m.To
+		switch {
+		case from == k || paths[from>>6]&(1<<uint(from&63)) != 0:
+			out[i] = true
+		case m.land == m.took:
+			out[i] = false
+		case to == k || paths[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp:
+			out[i] = true
+		default:
+			tr := r.filled(m.land.Owner(), m.land.Type())
+			if tr == nil {
+				tr = r.forType(m.land.Owner(), m.land.Type())
+			}
+			out[i] = tr.mayReachAny(words, int(to), int(k))
+		}
+	}
+}
+
 // LegalGuard holds what SafeMove needs of a position: the mover's royal
 // square and the squares the opponents' attacks on it read (attackPaths).
 // The zero value says nothing (every move must be tested).

@@ -13,7 +13,8 @@ import (
 // move may check, the second then "gives" check whatever it is) and, in
 // every position, makes each move MayGiveCheck clears: none may leave the
 // opponent's King attacked. It also requires the guard to clear most quiet
-// moves, so the test cannot pass by clearing none.
+// moves, so the test cannot pass by clearing none, and MayGiveChecks to
+// answer for the whole list as MayGiveCheck does move by move.
 func TestCheckGuard(t *testing.T) {
 	for _, c := range []struct {
 		file, title string
@@ -43,12 +44,23 @@ func TestCheckGuard(t *testing.T) {
 		}
 		var cg vm.CheckGuard
 		cleared, checks, moves := 0, 0, 0
+		var ptrs []*vm.Move
+		var batch []bool
 		eachPosition(t, g, 3, 6, 150, func(s *vm.State, ml *vm.MoveList) {
 			s.GuardChecks(&cg)
+			ptrs = ptrs[:0]
+			for i := range ml.Moves {
+				ptrs = append(ptrs, &ml.Moves[i])
+			}
+			batch = append(batch[:0], make([]bool, len(ptrs))...)
+			s.MayGiveChecks(&cg, ptrs, batch)
 			for i := range ml.Moves {
 				m := &ml.Moves[i]
 				moves++
 				may := s.MayGiveCheck(&cg, m)
+				if batch[i] != may {
+					t.Fatalf("%s: MayGiveChecks says %v of %s, MayGiveCheck %v", file, batch[i], s.MoveString(m), may)
+				}
 				if err := s.Make(m); err != nil {
 					t.Fatal(err)
 				}

@@ -235,6 +235,17 @@ func (p *Position) MayGiveCheck(m *vm.Move) bool {
 	return p.s.MayGiveCheck(&p.guards[p.ply].check, m)
 }
 
+// MayGiveChecks is MayGiveCheck for each of ms (vm's MayGiveChecks).
+func (p *Position) MayGiveChecks(ms []*vm.Move, out []bool) {
+	if p.ply >= len(p.guards) {
+		for i := range out {
+			out[i] = true
+		}
+		return
+	}
+	p.s.MayGiveChecks(&p.guards[p.ply].check, ms, out)
+}
+
 // GenerateCaptures lists the moves of GenerateNoisy without counting the
 // others.
 func (p *Position) GenerateCaptures(buf []*vm.Move) []*vm.Move {
