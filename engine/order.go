@@ -142,6 +142,14 @@ func takeCand[M any](pd *plyData[M], i int) int64 {
 // would wait for each step's result (packed scores are distinct: the
 // largest is the same in any order).
 func bestPacked(rest []int64) int64 {
+	if len(rest) >= 8 && haveMaxPacked {
+		return maxPackedVector(rest)
+	}
+	return bestPackedScalar(rest)
+}
+
+// bestPackedScalar is bestPacked in Go.
+func bestPackedScalar(rest []int64) int64 {
 	b0 := rest[0]
 	b1, b2, b3 := b0, b0, b0
 	i := 1
