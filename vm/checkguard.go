@@ -5,6 +5,8 @@
 
 package vm
 
+import "math/bits"
+
 // CheckGuard holds what MayGiveCheck needs of a position: the opponent's
 // royal square and the squares our attacks on it read (attackPaths). The
 // zero value says nothing (every move may give check).
@@ -69,11 +71,7 @@ func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
 		if to == k || cg.paths[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp {
 			return true
 		}
-		tr := s.pre.reach.filled(m.land.Owner(), m.land.Type())
-		if tr == nil {
-			tr = s.pre.reach.forType(m.land.Owner(), m.land.Type())
-		}
-		return tr.mayReachAny(words, int(to), int(k))
+		return s.landingMayCheck(m.land, from, to, k, words)
 	}
 	var buf effectBuf
 	for _, e := range m.Effects(buf[:0]) {
@@ -109,7 +107,7 @@ func (s *State) MayGiveChecks(cg *CheckGuard, ms []*Move, out []bool) {
 		}
 		return
 	}
-	k, words, paths, r := cg.king, s.occ.words, cg.paths, s.pre.reach
+	k, words, paths := cg.king, s.occ.words, cg.paths
 	for i, m := range ms {
 		if !m.derived || m.Continue >= 0 {
 			out[i] = s.MayGiveCheck(cg, m)
@@ -124,13 +122,62 @@ func (s *State) MayGiveChecks(cg *CheckGuard, ms []*Move, out []bool) {
 		case to == k || paths[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp:
 			out[i] = true
 		default:
-			tr := r.filled(m.land.Owner(), m.land.Type())
-			if tr == nil {
-				tr = r.forType(m.land.Owner(), m.land.Type())
-			}
-			out[i] = tr.mayReachAny(words, int(to), int(k))
+			out[i] = s.landingMayCheck(m.land, from, to, k, words)
 		}
 	}
+}
+
+// landingMayCheck reports whether the piece land, moved from from to to
+// (neither on an attack path to k), may attack the royal square k from
+// there: by its type's reach, and where every block of it that could
+// capture on k from to is judged as attack tests judge it (attackJudge),
+// by the landing or by the ray's squares between, the move having emptied
+// from. So a slider that lands on the king's line behind a piece is
+// cleared, where the reach alone would make the searcher test it.
+func (s *State) landingMayCheck(land Cell, from, to, k int32, words int) bool {
+	r := s.pre.reach
+	pl, t := land.Owner(), land.Type()
+	tr := r.filled(pl, t)
+	if tr == nil {
+		tr = r.forType(pl, t)
+	}
+	if !tr.mayReachAny(words, int(to), int(k)) {
+		return false
+	}
+	rows, _ := s.blockRows()
+	if tr == nil || tr.hits == nil || rows == nil || s.pre.rays == nil {
+		return true
+	}
+	n := tr.n
+	var occ squareSet
+	occDone := false
+	for bs := tr.hits[int(to)*n+int(k)]; bs != 0; bs &= bs - 1 {
+		sp := rows[t][bits.TrailingZeros16(bs)].spec
+		if sp == nil || sp.judge == judgeRun || sp.maxSteps > s.Limit.StepsPerRun {
+			return true
+		}
+		if sp.judge == judgeLeap {
+			if sp.hops[0].to[pl][to] == k {
+				return true
+			}
+			continue
+		}
+		rays := s.pre.rays[pl]
+		ray := rays[int(sp.dir)*n+int(to)]
+		if !ray.has(k) {
+			continue
+		}
+		between := ray.andNot(rays[int(sp.dir)*n+int(k)])
+		between.remove(k)
+		if !occDone {
+			occ, occDone = s.occ.all(), true
+			occ.remove(from)
+		}
+		if between.and(occ).empty() {
+			return true
+		}
+	}
+	return false
 }
 
 // LegalGuard holds what SafeMove needs of a position: the mover's royal
