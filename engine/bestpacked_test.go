@@ -40,18 +40,3 @@ func TestBestPackedVector(t *testing.T) {
 		}
 	}
 }
-
-// BenchmarkBestPackedScalar is BenchmarkBestPacked's scan in Go alone, to
-// compare with the vector form BenchmarkBestPacked runs where it can.
-func BenchmarkBestPackedScalar(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	packed := make([]int64, 40)
-	for i := range packed {
-		packed[i] = packScore(int32(rng.IntN(histMax)), i)
-	}
-	var sink int64
-	for b.Loop() {
-		sink += bestPackedScalar(packed)
-	}
-	_ = sink
-}

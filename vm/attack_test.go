@@ -1,8 +1,6 @@
 package vm_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"zrun/vm"
@@ -15,16 +13,7 @@ import (
 // corpus's chess variants with other boards and pieces when ../shared is
 // there. It also requires both answers to occur.
 func TestAttackedMatchesInterpreter(t *testing.T) {
-	files := []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf", "../games/reserve-chess.zrf"}
-	corpus := []string{"CubicChess/CubicChess.zrf", "LeganChess/legan-chess.zrf", "DobutsuShogi/Dobutsu.zrf"}
-	for _, c := range corpus {
-		p := filepath.Join("../../shared/zrf-corpus", c)
-		if _, err := os.Stat(p); err != nil {
-			t.Logf("skipping %s: %v (the corpus is in ../shared)", c, err)
-			continue
-		}
-		files = append(files, p)
-	}
+	files := shippedAndCorpus(t, "CubicChess/CubicChess.zrf", "LeganChess/legan-chess.zrf", "DobutsuShogi/Dobutsu.zrf")
 	for _, file := range files {
 		g := firstGame(t, file)
 		var seen bothSeen

@@ -2,7 +2,6 @@ package vm_test
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"zrun/vm"
@@ -16,19 +15,8 @@ import (
 // (what GenerateCapturesOf may leave out). Games with drops, promotions on
 // capture, en passant and multiple captures are among them.
 func TestGenerateCapturesOf(t *testing.T) {
-	files := []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf", "../games/reserve-chess.zrf"}
-	for _, f := range []string{
-		"../../shared/zrf-corpus/DagazProject+DagazProject.github.io/shogi/zrf/tori-shogi.zrf",
-		"../../shared/zrf-corpus/CheckersCollection/HuffCheckers.zrf",
-		"../../shared/zrf-corpus/BombChess/Bombs.zrf",
-		"../../shared/zrf-corpus/QiguoXiangqi/QiGuo.zrf",
-	} {
-		if _, err := os.Stat(f); err != nil {
-			t.Logf("skipping %s: ../shared/zrf-corpus is not here", f)
-			continue
-		}
-		files = append(files, f)
-	}
+	files := shippedAndCorpus(t, "DagazProject+DagazProject.github.io/shogi/zrf/tori-shogi.zrf",
+		"CheckersCollection/HuffCheckers.zrf", "BombChess/Bombs.zrf", "QiguoXiangqi/QiGuo.zrf")
 	for _, file := range files {
 		g := firstGame(t, file)
 		rng := rand.New(rand.NewPCG(3, 4))

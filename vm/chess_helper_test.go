@@ -1,6 +1,8 @@
 package vm_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"zrun/vm"
@@ -39,4 +41,21 @@ func moveBetween(t *testing.T, ml *vm.MoveList, from, to int) *vm.Move {
 	}
 	t.Fatalf("no move from square %d to %d", from, to)
 	return nil
+}
+
+// shippedAndCorpus returns the shipped chess-like games and those of the
+// corpus files named (paths under ../shared/zrf-corpus) that are there,
+// logging each one left out.
+func shippedAndCorpus(t *testing.T, corpus ...string) []string {
+	t.Helper()
+	files := []string{"../games/chess.zrf", "../games/capablanca.zrf", "../games/schoolbook.zrf", "../games/reserve-chess.zrf"}
+	for _, c := range corpus {
+		p := filepath.Join("../../shared/zrf-corpus", c)
+		if _, err := os.Stat(p); err != nil {
+			t.Logf("skipping %s: %v (the corpus is in ../shared)", c, err)
+			continue
+		}
+		files = append(files, p)
+	}
+	return files
 }
