@@ -179,7 +179,12 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 				r := &rs[i]
 				switch r.kind {
 				case runLeapGroup:
-					gn.runLeaps(r.leaps, p, pl, r.moveType)
+					// Most pawns' captures and, in captures-only
+					// generation, most leapers have nothing to take:
+					// told here without the call.
+					if lg := r.leaps; !gn.skipsEmpty(lg) || !lg.nothingToTake(gn, pl, p) {
+						gn.runLeaps(lg, p, pl, r.moveType)
+					}
 				case runSlideGroup:
 					gn.runSlides(r.slides, p, pl, r.moveType)
 				case runSpecialised:

@@ -109,6 +109,27 @@ func newLeapGroup(members []blockRun, nPlayers, nSquares int) *leapGroup {
 	return lg
 }
 
+// skipsEmpty reports whether the group's landings on empty squares add
+// nothing in this generation: noisy-only generation drops them unless they
+// promote, and a pawn's captures add none.
+func (gn *generator) skipsEmpty(lg *leapGroup) bool {
+	return gn.dropQuiet && lg.tail.empty.promo < 0 || !lg.tail.empty.emit
+}
+
+// nothingToTake reports whether no landing of the group from start holds an
+// enemy piece (one worth taking, GenerateCapturesOf, unless a capture may
+// promote), on a board a squareSet holds (false elsewhere).
+func (lg *leapGroup) nothingToTake(gn *generator, pl, start int32) bool {
+	if lg.lands == nil {
+		return false
+	}
+	enemies := gn.worthSet
+	if lg.tail.enemy.promo >= 0 {
+		enemies = gn.enemySet
+	}
+	return enemies.and(lg.lands[pl*gn.n+start]).empty()
+}
+
 // runLeaps runs the group's members from start for player pl.
 func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	board := gn.s.Board
@@ -120,12 +141,8 @@ func (gn *generator) runLeaps(lg *leapGroup, start, pl, moveType int32) {
 	// A landing on an empty square that adds nothing (a pawn's capture)
 	// does nothing either: each member is one hop, so whether the run
 	// would go on does not matter.
-	skipEmpty := gn.dropQuiet && lg.tail.empty.promo < 0 || !lg.tail.empty.emit
-	enemies := gn.worthSet // those worth taking (GenerateCapturesOf), unless a capture may promote
-	if lg.tail.enemy.promo >= 0 {
-		enemies = gn.enemySet
-	}
-	if skipEmpty && lg.lands != nil && enemies.and(lg.lands[pl*gn.n+start]).empty() {
+	skipEmpty := gn.skipsEmpty(lg)
+	if skipEmpty && lg.nothingToTake(gn, pl, start) {
 		return // no landing holds an enemy: nothing to land on
 	}
 	plain := gn.plainQuiet(&lg.tail.empty)
