@@ -90,6 +90,8 @@ type generator struct {
 	// them; the tables that read them (leapGroup.lands, blockPre.mustEmpty,
 	// blockPre.lastFrom) exist only on such boards.
 	enemySet, occSet squareSet
+	// ownSet is occSet's squares of the mover's pieces (runBlocks).
+	ownSet squareSet
 	// worth: in captures-only generation, the types whose capture is
 	// built (bit t: type t); a capture of another type that promotes
 	// nothing is left out (GenerateCapturesAbove). All ones elsewhere.

@@ -126,6 +126,7 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	limit := s.Limit.StepsPerRun
 	if len(s.Board) <= maxSetSquares {
 		gn.enemySet, gn.occSet = s.occ.sets(pl)
+		gn.ownSet = gn.occSet.andNot(gn.enemySet)
 		gn.worthSet = gn.enemySet
 		if gn.worth != allTypes {
 			gn.worthSet = s.occ.worthy(pl, gn.worth)
@@ -186,7 +187,9 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 						gn.runLeaps(lg, p, pl, r.moveType)
 					}
 				case runSlideGroup:
-					gn.runSlides(r.slides, p, pl, r.moveType)
+					if !r.slides.hemmedIn(gn, pl, p) { // a rook in the corner before castling: no call
+						gn.runSlides(r.slides, p, pl, r.moveType)
+					}
 				case runSpecialised:
 					if r.spec.push != nil {
 						gn.runPush(r.spec, p, pl, r.moveType)

@@ -50,7 +50,7 @@ func sameBranch(a, b *specBranch) bool {
 
 // groupBlocks sets the leap or slide group of the first block of every run
 // of two or more consecutive blocks of runs that can be grouped.
-func groupBlocks(runs []blockRun, nPlayers, nSquares int) {
+func groupBlocks(runs []blockRun, nPlayers, nSquares int, plinks [][]int32) {
 	for i := 0; i < len(runs); {
 		j := i + 1
 		first := runs[i].pre.spec
@@ -72,7 +72,7 @@ func groupBlocks(runs []blockRun, nPlayers, nSquares int) {
 			if first.kind == specHops {
 				runs[i].leaps = newLeapGroup(runs[i:j], nPlayers, nSquares)
 			} else {
-				runs[i].slides = newSlideGroup(runs[i:j])
+				runs[i].slides = newSlideGroup(runs[i:j], plinks, nSquares)
 			}
 		}
 		i = j
@@ -201,6 +201,9 @@ type slideGroup struct {
 	quiet    specBranch
 	tail     specTail
 	progs    []*Program
+	// firsts[pl*n+sq], on a board a squareSet holds, is the set of the
+	// squares one step from sq along the group's directions (hemmedIn).
+	firsts []squareSet
 }
 
 // slideMember reports whether sp can join a slide group.
@@ -209,7 +212,7 @@ func slideMember(sp *specProg) bool {
 		sp.quiet.promo < 0 && sp.tail.empty.promo < 0 && sp.tail.enemy.promo < 0
 }
 
-func newSlideGroup(members []blockRun) *slideGroup {
+func newSlideGroup(members []blockRun, plinks [][]int32, nSquares int) *slideGroup {
 	first := members[0].pre.spec
 	sg := &slideGroup{n: len(members), quiet: first.quiet, tail: first.tail}
 	for _, m := range members {
@@ -217,7 +220,26 @@ func newSlideGroup(members []blockRun) *slideGroup {
 		sg.dirs = append(sg.dirs, m.pre.spec.dir)
 		sg.progs = append(sg.progs, m.pre.spec.prog)
 	}
+	if nSquares <= maxSetSquares {
+		sg.firsts = make([]squareSet, len(plinks)*nSquares)
+		for pl, links := range plinks {
+			for sq := range nSquares {
+				for _, d := range sg.dirs {
+					if t := links[int(d)*nSquares+sq]; t >= 0 {
+						sg.firsts[pl*nSquares+sq].add(t)
+					}
+				}
+			}
+		}
+	}
 	return sg
+}
+
+// hemmedIn reports whether every first square of the group's slides from
+// start holds one of the mover's own pieces (or is off the board): then it
+// has no move at all (firsts; false on boards a squareSet does not hold).
+func (sg *slideGroup) hemmedIn(gn *generator, pl, start int32) bool {
+	return sg.firsts != nil && sg.firsts[pl*gn.n+start].andNot(gn.ownSet).empty()
 }
 
 // runSlides runs the group's members from start for player pl.

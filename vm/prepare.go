@@ -172,7 +172,7 @@ func (g *Game) computePrepared() *prepared {
 					p.runs[t] = append(p.runs[t], blockRun{pre: &p.blocks[t][bi], prog: b.Prog, moveType: int32(b.Type), quietOnly: quietOnly(b.Prog)})
 				}
 			}
-			groupBlocks(p.runs[t], p.nPlayers, g.Board.N())
+			groupBlocks(p.runs[t], p.nPlayers, g.Board.N(), p.plinks)
 			kindRuns(p.runs[t])
 		}
 		p.plans = make([]typePlan, len(p.runs))
