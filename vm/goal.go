@@ -68,6 +68,26 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 	return none, nil
 }
 
+// GoesOn reports, for the player to move with a legal move (noMoves
+// false) or without one, that Outcome would find the game not over,
+// where it can tell at once: no goal left to test (goalsWithMoves empty,
+// or all repetition and the position new), no fifty-move draw due and too
+// many pieces for insufficient material. False means "ask Outcome": the
+// searcher reads the goals at nearly every node, and Outcome builds its
+// answer (with its reason and source) for every call.
+func (s *State) GoesOn(noMoves bool) bool {
+	if noMoves || s.Partial != NoPos {
+		return s.Partial != NoPos
+	}
+	if len(s.pre.goalsWithMoves) > 0 && (!s.pre.repeatOnly || s.seen[s.hash%uint64(len(s.seen))] != 0) {
+		return false
+	}
+	if o := &s.g.Options; o.FiftyMove > 0 && s.Quiet >= 2*o.FiftyMove {
+		return false
+	}
+	return !s.g.Options.InsufficientMaterial || s.occ.pieces > deadMaxPieces
+}
+
 func (s *State) decide(kind GoalKind, pl int, reason string) Outcome {
 	o := Outcome{Over: true, Winner: -1, Loser: -1, Kind: kind, Reason: reason}
 	switch kind {

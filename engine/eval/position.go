@@ -341,7 +341,11 @@ func (p *Position) MoveText(m *vm.Move) string { return p.s.CoordString(m) }
 
 // Outcome reads the goals with the moves Generate just produced at this depth.
 func (p *Position) Outcome() (bool, int, int) {
-	o, err := p.s.Outcome(p.list())
+	ml := p.list()
+	if p.s.GoesOn(len(ml.Moves) == 0) {
+		return false, -1, -1
+	}
+	o, err := p.s.Outcome(ml)
 	if err != nil {
 		p.fail(err)
 		return true, -1, -1
@@ -351,6 +355,9 @@ func (p *Position) Outcome() (bool, int, int) {
 
 // Goals reads the goals that do not need the moves of the player to move.
 func (p *Position) Goals() (bool, int, int) {
+	if p.s.GoesOn(false) {
+		return false, -1, -1
+	}
 	o, err := p.s.Goals()
 	if err != nil {
 		p.fail(err)
