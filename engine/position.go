@@ -180,6 +180,10 @@ type HashPredictor[M any] interface {
 // not walk into a repetition from a won position, and looks for one from a
 // lost one (the game's own repetition rule needs more occurrences, which
 // the search would see too late).
+//
+// The searcher relies on it holding every position the search made a move
+// from (it then compares the current position only with those it made a
+// null move from, which the game does not hold).
 type RepetitionTester interface {
 	Repeated() bool
 }

@@ -47,12 +47,15 @@ type Searcher[M any] struct {
 	infos InfoLister[M]   // nil: ordering asks Info move by move
 	later QuietKeyDeferrer[M]
 	reps  RepetitionTester // nil: only the search path's cycles are draws
-	next  HashPredictor[M] // nil: a child's slot is fetched once it is made
-	rules Rules
-	tt    *table
-	hist  [2][histSize]int32
-	plies [maxPly + 1]plyData[M]
-	path  [maxPly + 1]uint64
+	// nullPlies: the plies of the path a null move was made from, whose
+	// positions the game (reps) does not hold.
+	nullPlies []int32
+	next      HashPredictor[M] // nil: a child's slot is fetched once it is made
+	rules     Rules
+	tt        *table
+	hist      [2][histSize]int32
+	plies     [maxPly + 1]plyData[M]
+	path      [maxPly + 1]uint64
 
 	// OnInfo, when set, is called after each completed iteration.
 	OnInfo func(Info)
@@ -581,7 +584,10 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me, extra int) (int, bool) {
 		return 0, false
 	}
 	r := nullReduction(depth) + extra
-	return -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false), true
+	s.nullPlies = append(s.nullPlies, int32(ply))
+	v := -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false)
+	s.nullPlies = s.nullPlies[:len(s.nullPlies)-1]
+	return v, true
 }
 
 // cutEarly tries the prunings that need only the node's evaluation ev
@@ -825,12 +831,20 @@ func (s *Searcher[M]) losingCapture(m M, info *MoveInfo) bool {
 // earlier in the game. Such a cycle is scored as a draw so the search cannot
 // loop; the game's own repetition rules are applied by Outcome.
 func (s *Searcher[M]) repeated(ply int) bool {
-	if s.reps != nil && s.reps.Repeated() {
-		return true
-	}
-	// The path also holds positions a null move reached, which the
-	// game does not.
 	h := s.path[ply]
+	if s.reps != nil {
+		if s.reps.Repeated() {
+			return true
+		}
+		// The game holds every position of the path a move was made
+		// from, but those a null move was made from (nullPlies).
+		for _, i := range s.nullPlies {
+			if s.path[i] == h {
+				return true
+			}
+		}
+		return false
+	}
 	for i := ply - 1; i >= 0; i-- {
 		if s.path[i] == h {
 			return true
