@@ -14,7 +14,9 @@
 //	             for moves of negative history), internal iterative
 //	             reduction, all switched by Rules; mate distance pruning;
 //	             quiescence on noisy moves (captures, promotions) with delta
-//	             pruning and losing captures skipped (RecaptureTester),
+//	             pruning and losing captures skipped (RecaptureTester; the
+//	             captures delta pruning would skip are not even listed
+//	             where the Position is a GainFilter),
 //	             standing pat before moves are generated (only the noisy
 //	             ones, with the count of all, when the Position is a
 //	             NoisyGenerator), and every evasion searched when in check;
@@ -26,10 +28,12 @@
 //	             depth, nodes) and stopping (context or Stop)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node);
 //	             tt_linux.go maps a large one in huge pages, prefetch_amd64.s
-//	             fetches a child's slot while its move's check test runs
+//	             fetches a child's slot as soon as its move is picked
+//	             (HashPredictor), and again once it is made
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
 //	             (a cutoff's quiet move gains what the quiet moves tried before it lose);
-//	             picked lazily, from the few TT and noisy moves alone while any is left
+//	             picked lazily, from the few TT and noisy moves alone while any is left;
+//	             bestpacked_amd64.s scans the quiet moves' scores four at a time (AVX2)
 //
 // Moves may be pseudo-legal: Position.Make rejects an illegal one, so the
 // legality test (the costliest part of move generation in games with royal
