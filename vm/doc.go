@@ -14,14 +14,17 @@
 //	emit.go             how a run's pending changes become a Move at add
 //	generate.go         all runs for the side to move; dedup, priorities, maximal captures, check filter, pass
 //	noisy.go            IsNoisy and GenerateNoisy: only the captures and promotions (quiescence),
-//	                    with the full list's length, most quiet moves never built
+//	                    with the full list's length, most quiet moves never built;
+//	                    GenerateCapturesOf: only the captures of types worth taking
 //	quietonly.go        programs that make quiet moves alone (castling), which
 //	                    captures-only generation does not run
-//	make.go             Make / Unmake with an undo stack
-//	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap
+//	make.go             Make / Unmake with an undo stack (a piece's move in one step:
+//	                    occupancy.move); HashAfter, the hash a move would give
+//	attack.go, reach.go attacked?/defended? and the reach table that keeps them cheap;
+//	                    leaps and slides judged from the table and their rays unrun
 //	spec.go             specialised programs: leaps, leap chains and slides recognised
-//	                    by their bytecode and run from tables; entry paths checked
-//	                    before a run starts
+//	                    by their bytecode and run from tables (a pawn's push: its
+//	                    landings per start); entry paths checked before a run starts
 //	legal.go            the check filter's shortcut: moves that cannot expose the
 //	                    royal piece are legal without being made
 //	checkguard.go       the searcher's guards: moves that cannot give check, moves that
@@ -36,7 +39,8 @@
 //	scan.go             scan loops ("while on-board? d, d, test") fused into one OpScan
 //	state.go            State and its hash (the last move's squares only where they can
 //	                    change the mover's moves: lastKey)
-//	goal.go             win/loss/draw/count conditions, the fifty-move rule, repetitions
+//	goal.go             win/loss/draw/count conditions, the fifty-move rule, repetitions;
+//	                    GoesOn, the searcher's quick "not over"
 //	material.go         the insufficient-material draw
 //	fen.go, notation.go FEN (a front end may give its game its own reader and
 //	                    writer, Game.ReadFEN/WriteFEN), Zillions move text and coordinates
