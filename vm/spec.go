@@ -142,7 +142,7 @@ const (
 )
 
 // judgeOf classifies sp for attack tests (attackJudge) on board b, whose
-// directions wrap says come back round from some square (wrapDirs).
+// directions wrap says come back round from some square (loopDirs).
 func judgeOf(sp *specProg, b *Board, wrap []bool) attackJudge {
 	if len(sp.guards) > 0 {
 		return judgeRun
@@ -258,10 +258,7 @@ func (g *Game) recogniseBlocks(p *prepared) [][]blockPre {
 	}
 	var rho, wrap []bool
 	if n <= maxReachPositions {
-		rho = b.rhoDirs()
-	}
-	if n <= maxSetSquares {
-		wrap = b.wrapDirs()
+		rho, wrap = b.loopDirs()
 	}
 	blocks := make([][]blockPre, len(g.Pieces))
 	for t, pt := range g.Pieces {
@@ -662,51 +659,34 @@ func (bp *blockPre) admits(s *State, pl int32, start int32) bool {
 	return true
 }
 
-// rhoDirs reports for each direction whether following it from some square
-// comes back to a square other than the start (an endless ray the
-// interpreter would stop only by its step budget).
-func (b *Board) rhoDirs() []bool {
+// loopDirs reports for each direction whether following it from some
+// square comes back to a square other than the start (rho: an endless ray
+// the interpreter would stop only by its step budget), and whether it
+// comes back to any square, the start included (wrap: a ray that is no
+// line from the square to the board's edge; every rho direction wraps).
+func (b *Board) loopDirs() (rho, wrap []bool) {
 	n := b.N()
-	out := make([]bool, len(b.Dirs))
+	rho, wrap = make([]bool, len(b.Dirs)), make([]bool, len(b.Dirs))
 	seen := make([]int32, n)
 	stamp := int32(0)
 	for d := range b.Dirs {
-		for p := 0; p < n && !out[d]; p++ {
+		for p := 0; p < n && !rho[d]; p++ {
 			stamp++
 			seen[p] = stamp
 			for q := b.links[d*n+p]; q >= 0; q = b.links[d*n+int(q)] {
 				if q == int32(p) {
+					wrap[d] = true
 					break
 				}
 				if seen[q] == stamp {
-					out[d] = true
+					rho[d], wrap[d] = true, true
 					break
 				}
 				seen[q] = stamp
 			}
 		}
 	}
-	return out
-}
-
-// wrapDirs reports for each direction whether following it from some
-// square comes back to that square, or to another it passed (rhoDirs):
-// a ray that is no line from the square to the board's edge.
-func (b *Board) wrapDirs() []bool {
-	n := b.N()
-	out := make([]bool, len(b.Dirs))
-	for d := range b.Dirs {
-		for p := 0; p < n && !out[d]; p++ {
-			steps := 0
-			for q := b.links[d*n+p]; q >= 0; q = b.links[d*n+int(q)] {
-				if steps++; q == int32(p) || steps > n {
-					out[d] = true
-					break
-				}
-			}
-		}
-	}
-	return out
+	return rho, wrap
 }
 
 // prepare fills the per-player tables; it reports false when the program

@@ -79,8 +79,8 @@ func (o *occupancy) sets(pl int32) (enemy, occ squareSet) {
 // slideRays returns, for links of n squares (at most maxSetSquares) and
 // each direction d and square p, the squares a slide from p along d
 // passes to the board's edge (prepared.rays); empty where the direction
-// comes back round (Board.rhoDirs and wrapDirs: attack tests judge no
-// slide along such a direction).
+// comes back round (Board.loopDirs: attack tests judge no slide along
+// such a direction).
 func slideRays(links []int32, n int) []squareSet {
 	rays := make([]squareSet, len(links))
 	for d := 0; d*n < len(links); d++ {
