@@ -777,7 +777,7 @@ func (sp *specProg) preparePush(b *Board, players, n int) {
 				if t < 0 {
 					break
 				}
-				if br := &h.empty; br.promo >= 0 && (br.promoZone < 0 || b.InZone(int(br.promoZone), pl, int(t))) {
+				if h.empty.promotesAt(b, pl, t) {
 					row[0] = pushGeneric
 					break
 				}
@@ -809,7 +809,7 @@ func (sp *specProg) prepareNoisy(b *Board, players, n int) {
 				if cur = h.to[pl][cur]; cur < 0 {
 					break
 				}
-				if br := &h.empty; br.emit && br.promo >= 0 && (br.promoZone < 0 || b.InZone(int(br.promoZone), pl, int(cur))) {
+				if br := &h.empty; br.emit && br.promotesAt(b, pl, cur) {
 					at[start] = true
 				}
 			}
@@ -1299,6 +1299,12 @@ func (gn *generator) promoAt(br *specBranch, to int32) int32 {
 		return -1
 	}
 	return br.promo
+}
+
+// promotesAt reports whether br's add promotes when player pl lands on t
+// (promoAt's answer is not -1), for the tables prepare reads it into.
+func (br *specBranch) promotesAt(b *Board, pl int, t int32) bool {
+	return br.promo >= 0 && (br.promoZone < 0 || b.InZone(int(br.promoZone), pl, int(t)))
 }
 
 // specSameType is landsSameType for a specialised run, whose piece is in
