@@ -153,7 +153,7 @@ func (s *State) landingMayCheck(land Cell, from, to, k int32, words int) bool {
 	occDone := false
 	for bs := tr.hits[int(to)*n+int(k)]; bs != 0; bs &= bs - 1 {
 		sp := rows[t][bits.TrailingZeros16(bs)].spec
-		if sp == nil || sp.judge == judgeRun || sp.maxSteps > s.Limit.StepsPerRun {
+		if !s.judgeable(sp) {
 			return true
 		}
 		if sp.judge == judgeLeap {
@@ -162,7 +162,7 @@ func (s *State) landingMayCheck(land Cell, from, to, k int32, words int) bool {
 			}
 			continue
 		}
-		rays := s.pre.rays[pl]
+		rays := s.pre.rays[pl] // as slideHits reads them
 		ray := rays[int(sp.dir)*n+int(to)]
 		if !ray.has(k) {
 			continue
