@@ -41,12 +41,9 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 		}
 	}
 	noMoves := len(legal.Moves) == 0
-	plan := s.pre.goalsWithMoves
-	switch {
-	case noMoves:
+	plan := s.goalsToTest()
+	if noMoves {
 		plan = s.pre.goalsNoMoves
-	case s.pre.repeatOnly && s.seen[s.hash%uint64(len(s.seen))] == 0:
-		plan = nil // a first occurrence (Repetitions): the searcher's usual case
 	}
 	for _, gp := range plan {
 		goal := s.g.Goals[gp.goal]
@@ -79,7 +76,7 @@ func (s *State) GoesOn(noMoves bool) bool {
 	if noMoves || s.Partial != NoPos {
 		return s.Partial != NoPos
 	}
-	if len(s.pre.goalsWithMoves) > 0 && (!s.pre.repeatOnly || s.seen[s.hash%uint64(len(s.seen))] != 0) {
+	if len(s.goalsToTest()) > 0 {
 		return false
 	}
 	if o := &s.g.Options; o.FiftyMove > 0 && s.Quiet >= 2*o.FiftyMove {
@@ -87,6 +84,19 @@ func (s *State) GoesOn(noMoves bool) bool {
 	}
 	return !s.g.Options.InsufficientMaterial || s.occ.pieces > deadMaxPieces
 }
+
+// goalsToTest is goalsWithMoves, but none where they are all repetition
+// and the position is new (unseen): the searcher's usual case.
+func (s *State) goalsToTest() []goalPair {
+	if s.pre.repeatOnly && s.unseen() {
+		return nil
+	}
+	return s.pre.goalsWithMoves
+}
+
+// unseen reports what the hash filter tells at once: the position has not
+// stood before in the game (Repetitions 1). False: it may have.
+func (s *State) unseen() bool { return s.seen[s.hash%uint64(len(s.seen))] == 0 }
 
 func (s *State) decide(kind GoalKind, pl int, reason string) Outcome {
 	o := Outcome{Over: true, Winner: -1, Loser: -1, Kind: kind, Reason: reason}
@@ -366,7 +376,7 @@ func (s *State) relativeConfig(pat []PatternStep, pl int) bool {
 // game so far, including now.
 func (s *State) Repetitions() int {
 	n := 1
-	if s.seen[s.hash%uint64(len(s.seen))] == 0 {
+	if s.unseen() {
 		return n
 	}
 	for _, h := range s.hashes {
@@ -381,7 +391,7 @@ func (s *State) Repetitions() int {
 // the moves made since a search began included (Repetitions > 1), without
 // counting: most positions are new, and the hash filter says so at once.
 func (s *State) Repeated() bool {
-	if s.seen[s.hash%uint64(len(s.seen))] == 0 {
+	if s.unseen() {
 		return false
 	}
 	for i := len(s.hashes) - 1; i >= 0; i-- {
