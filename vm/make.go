@@ -101,7 +101,7 @@ func (s *State) HashAfter(m *Move) uint64 {
 			gone = m.To
 		}
 		if !s.pre.lastByStarts || s.lastReaches(s.g.TurnOrder[next].As, m.From, m.To, gone) {
-			h ^= mix64(uint64(uint32(m.From))<<32 | uint64(uint32(m.To)))
+			h ^= lastSquaresKey(m.From, m.To)
 		}
 	}
 	return h

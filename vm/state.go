@@ -238,7 +238,12 @@ func (s *State) lastKey() uint64 {
 	if !s.pre.usesLast || !s.lastMatters() {
 		return 0
 	}
-	return mix64(uint64(uint32(s.LastFrom))<<32 | uint64(uint32(s.LastTo)))
+	return lastSquaresKey(s.LastFrom, s.LastTo)
+}
+
+// lastSquaresKey is lastKey's part for a last move from -> to.
+func lastSquaresKey(from, to int32) uint64 {
+	return mix64(uint64(uint32(from))<<32 | uint64(uint32(to)))
 }
 
 // lastMatters reports whether the last move's squares may change the moves
