@@ -226,7 +226,9 @@ func (s *State) runLimited(gn *generator, r *blockRun, p, pl, only int32, limit 
 		return 0
 	}
 	if lg := r.leaps; lg != nil && lg.maxSteps <= limit {
-		gn.runLeaps(lg, p, pl, r.moveType)
+		if !gn.skipsEmpty(lg) || !lg.nothingToTake(gn, pl, p) {
+			gn.runLeaps(lg, p, pl, r.moveType)
+		}
 		return lg.n - 1
 	}
 	if sg := r.slides; sg != nil && sg.maxSteps <= limit {
