@@ -209,27 +209,22 @@ func packedIndex(p int64) int { return int(^uint32(p)) }
 // tell give no check (CheckPredictor); the others stay in the order they
 // stand in, from which pick goes on choosing.
 func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
-	k := from
-	if s.batch != nil {
-		rest := pd.moves[from:]
-		if cap(pd.mayCheck) < len(rest) {
-			pd.mayCheck = make([]bool, len(rest), 2*len(rest))
-		}
-		may := pd.mayCheck[:len(rest)]
-		s.batch.MayGiveChecks(rest, may)
-		for j, m := range may {
-			if m {
-				j += from
-				pd.moves[k], pd.infos[k], pd.scores[k] = pd.moves[j], pd.infos[j], packScore(scoreOf(pd.scores[j]), k)
-				k++
-			}
-		}
-		pd.moves, pd.infos, pd.scores = pd.moves[:k], pd.infos[:k], pd.scores[:k]
-		pd.cands = pd.cands[:0]
-		return
+	rest := pd.moves[from:]
+	if cap(pd.mayCheck) < len(rest) {
+		pd.mayCheck = make([]bool, len(rest), 2*len(rest))
 	}
-	for j := from; j < len(pd.moves); j++ {
-		if s.check.MayGiveCheck(pd.moves[j]) {
+	may := pd.mayCheck[:len(rest)]
+	if s.batch != nil {
+		s.batch.MayGiveChecks(rest, may)
+	} else {
+		for j, m := range rest {
+			may[j] = s.check.MayGiveCheck(m)
+		}
+	}
+	k := from
+	for j, m := range may {
+		if m {
+			j += from
 			pd.moves[k], pd.infos[k], pd.scores[k] = pd.moves[j], pd.infos[j], packScore(scoreOf(pd.scores[j]), k)
 			k++
 		}

@@ -81,7 +81,7 @@ type plyData[M any] struct {
 	scores  []int64 // order scores with their places (packScore)
 	killers [2]uint64
 	cands   []int32 // the places of the moves order scored above every quiet one, not picked yet (takeCand)
-	// mayCheck: keepChecks' answers (CheckBatcher), reused.
+	// mayCheck: keepChecks' answers, reused.
 	mayCheck []bool
 	// unscored: the quiet moves' scores are not written yet (order left
 	// them to scoreQuiet, which pick calls once the candidates are spent).
