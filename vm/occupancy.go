@@ -114,7 +114,7 @@ func (o *occupancy) move(s *State, from, to int32, c, took, land Cell) {
 	if took != Empty {
 		o.remove(s, to, took)
 	}
-	if c == Empty || land == Empty || c.Owner() != land.Owner() || c.Type() != land.Type() {
+	if !sameKind(c, land) {
 		o.change(s, from, c, Empty)
 		o.change(s, to, Empty, land)
 		return
@@ -125,7 +125,7 @@ func (o *occupancy) move(s *State, from, to int32, c, took, land Cell) {
 // unmove undoes move: the piece on to, land, goes back to from as c,
 // and took comes back on to.
 func (o *occupancy) unmove(s *State, from, to int32, c, took, land Cell) {
-	if c == Empty || land == Empty || c.Owner() != land.Owner() || c.Type() != land.Type() {
+	if !sameKind(c, land) {
 		o.change(s, to, land, Empty)
 		o.change(s, from, Empty, c)
 	} else {
@@ -134,6 +134,12 @@ func (o *occupancy) unmove(s *State, from, to int32, c, took, land Cell) {
 	if took != Empty {
 		o.add(s, to, took)
 	}
+}
+
+// sameKind reports whether a and b are pieces of one owner and type:
+// the occupancy keeps them in the same bits.
+func sameKind(a, b Cell) bool {
+	return a != Empty && b != Empty && a.Owner() == b.Owner() && a.Type() == b.Type()
 }
 
 // shift moves piece c's bits, placement and royal entry from square from
