@@ -106,6 +106,16 @@ type LegalityGuard interface {
 	GuardMoves(inCheck bool)
 }
 
+// EvasionFilter is implemented by LegalityGuards that can drop from a list
+// of the current position's moves, once GuardMoves(true) has readied them,
+// the moves Make would reject unmade in check (those that do not touch the
+// check), keeping the others in their order. In check most moves are such;
+// dropped before ordering, they are not scored, picked, nor asked whether
+// they give check.
+type EvasionFilter[M any] interface {
+	KeepEvasions(moves []M) []M
+}
+
 // CaptureGenerator is implemented by positions that can list the noisy moves
 // of GenerateNoisy without counting the others. The searcher uses it in the
 // quiescence of games with royal pieces, where it takes a node's mobility

@@ -253,6 +253,14 @@ func (s *State) KeepsCheck(lg *LegalGuard, m *Move) bool {
 	if !lg.evade || m.Continue >= 0 || m.Pass {
 		return false
 	}
+	if m.derived {
+		// Its effects (landing), read without building them: From
+		// emptied, and To written unless the move leaves it as it was.
+		if lg.paths[m.From>>6]&(1<<uint(m.From&63)) != 0 {
+			return false
+		}
+		return m.land == m.took || lg.paths[m.To>>6]&(1<<uint(m.To&63)) == 0
+	}
 	var buf effectBuf
 	for _, e := range m.Effects(buf[:0]) {
 		if p := e.Pos; e.Kind == EffCell && lg.paths[p>>6]&(1<<uint(p&63)) != 0 {

@@ -292,10 +292,15 @@ type noisyOnlyPos struct {
 
 // filteredPos lists noisy moves by generating every move and keeping those
 // Info marks Noisy: an independent GenerateNoisy and GenerateCaptures. Its
-// Recapturable makes the move and asks Attacked of the landing square.
+// Recapturable makes the move and asks Attacked of the landing square. It
+// drops the moves that cannot evade a check as the adapter does (the
+// adapter's LegalityGuard and EvasionFilter): which moves stay in a list
+// decides the order of equally scored ones.
 type filteredPos struct {
 	engine.Position[*vm.Move]
 	engine.NullMover
+	engine.LegalityGuard
+	engine.EvasionFilter[*vm.Move]
 	s *vm.State
 }
 
@@ -381,7 +386,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 				case 2:
 					pos = p
 				case 3:
-					pos = filteredPos{p, p, p.State()}
+					pos = filteredPos{p, p, p, p, p.State()}
 				}
 				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
 				if p.Err() != nil {

@@ -70,6 +70,7 @@ type nullRec struct {
 var _ engine.Position[*vm.Move] = (*Position)(nil)
 var _ engine.NullMover = (*Position)(nil)
 var _ engine.NoisyGenerator[*vm.Move] = (*Position)(nil)
+var _ engine.EvasionFilter[*vm.Move] = (*Position)(nil)
 
 // Err returns the first rule error (the VM's step budget) met while the
 // searcher ran; the position then looked like a game without moves.
@@ -282,6 +283,29 @@ func (p *Position) GuardMoves(inCheck bool) {
 	g := p.guardsHere()
 	p.s.GuardLegal(&g.legal, inCheck)
 	g.legalAt, g.legalOK = p.s.Hash(), true
+}
+
+// KeepEvasions drops from ms, moves of this position, those that Make would
+// reject unmade by the guard GuardMoves(true) readied (KeepsCheck: in
+// check, a move that touches no square of the check), keeping the others
+// in order (engine.EvasionFilter). Without a guard for this position it
+// keeps every move.
+func (p *Position) KeepEvasions(ms []*vm.Move) []*vm.Move {
+	if !p.pseudo || p.ply >= len(p.guards) {
+		return ms
+	}
+	g := &p.guards[p.ply]
+	if !g.legalOK || g.legalAt != p.s.Hash() {
+		return ms
+	}
+	k := 0
+	for _, m := range ms {
+		if !p.s.KeepsCheck(&g.legal, m) {
+			ms[k] = m
+			k++
+		}
+	}
+	return ms[:k]
 }
 
 // Make plays m; with pseudo-legal generation it takes back and rejects a
