@@ -15,7 +15,12 @@ func (s *State) InCheck() bool {
 // position have different effects (Generate removes duplicates), so the key
 // identifies a move among its position's moves, for killer and
 // transposition-table moves.
-func (m *Move) Key() uint64 { return moveKey(m) | 1 }
+func (m *Move) Key() uint64 {
+	if m.derived {
+		return derivedKey(m) | 1
+	}
+	return moveKey(m) | 1
+}
 
 // LeftInCheck reports whether the move just made by player pl was illegal
 // because it leaves one of pl's royal pieces attacked as the turn passes to

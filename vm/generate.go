@@ -350,7 +350,7 @@ func (s *State) dedup(ml *MoveList) {
 	for i := 0; i < n; i++ {
 		m := &ml.Moves[i]
 		m.key = moveKey(m)
-		slot := int(m.key & uint64(size-1))
+		slot := int((m.key ^ m.key>>29 ^ m.key>>47) & uint64(size-1))
 		dup := false
 		for tab[slot] >= 0 {
 			o := &ml.Moves[tab[slot]]
@@ -434,23 +434,12 @@ func emptyTable(buf *[]int32, n int) []int32 {
 // moveKey hashes what SameAs compares, cheaply: the squares, the kind and
 // the first and last effects. Moves SameAs accepts get equal keys; the rare
 // moves that differ only in middle effects share a key and SameAs tells them
-// apart.
-//
-// A derived move's key is effectsKey of its effects (Move.landing), computed
-// here from its fields without building them (and without a call: most
-// keys are a derived move's): the start emptied, then, unless the move
-// leaves the board as it was, the landing cell put on To. A derived move is
-// never a pass.
+// apart. The parts are spread by multiplying each by an odd constant, with
+// no final mixing: a reader that takes a few bits folds the high ones in
+// (dedup's slot, the searcher's history index).
 func moveKey(m *Move) uint64 {
 	if m.derived {
-		n, lPos, lVal := uint64(2), m.To, m.land
-		if m.land == m.took {
-			n, lPos, lVal = 1, m.From, Empty
-		}
-		h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To)) ^ n<<56
-		h += (uint64(Empty) ^ uint64(m.From)<<40 ^ uint64(EffCell)<<60) * 0xc2b2ae3d27d4eb4f
-		h ^= uint64(lVal)*0x165667b19e3779f9 ^ uint64(lPos)<<44 ^ uint64(EffCell)<<62
-		return mix64(h)
+		return derivedKey(m)
 	}
 	if n := len(m.eff); n > 0 {
 		return effectsKey(m, n, &m.eff[0], &m.eff[n-1])
@@ -458,18 +447,49 @@ func moveKey(m *Move) uint64 {
 	return effectsKey(m, 0, nil, nil)
 }
 
+// derivedKey is effectsKey of a derived move's effects (Move.landing),
+// computed from its fields without building them, and small enough to
+// inline (most keys asked are a derived move's): the start emptied, then,
+// unless the move leaves the board as it was, the landing cell put on To.
+// A derived move is never a pass. An emptying effect's term is its square
+// alone (Empty and EffCell are 0).
+func derivedKey(m *Move) uint64 {
+	f := uint64(uint32(m.From)) << 32
+	n, l := uint64(2), uint64(m.land)^uint64(uint32(m.To))<<32
+	if m.land == m.took {
+		n, l = 1, f
+	}
+	return keyHead(m.From, m.To, m.Continue, n) ^ f*keyFirst ^ l*keyLast
+}
+
 // effectsKey is moveKey of a move with n effects, f the first and l the
 // last (nil when there are none).
 func effectsKey(m *Move, n int, f, l *Effect) uint64 {
-	h := uint64(m.Continue+2)*0x9e3779b97f4a7c15 ^ uint64(uint32(m.From))<<32 ^ uint64(uint32(m.To)) ^ uint64(n)<<56
+	h := keyHead(m.From, m.To, m.Continue, uint64(n))
 	if m.Pass {
 		h ^= 0x5555
 	}
 	if n > 0 {
-		h += (uint64(f.Val) ^ uint64(f.Pos)<<40 ^ uint64(f.Kind)<<60) * 0xc2b2ae3d27d4eb4f
-		h ^= uint64(l.Val)*0x165667b19e3779f9 ^ uint64(l.Pos)<<44 ^ uint64(l.Kind)<<62
+		h ^= effectTerm(f)*keyFirst ^ effectTerm(l)*keyLast
 	}
-	return mix64(h)
+	return h
+}
+
+// The odd multipliers of a key's parts.
+const (
+	keyFirst = 0xc2b2ae3d27d4eb4f
+	keyLast  = 0x165667b19e3779f9
+)
+
+// keyHead is a key's part from the move's squares, continuation and
+// number of effects.
+func keyHead(from, to, cont int32, n uint64) uint64 {
+	return (uint64(uint32(from)) | uint64(uint32(to))<<24 | n<<48 | uint64(uint32(cont+2))<<52) * 0x9e3779b97f4a7c15
+}
+
+// effectTerm packs an effect for its key part.
+func effectTerm(e *Effect) uint64 {
+	return uint64(e.Val) ^ uint64(uint32(e.Pos))<<32 ^ uint64(e.Kind)<<62
 }
 
 // applyPriorities keeps only the moves of the highest-priority move type
