@@ -254,12 +254,7 @@ func (s *State) KeepsCheck(lg *LegalGuard, m *Move) bool {
 		return false
 	}
 	if m.derived {
-		// Its effects (landing), read without building them: From
-		// emptied, and To written unless the move leaves it as it was.
-		if lg.paths[m.From>>6]&(1<<uint(m.From&63)) != 0 {
-			return false
-		}
-		return m.land == m.took || lg.paths[m.To>>6]&(1<<uint(m.To&63)) == 0
+		return lg.misses(m)
 	}
 	var buf effectBuf
 	for _, e := range m.Effects(buf[:0]) {
@@ -268,6 +263,36 @@ func (s *State) KeepsCheck(lg *LegalGuard, m *Move) bool {
 		}
 	}
 	return true
+}
+
+// misses reports whether derived move m changes no square of lg's paths,
+// reading its effects (landing) without building them: From emptied, and
+// To written unless the move leaves it as it was.
+func (lg *LegalGuard) misses(m *Move) bool {
+	return lg.paths[m.From>>6]&(1<<uint(m.From&63)) == 0 &&
+		(m.land == m.took || lg.paths[m.To>>6]&(1<<uint(m.To&63)) == 0)
+}
+
+// KeepEvasions drops from ms, moves of this position, those KeepsCheck
+// rejects by lg, keeping the others in order; a derived move's squares are
+// read here, without a call (a list in check is mostly such moves).
+func (s *State) KeepEvasions(lg *LegalGuard, ms []*Move) []*Move {
+	if !lg.evade {
+		return ms
+	}
+	k := 0
+	for _, m := range ms {
+		if m.derived && m.Continue < 0 {
+			if lg.misses(m) {
+				continue // KeepsCheck's answer for it
+			}
+		} else if s.KeepsCheck(lg, m) {
+			continue
+		}
+		ms[k] = m
+		k++
+	}
+	return ms[:k]
 }
 
 // pathsTo is attackPaths into buf (grown to the board's words once): the

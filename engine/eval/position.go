@@ -298,14 +298,7 @@ func (p *Position) KeepEvasions(ms []*vm.Move) []*vm.Move {
 	if !g.legalOK || g.legalAt != p.s.Hash() {
 		return ms
 	}
-	k := 0
-	for _, m := range ms {
-		if !p.s.KeepsCheck(&g.legal, m) {
-			ms[k] = m
-			k++
-		}
-	}
-	return ms[:k]
+	return p.s.KeepEvasions(&g.legal, ms)
 }
 
 // Make plays m; with pseudo-legal generation it takes back and rejects a
