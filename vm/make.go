@@ -94,7 +94,7 @@ func (s *State) HashAfter(m *Move) uint64 {
 		h ^= cellKey(l.Pos, s.Board[l.Pos]) ^ cellKey(l.Pos, l.Val)
 	}
 	next := s.g.NextTurn(s.Turn)
-	h ^= partKey(next, NoPos, -1)
+	h ^= s.pre.turnKeys[next]
 	if s.pre.usesLast {
 		gone := int32(NoPos)
 		if m.took != Empty {

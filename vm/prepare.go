@@ -14,6 +14,9 @@ type prepared struct {
 	isRoyal      [][]bool
 	defaults     []uint64 // default attribute bits per type
 	usesLast     bool     // some program tests last-from?/last-to? (they go into the hash)
+	// turnKeys[t] is partKey(t, NoPos, -1): the hash's part for turn
+	// entry t outside a partial move (every Make that ends a turn reads one).
+	turnKeys []uint64
 	tracksTaken  bool     // some goal tests captured (make records captured pieces)
 	posFlagWords int
 	reach        *reachTable
@@ -93,6 +96,10 @@ func (g *Game) computePrepared() *prepared {
 		for pl, links := range p.plinks {
 			p.rays[pl] = slideRays(links, n)
 		}
+	}
+	p.turnKeys = make([]uint64, len(g.TurnOrder))
+	for t := range p.turnKeys {
+		p.turnKeys[t] = partKey(t, NoPos, -1)
 	}
 	p.isRoyal = make([][]bool, p.nPlayers)
 	for pl := range p.isRoyal {

@@ -220,6 +220,9 @@ func handKey(i int32, n int64) uint64 {
 }
 
 func (s *State) stateKey() uint64 {
+	if s.Partial == NoPos && s.PartialType == -1 {
+		return s.pre.turnKeys[s.Turn] ^ s.lastKey()
+	}
 	return partKey(s.Turn, s.Partial, s.PartialType) ^ s.lastKey()
 }
 
