@@ -10,14 +10,14 @@ type prepared struct {
 	nPlayers int
 	// royal[pl] lists the types whose attack makes a move of pl illegal:
 	// the T of every (checkmated T) loss-condition that lists pl.
-	royal        [][]int
-	isRoyal      [][]bool
-	defaults     []uint64 // default attribute bits per type
-	usesLast     bool     // some program tests last-from?/last-to? (they go into the hash)
+	royal    [][]int
+	isRoyal  [][]bool
+	defaults []uint64 // default attribute bits per type
+	usesLast bool     // some program tests last-from?/last-to? (they go into the hash)
 	// turnKeys[t] is partKey(t, NoPos, -1): the hash's part for turn
 	// entry t outside a partial move (every Make that ends a turn reads one).
-	turnKeys []uint64
-	tracksTaken  bool     // some goal tests captured (make records captured pieces)
+	turnKeys     []uint64
+	tracksTaken  bool // some goal tests captured (make records captured pieces)
 	posFlagWords int
 	reach        *reachTable
 	// plinks[pl] is the link table with pl's symmetry applied:
