@@ -197,8 +197,7 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	// Built in place: copying a Move into the list costs more than filling it.
 	ml.Moves = append(ml.Moves, Move{})
 	m := &ml.Moves[len(ml.Moves)-1]
-	m.eff = ml.effs[effStart:len(ml.effs):len(ml.effs)]
-	m.acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
+	ml.store(m, effStart, actStart)
 	m.Type, m.Piece, m.From, m.To, m.Continue = gn.moveType, piece, from, to, cont
 	m.Drop, m.Captures, m.Kings, m.Struck = gn.isDrop, captures, kings, struck
 	if gn.gateType >= 0 {

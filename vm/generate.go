@@ -346,15 +346,17 @@ func (s *State) dedup(ml *MoveList) {
 	}
 	tab := emptyTable(&s.dedupTab, n)
 	size := len(tab)
+	keys := s.dedupKeys[:0] // keys[j]: the key of the move kept at j
+	defer func() { s.dedupKeys = keys }()
 	out := 0
 	for i := 0; i < n; i++ {
 		m := &ml.Moves[i]
-		m.key = moveKey(m)
-		slot := int((m.key ^ m.key>>29 ^ m.key>>47) & uint64(size-1))
+		key := moveKey(m)
+		slot := int((key ^ key>>29 ^ key>>47) & uint64(size-1))
 		dup := false
 		for tab[slot] >= 0 {
 			o := &ml.Moves[tab[slot]]
-			if o.key == m.key && s.sameMove(o, m) {
+			if keys[tab[slot]] == key && s.sameMove(o, m) {
 				dup = true
 				break
 			}
@@ -367,6 +369,7 @@ func (s *State) dedup(ml *MoveList) {
 			ml.Moves[out] = *m
 		}
 		tab[slot] = int32(out)
+		keys = append(keys, key)
 		out++
 	}
 	ml.Moves = ml.Moves[:out]
@@ -441,8 +444,8 @@ func moveKey(m *Move) uint64 {
 	if m.derived {
 		return derivedKey(m)
 	}
-	if n := len(m.eff); n > 0 {
-		return effectsKey(m, n, &m.eff[0], &m.eff[n-1])
+	if eff := m.eff(); len(eff) > 0 {
+		return effectsKey(m, len(eff), &eff[0], &eff[len(eff)-1])
 	}
 	return effectsKey(m, 0, nil, nil)
 }

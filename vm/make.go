@@ -36,7 +36,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 			}
 		}
 	}
-	for _, e := range m.eff {
+	for _, e := range m.eff() {
 		if e.Kind == EffCell {
 			h = s.setCell(e.Pos, e.Val, h, rehash)
 			continue
@@ -85,7 +85,7 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 // the turn and passes it to another player. For other moves it returns the
 // hash of this position. A wrong guess costs one useless fetch, nothing else.
 func (s *State) HashAfter(m *Move) uint64 {
-	if !m.derived || m.Continue >= 0 || len(m.eff) > 0 {
+	if !m.derived || m.Continue >= 0 || m.lists != nil {
 		return s.hash
 	}
 	f, l, n := m.landing()

@@ -44,12 +44,12 @@ type Act struct {
 
 // Move is one legal move (or one part of a partial move).
 type Move struct {
-	// eff and acts are the move's effects and acts as its run built them;
-	// a move whose effects and acts follow from its squares (derived) keeps
-	// none. Read them through Effects and Actions.
-	eff  []Effect
-	acts []Act
-	key  uint64
+	// lists holds the move's effects and acts as its run built them; a
+	// move whose effects and acts follow from its squares (derived) keeps
+	// none (nil). Read them through Effects and Actions. One pointer to
+	// both keeps a Move to 64 bytes, one cache line: a list is written
+	// whole and read move by move at every node.
+	lists *moveLists
 	// took and land: see simple and derived.
 	took, land Cell
 	Type       int32 // move type of the definition that produced it
@@ -82,8 +82,40 @@ type Move struct {
 	// To as land; Effects and Actions build its lists from that and took
 	// (spec.go builds most moves so: writing the lists costs more than the
 	// rest of the move), and from setAttr. The fields are ordered for size
-	// (112 bytes).
+	// (64 bytes).
 	derived bool
+}
+
+// moveLists are a built move's effects and acts.
+type moveLists struct {
+	eff  []Effect
+	acts []Act
+	// cloned: CloneInto made the record, for its copy alone (it may
+	// rewrite it); a MoveList's records are the list's.
+	cloned bool
+}
+
+// eff is the effects m stores (none for a derived move).
+func (m *Move) eff() []Effect {
+	if m.lists == nil {
+		return nil
+	}
+	return m.lists.eff
+}
+
+// acts is the acts m stores (none for a derived move).
+func (m *Move) acts() []Act {
+	if m.lists == nil {
+		return nil
+	}
+	return m.lists.acts
+}
+
+// withLists returns m's copy with its own lists eff and acts.
+func (m *Move) withLists(eff []Effect, acts []Act) Move {
+	c := *m
+	c.lists = &moveLists{eff: eff, acts: acts}
+	return c
 }
 
 // Effects returns the changes m makes, in the order Make applies them. A
@@ -91,7 +123,7 @@ type Move struct {
 // slice to keep them off the heap); another's are its own, to be read only.
 func (m *Move) Effects(buf []Effect) []Effect {
 	if !m.derived {
-		return m.eff
+		return m.eff()
 	}
 	f, l, n := m.landing()
 	buf = append(buf[:0], f)
@@ -128,7 +160,7 @@ func (m *Move) landingAct() Act {
 // Effects.
 func (m *Move) Actions(buf []Act) []Act {
 	if !m.derived {
-		return m.acts
+		return m.acts()
 	}
 	buf = buf[:0]
 	if m.setAttr != 0 {
@@ -141,10 +173,15 @@ func (m *Move) Actions(buf []Act) []Act {
 // the storage of eff and acts, which it returns (grown if needed) for the
 // next copy: a caller that copies many moves allocates once.
 func (m *Move) CloneInto(c *Move, eff []Effect, acts []Act) ([]Effect, []Act) {
+	rec := c.lists // a record an earlier CloneInto into c made is reused
 	*c = *m
 	if !m.derived {
-		eff, acts = append(eff[:0], m.eff...), append(acts[:0], m.acts...)
-		c.eff, c.acts = eff, acts
+		eff, acts = append(eff[:0], m.eff()...), append(acts[:0], m.acts()...)
+		if rec == nil || !rec.cloned {
+			rec = &moveLists{cloned: true}
+		}
+		rec.eff, rec.acts = eff, acts
+		c.lists = rec
 	}
 	return eff, acts
 }
@@ -152,9 +189,8 @@ func (m *Move) CloneInto(c *Move, eff []Effect, acts []Act) ([]Effect, []Act) {
 // WithActs returns m with acts in place of its own, its effects kept: a
 // notation test writes with it a move no game makes.
 func (m *Move) WithActs(acts []Act) Move {
-	c := *m.full()
-	c.acts = acts
-	return c
+	f := m.full()
+	return f.withLists(f.eff(), acts)
 }
 
 // full returns m with its effects and acts stored: m itself, or for a
@@ -163,8 +199,8 @@ func (m *Move) full() *Move {
 	if !m.derived {
 		return m
 	}
-	c := *m
-	c.eff, c.acts, c.derived = m.Effects(nil), m.Actions(nil), false
+	c := m.withLists(m.Effects(nil), m.Actions(nil))
+	c.derived = false
 	return &c
 }
 
@@ -185,12 +221,10 @@ func (m *Move) Simple() (took Cell, retype int, ok bool) {
 // Clone returns m with its own copies of its effects and acts, detached from the
 // MoveList that generated it (whose buffers are reused), for a history.
 func (m *Move) Clone() Move {
-	c := *m
-	if !m.derived {
-		c.eff = append([]Effect(nil), m.eff...)
-		c.acts = append([]Act(nil), m.acts...)
+	if m.derived {
+		return *m
 	}
-	return c
+	return m.withLists(append([]Effect(nil), m.eff()...), append([]Act(nil), m.acts()...))
 }
 
 // MoveList holds generated moves. The moves' effects and acts point into
@@ -200,6 +234,7 @@ type MoveList struct {
 	Moves []Move
 	effs  []Effect
 	acts  []Act
+	lists []moveLists
 }
 
 // Reset empties the list, keeping its buffers.
@@ -207,6 +242,18 @@ func (ml *MoveList) Reset() {
 	ml.Moves = ml.Moves[:0]
 	ml.effs = ml.effs[:0]
 	ml.acts = ml.acts[:0]
+	ml.lists = ml.lists[:0]
+}
+
+// store gives m the effects and acts from effStart and actStart on in the
+// list's buffers. The record of them is the list's too: a record it has
+// moved on growing stays where m points, unchanged, as the buffers do.
+func (ml *MoveList) store(m *Move, effStart, actStart int) {
+	ml.lists = append(ml.lists, moveLists{
+		eff:  ml.effs[effStart:len(ml.effs):len(ml.effs)],
+		acts: ml.acts[actStart:len(ml.acts):len(ml.acts)],
+	})
+	m.lists = &ml.lists[len(ml.lists)-1]
 }
 
 // Len is the number of moves.

@@ -1392,8 +1392,7 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 		nT := int32(len(gn.g.Pieces))
 		ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
 	}
-	m.eff = ml.effs[effStart:len(ml.effs):len(ml.effs)]
-	m.acts = ml.acts[actStart:len(ml.acts):len(ml.acts)]
+	ml.store(m, effStart, actStart)
 }
 
 // plainQuiet reports whether a landing on an empty square by branch br

@@ -53,6 +53,8 @@ type State struct {
 	gens     []*generator // one per nesting level, created on first use
 	scratch  []*MoveList  // per nesting level, for legality tests and continuations
 	dedupTab []int32
+	// dedupKeys holds dedup's keys of the moves it keeps (reused).
+	dedupKeys []uint64
 	// dedupInterp: dedupInterpreted's kept interpreted moves, reused.
 	dedupInterp []int32
 	// perftLists are the move lists of Perft and Divide, one per level of
