@@ -106,13 +106,6 @@ type LegalityGuard interface {
 	GuardMoves(inCheck bool)
 }
 
-// MoveFinder is implemented by positions that can find a move by its Info
-// Key without computing the other facts of every move: FindKey returns the
-// place in moves of the first whose key is key, or -1.
-type MoveFinder[M any] interface {
-	FindKey(moves []M, key uint64) int
-}
-
 // EvasionFilter is implemented by LegalityGuards that can drop from a list
 // of the current position's moves, once GuardMoves(true) has readied them,
 // the moves Make would reject unmade in check (those that do not touch the

@@ -35,20 +35,19 @@ const mobilityWeight = 2
 // opponents), and negated only when the side changes, so partial moves (the
 // same player moving again) need no special case.
 type Searcher[M any] struct {
-	pos    Position[M]
-	null   NullMover
-	noisy  NoisyGenerator[M] // nil: quiescence generates every move
-	capt   CaptureGenerator[M]
-	above  GainFilter[M]      // nil: quiescence lists every capture
-	recap  RecaptureTester[M] // nil: quiescence searches every capture
-	check  CheckPredictor[M]
-	batch  CheckBatcher[M]  // nil: keepChecks asks check move by move
-	legal  LegalityGuard    // nil: Make tests every move itself
-	evade  EvasionFilter[M] // nil: in check every move is ordered and offered to Make
-	finder MoveFinder[M]    // nil: the table's move is found by ordering every move
-	infos  InfoLister[M]    // nil: ordering asks Info move by move
-	later  QuietKeyDeferrer[M]
-	reps   RepetitionTester // nil: only the search path's cycles are draws
+	pos   Position[M]
+	null  NullMover
+	noisy NoisyGenerator[M] // nil: quiescence generates every move
+	capt  CaptureGenerator[M]
+	above GainFilter[M]      // nil: quiescence lists every capture
+	recap RecaptureTester[M] // nil: quiescence searches every capture
+	check CheckPredictor[M]
+	batch CheckBatcher[M]  // nil: keepChecks asks check move by move
+	legal LegalityGuard    // nil: Make tests every move itself
+	evade EvasionFilter[M] // nil: in check every move is ordered and offered to Make
+	infos InfoLister[M]    // nil: ordering asks Info move by move
+	later QuietKeyDeferrer[M]
+	reps  RepetitionTester // nil: only the search path's cycles are draws
 	// nullPlies: the plies of the path a null move was made from, whose
 	// positions the game (reps) does not hold.
 	nullPlies []int32
@@ -106,7 +105,6 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.batch, _ = pos.(CheckBatcher[M])
 	s.legal, _ = pos.(LegalityGuard)
 	s.evade, _ = pos.(EvasionFilter[M])
-	s.finder, _ = pos.(MoveFinder[M])
 	s.reps, _ = pos.(RepetitionTester)
 	s.next, _ = pos.(HashPredictor[M])
 	s.infos, _ = pos.(InfoLister[M])
@@ -401,42 +399,15 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 	}
 	s.guard(pd, inCheck)
-	// The table's move, where the position can find it by its key, is
-	// searched before the others are ordered: at most nodes that have one
-	// it cuts off, and ordering would have scored every move for nothing.
-	// Once it is searched the list is ordered as it would have been, and
-	// pick takes the table's move first again (skipped): the others come
-	// in the same order either way.
-	ttAt := -1
-	if ttMove != 0 && s.finder != nil {
-		ttAt = s.finder.FindKey(pd.moves, ttMove)
-	}
-	var ttInfo MoveInfo
-	if ttAt >= 0 {
-		ttInfo = pos.Info(pd.moves[ttAt])
-	} else {
-		s.order(ply, ttMove, me, false)
-	}
+	s.order(ply, ttMove, me, false)
 	mover := pos.ToMove()
 	pd.tried = pd.tried[:0]
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
 	guarded, checksOnly := false, false
 	for i := 0; i < len(pd.moves); i++ {
-		var m M
-		var info *MoveInfo
-		switch {
-		case ttAt < 0:
-			m, info = s.pick(pd, i), &pd.infos[i]
-		case i == 0:
-			m, info = pd.moves[ttAt], &ttInfo
-		default:
-			if i == 1 {
-				s.order(ply, ttMove, me, false)
-				s.pick(pd, 0) // the table's move, searched
-			}
-			m, info = s.pick(pd, i), &pd.infos[i]
-		}
+		m := s.pick(pd, i)
+		info := &pd.infos[i]
 		if depth > 1 && s.next != nil {
 			s.tt.touch(s.next.HashAfter(m)) // the child probes it: fetched while the move is judged and made
 		}

@@ -295,15 +295,12 @@ type noisyOnlyPos struct {
 // Recapturable makes the move and asks Attacked of the landing square. It
 // drops the moves that cannot evade a check as the adapter does (the
 // adapter's LegalityGuard and EvasionFilter): which moves stay in a list
-// decides the order of equally scored ones; and it finds the table's move
-// as the adapter does (MoveFinder), which decides when the other moves
-// are scored.
+// decides the order of equally scored ones.
 type filteredPos struct {
 	engine.Position[*vm.Move]
 	engine.NullMover
 	engine.LegalityGuard
 	engine.EvasionFilter[*vm.Move]
-	engine.MoveFinder[*vm.Move]
 	s *vm.State
 }
 
@@ -389,7 +386,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 				case 2:
 					pos = p
 				case 3:
-					pos = filteredPos{p, p, p, p, p, p.State()}
+					pos = filteredPos{p, p, p, p, p.State()}
 				}
 				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
 				if p.Err() != nil {

@@ -71,7 +71,6 @@ var _ engine.Position[*vm.Move] = (*Position)(nil)
 var _ engine.NullMover = (*Position)(nil)
 var _ engine.NoisyGenerator[*vm.Move] = (*Position)(nil)
 var _ engine.EvasionFilter[*vm.Move] = (*Position)(nil)
-var _ engine.MoveFinder[*vm.Move] = (*Position)(nil)
 
 // Err returns the first rule error (the VM's step budget) met while the
 // searcher ran; the position then looked like a game without moves.
@@ -284,17 +283,6 @@ func (p *Position) GuardMoves(inCheck bool) {
 	g := p.guardsHere()
 	p.s.GuardLegal(&g.legal, inCheck)
 	g.legalAt, g.legalOK = p.s.Hash(), true
-}
-
-// FindKey returns the place in ms of the first move whose key is key, or -1
-// (engine.MoveFinder).
-func (p *Position) FindKey(ms []*vm.Move, key uint64) int {
-	for i, m := range ms {
-		if m.Key() == key {
-			return i
-		}
-	}
-	return -1
 }
 
 // KeepEvasions drops from ms, moves of this position, those that Make would
