@@ -16,10 +16,7 @@ import (
 func TestKeepEvasionsKeepsEveryLegalMove(t *testing.T) {
 	for _, file := range []string{"../../games/chess.zrf", "../../games/capablanca.zrf", "../../games/schoolbook.zrf"} {
 		g, ev := derived(t, file)
-		s, err := vm.NewState(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newState(t, g)
 		p := eval.NewPosition(s, ev)
 		rng := rand.New(rand.NewPCG(3, 17))
 		checks, illegal, dropped := 0, 0, 0

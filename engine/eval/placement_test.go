@@ -17,10 +17,7 @@ import (
 func TestPlacementSumsMatchTheBoard(t *testing.T) {
 	for _, file := range []string{"../../games/chess.zrf", "../../games/capablanca.zrf", "../../games/reserve-chess.zrf"} {
 		g, ev := derived(t, file)
-		s, err := vm.NewState(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newState(t, g)
 		if err := ev.Watch(s); err != nil {
 			t.Fatal(err)
 		}
@@ -98,23 +95,27 @@ func derived(t *testing.T, file string) (*vm.Game, *eval.Evaluator) {
 	return g, ev
 }
 
+// newState returns g's state at its start.
+func newState(t *testing.T, g *vm.Game) *vm.State {
+	t.Helper()
+	s, err := vm.NewState(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestResetWatchesTheNewState: a searcher's position pointed at a state set
 // up afresh (XBoard's setboard, a new game) must evaluate it from its
 // placement sums, not by scanning the board at every node.
 func TestResetWatchesTheNewState(t *testing.T) {
 	g, ev := derived(t, "../../games/capablanca.zrf")
-	s, err := vm.NewState(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newState(t, g)
 	p := eval.NewPosition(s, ev)
 	if !ev.Watches(s) {
 		t.Fatal("NewPosition's state keeps no placement sums")
 	}
-	fresh, err := vm.NewState(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fresh := newState(t, g)
 	if err := fresh.SetFEN("rn1b1kb2r/ppppp1ppp1/3a1p1np1/7q2/3P6/4AP1N2/PPP1P1PPPP/RN1BQKB2R w KQkq - 1 7"); err != nil {
 		t.Fatal(err)
 	}
