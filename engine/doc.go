@@ -23,7 +23,9 @@
 //	             chance nodes (average of children) for random players;
 //	             paranoid multi-player search; repetition draws (a
 //	             position met before on the search path or, with a
-//	             RepetitionTester, earlier in the game); time
+//	             RepetitionTester, earlier in the game); in check, the
+//	             moves that cannot evade it dropped before they are
+//	             ordered (EvasionFilter); time
 //	             management (move time, clock with moves-to-go and increment,
 //	             depth, nodes) and stopping (context or Stop)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node);
