@@ -352,7 +352,7 @@ func (s *State) dedup(ml *MoveList) {
 	for i := 0; i < n; i++ {
 		m := &ml.Moves[i]
 		key := moveKey(m)
-		slot := int((key ^ key>>29 ^ key>>47) & uint64(size-1))
+		slot := int(key & uint64(size-1))
 		dup := false
 		for tab[slot] >= 0 {
 			o := &ml.Moves[tab[slot]]
@@ -437,9 +437,11 @@ func emptyTable(buf *[]int32, n int) []int32 {
 // moveKey hashes what SameAs compares, cheaply: the squares, the kind and
 // the first and last effects. Moves SameAs accepts get equal keys; the rare
 // moves that differ only in middle effects share a key and SameAs tells them
-// apart. The parts are spread by multiplying each by an odd constant, with
-// no final mixing: a reader that takes a few bits folds the high ones in
-// (dedup's slot, the searcher's history index).
+// apart. The parts are spread by multiplying each by an odd constant and
+// the sum mixed once (mix64): the searcher's history reads a few bits of
+// a key, and without the mix its searches took 5-10% more nodes to reach
+// a depth (session 21, 40 random chess and Capablanca positions, depths
+// 10-12), though the buckets used were as many as a random hash's.
 func moveKey(m *Move) uint64 {
 	if m.derived {
 		return derivedKey(m)
@@ -462,7 +464,7 @@ func derivedKey(m *Move) uint64 {
 	if m.land == m.took {
 		n, l = 1, f
 	}
-	return keyHead(m.From, m.To, m.Continue, n) ^ f*keyFirst ^ l*keyLast
+	return mix64(keyHead(m.From, m.To, m.Continue, n) ^ f*keyFirst ^ l*keyLast)
 }
 
 // effectsKey is moveKey of a move with n effects, f the first and l the
@@ -475,7 +477,7 @@ func effectsKey(m *Move, n int, f, l *Effect) uint64 {
 	if n > 0 {
 		h ^= effectTerm(f)*keyFirst ^ effectTerm(l)*keyLast
 	}
-	return h
+	return mix64(h)
 }
 
 // The odd multipliers of a key's parts.
