@@ -347,7 +347,6 @@ func (s *State) dedup(ml *MoveList) {
 	tab := emptyTable(&s.dedupTab, n)
 	size := len(tab)
 	keys := s.dedupKeys[:0] // keys[j]: the key of the move kept at j
-	defer func() { s.dedupKeys = keys }()
 	out := 0
 	for i := 0; i < n; i++ {
 		m := &ml.Moves[i]
@@ -373,6 +372,7 @@ func (s *State) dedup(ml *MoveList) {
 		out++
 	}
 	ml.Moves = ml.Moves[:out]
+	s.dedupKeys = keys
 }
 
 // sameMove reports whether b repeats a: the same effects and the same
@@ -453,8 +453,8 @@ func moveKey(m *Move) uint64 {
 }
 
 // derivedKey is effectsKey of a derived move's effects (Move.landing),
-// computed from its fields without building them, and small enough to
-// inline (most keys asked are a derived move's): the start emptied, then,
+// computed from its fields without building them (most keys asked are a
+// derived move's; Key calls it directly): the start emptied, then,
 // unless the move leaves the board as it was, the landing cell put on To.
 // A derived move is never a pass. An emptying effect's term is its square
 // alone (Empty and EffCell are 0).
