@@ -114,14 +114,12 @@ func (r *reachTable) forPlayer(pl int, present uint64) *playerReach {
 	return pr
 }
 
-// forType returns the reach of type t played by pl (nil: no table). It is
-// small enough to inline into the attack tests, which ask for it per piece
-// type; the first use of a type computes it (fill).
+// forType returns the reach of type t played by pl (nil: no table); the
+// first use of a type computes it (fill). Its call to fill keeps it from
+// inlining: hot callers ask filled first.
 func (r *reachTable) forType(pl, t int) *typeReach {
-	if r != nil {
-		if p := r.types[pl*r.nTypes+t].Load(); p != nil {
-			return p
-		}
+	if p := r.filled(pl, t); p != nil {
+		return p
 	}
 	return r.fill(pl, t)
 }
