@@ -62,6 +62,18 @@ func (p *Position) guardsHere() *plyGuards {
 	return &p.guards[p.ply]
 }
 
+// legalGuard returns the current ply's legality guard where GuardMoves
+// readied it for this very position (nil otherwise: a position reached
+// again at this ply after other moves has a stale one).
+func (p *Position) legalGuard() *vm.LegalGuard {
+	if p.ply < len(p.guards) {
+		if g := &p.guards[p.ply]; g.legalOK && g.legalAt == p.s.Hash() {
+			return &g.legal
+		}
+	}
+	return nil
+}
+
 type nullRec struct {
 	turn             int
 	lastFrom, lastTo int32
@@ -291,14 +303,11 @@ func (p *Position) GuardMoves(inCheck bool) {
 // in order (engine.EvasionFilter). Without a guard for this position it
 // keeps every move.
 func (p *Position) KeepEvasions(ms []*vm.Move) []*vm.Move {
-	if !p.pseudo || p.ply >= len(p.guards) {
+	lg := p.legalGuard()
+	if !p.pseudo || lg == nil {
 		return ms
 	}
-	g := &p.guards[p.ply]
-	if !g.legalOK || g.legalAt != p.s.Hash() {
-		return ms
-	}
-	return p.s.KeepEvasions(&g.legal, ms)
+	return p.s.KeepEvasions(lg, ms)
 }
 
 // Make plays m; with pseudo-legal generation it takes back and rejects a
@@ -308,13 +317,11 @@ func (p *Position) KeepEvasions(ms []*vm.Move) []*vm.Move {
 func (p *Position) Make(m *vm.Move) bool {
 	mover := p.s.Mover()
 	safe := false
-	if p.ply < len(p.guards) {
-		if g := &p.guards[p.ply]; g.legalOK && g.legalAt == p.s.Hash() {
-			if p.pseudo && p.s.KeepsCheck(&g.legal, m) {
-				return false // an evasion that evades nothing: not even made
-			}
-			safe = p.s.SafeMove(&g.legal, m)
+	if lg := p.legalGuard(); lg != nil {
+		if p.pseudo && p.s.KeepsCheck(lg, m) {
+			return false // an evasion that evades nothing: not even made
 		}
+		safe = p.s.SafeMove(lg, m)
 	}
 	if err := p.s.Make(m); err != nil {
 		p.fail(err)
