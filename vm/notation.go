@@ -37,23 +37,24 @@ func (s *State) MoveString(m *Move) string {
 		w.b.WriteString("partial ")
 		w.b.WriteString(strconv.Itoa(s.g.partialNumber(m.Continue)))
 	}
+	acts := m.acts()
 	main := mainPart(m)
 	if main >= 0 {
-		w.part(m, &m.acts()[main])
+		w.part(m, &acts[main])
 	}
-	for i := range m.acts() {
-		if k := m.acts()[i].Kind; i != main && (k == ActMove || k == ActDrop) {
-			w.part(m, &m.acts()[i])
+	for i := range acts {
+		if k := acts[i].Kind; i != main && (k == ActMove || k == ActDrop) {
+			w.part(m, &acts[i])
 		}
 	}
 	w.changes(m)
 	if main >= 0 {
-		if a := &m.acts()[main]; a.Kind == ActMove && w.promoted(a) {
+		if a := &acts[main]; a.Kind == ActMove && w.promoted(a) {
 			w.change(s.g.Pieces[a.Type].Name, a.To)
 		}
 	}
-	for i := range m.acts() {
-		if a := &m.acts()[i]; i != main && a.Kind == ActMove && w.promoted(a) {
+	for i := range acts {
+		if a := &acts[i]; i != main && a.Kind == ActMove && w.promoted(a) {
 			w.change(s.g.Pieces[a.Type].Name, a.To)
 		}
 	}
@@ -77,9 +78,10 @@ func (w *moveWriter) changes(m *Move) {
 	var buf [32]int
 	order := buf[:0]
 	split := 0 // order[:split] holds the changes that are not captures
-	for i := range m.acts() {
-		k := m.acts()[i].Kind
-		if k == ActMove || k == ActDrop || repeated(m.acts(), i) {
+	acts := m.acts()
+	for i := range acts {
+		k := acts[i].Kind
+		if k == ActMove || k == ActDrop || repeated(acts, i) {
 			continue
 		}
 		order = append(order, i)
@@ -96,7 +98,7 @@ func (w *moveWriter) changes(m *Move) {
 	// Red p2 D6").
 	front := 0
 	for j := 0; j < split; j++ {
-		a := &m.acts()[order[j]]
+		a := &acts[order[j]]
 		if a.Kind != ActCreate || !leftByMove(m, a.To) {
 			continue
 		}
@@ -106,14 +108,15 @@ func (w *moveWriter) changes(m *Move) {
 		front++
 	}
 	for _, i := range order {
-		w.part(m, &m.acts()[i])
+		w.part(m, &acts[i])
 	}
 }
 
 // leftByMove reports whether a piece of m moves away from p.
 func leftByMove(m *Move, p int32) bool {
-	for i := range m.acts() {
-		if a := &m.acts()[i]; a.Kind == ActMove && a.From == p {
+	acts := m.acts()
+	for i := range acts {
+		if a := &acts[i]; a.Kind == ActMove && a.From == p {
 			return true
 		}
 	}
@@ -137,8 +140,9 @@ func (m *Move) MainAct() *Act {
 // the move from the start square, else the last drop; -1 when there is none.
 func mainPart(m *Move) int {
 	drop := -1
-	for i := range m.acts() {
-		a := &m.acts()[i]
+	acts := m.acts()
+	for i := range acts {
+		a := &acts[i]
 		if a.Kind == ActMove && a.From == m.From && !m.Drop {
 			return i
 		}
