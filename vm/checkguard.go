@@ -15,6 +15,9 @@ type CheckGuard struct {
 	opp   int
 	paths []uint64
 	ok    bool
+	// gated: paths hold a gate's square (markPaths), which a move
+	// starting or landing there opens whatever its effects.
+	gated bool
 }
 
 // GuardChecks prepares cg for the moves of the player to move. It applies
@@ -42,7 +45,7 @@ func (s *State) GuardChecks(cg *CheckGuard) {
 		return
 	}
 	var ok bool
-	if cg.paths, ok = s.pathsTo(k, opp, rows, cg.paths); ok {
+	if cg.paths, ok, cg.gated = s.pathsTo(k, opp, rows, cg.paths); ok {
 		cg.king, cg.opp, cg.ok = k, opp, true
 	}
 }
@@ -54,7 +57,7 @@ func (s *State) GuardChecks(cg *CheckGuard) {
 // our own pieces where their type cannot reach that square by the reach
 // table, changes no attack on it; and there was none before.
 func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
-	if !cg.ok || m.Continue >= 0 || m.Pass {
+	if !cg.ok || m.Continue >= 0 || m.Pass || cg.gated && onGate(cg.paths, m) {
 		return true
 	}
 	k, words := cg.king, s.occ.words
@@ -111,7 +114,7 @@ func (s *State) MayGiveChecks(cg *CheckGuard, ms []*Move, out []bool) {
 	}
 	k, words, paths := cg.king, s.occ.words, cg.paths
 	for i, m := range ms {
-		if !m.derived || m.Continue >= 0 {
+		if !m.derived || m.Continue >= 0 || cg.gated {
 			out[i] = s.MayGiveCheck(cg, m)
 			continue
 		}
@@ -193,6 +196,9 @@ type LegalGuard struct {
 	// one attacker of the royal piece, of what its capture there reads,
 	// and the royal square (KeepsCheck, which reads paths alone).
 	ok, evade bool
+	// gated: with ok, paths hold a gate's square (markPaths), which a
+	// move starting or landing there opens whatever its effects.
+	gated bool
 }
 
 // GuardLegal prepares lg for the moves of the player to move, whose royal
@@ -214,7 +220,7 @@ func (s *State) GuardLegal(lg *LegalGuard, inCheck bool) {
 		return
 	}
 	var ok bool
-	if lg.paths, ok = s.pathsTo(k, pl, rows, lg.paths); ok {
+	if lg.paths, ok, lg.gated = s.pathsTo(k, pl, rows, lg.paths); ok {
 		lg.king, lg.ok = k, true
 	}
 }
@@ -236,7 +242,7 @@ func (s *State) guardEvasions(lg *LegalGuard, k int32, pl int, rows [][]blockPre
 	}
 	lg.paths = wordsBuf(lg.paths, s.occ.words)
 	clear(lg.paths)
-	if !s.markPaths(q, k, o, s.pre.reach.forType(o, s.Board[q].Type()), rows, lg.paths) {
+	if !s.markPaths(q, k, o, s.pre.reach.forType(o, s.Board[q].Type()), rows, lg.paths, nil) {
 		return
 	}
 	for _, p := range [2]int32{q, k} {
@@ -298,9 +304,10 @@ func (s *State) KeepEvasions(lg *LegalGuard, ms []*Move) []*Move {
 // pathsTo is attackPaths into buf (grown to the board's words once): the
 // squares the attacks of pl's opponents on k read, and whether they say
 // all (every program that could capture there is specialised).
-func (s *State) pathsTo(k int32, pl int, rows [][]blockPre, buf []uint64) ([]uint64, bool) {
+func (s *State) pathsTo(k int32, pl int, rows [][]blockPre, buf []uint64) (_ []uint64, ok, gated bool) {
 	buf = wordsBuf(buf, s.occ.words)
-	return buf, s.attackPaths(k, pl, rows, buf)
+	ok, gated = s.attackPaths(k, pl, rows, buf)
+	return buf, ok, gated
 }
 
 // wordsBuf is buf with room for a bitset of words words, grown only when
@@ -316,5 +323,5 @@ func wordsBuf(buf []uint64, words int) []uint64 {
 // mover's royal piece unattacked as the turn passes (LeftInCheck would say
 // false after it), by lg from GuardLegal; false: make it and test.
 func (s *State) SafeMove(lg *LegalGuard, m *Move) bool {
-	return lg.ok && s.quickSafe(m, s.Mover(), lg.king, lg.paths)
+	return lg.ok && s.quickSafe(m, s.Mover(), lg.king, lg.paths, lg.gated)
 }

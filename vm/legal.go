@@ -20,34 +20,37 @@ import bits64 "math/bits"
 // tested as before.
 
 // quickLegal prepares the shortcut for player pl's moves at nesting level
-// lv. It returns the royal square and the sensitive squares (a bitset), or
-// ok false when the shortcut does not apply.
-func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, ok bool) {
+// lv. It returns the royal square and the sensitive squares (a bitset),
+// whether they hold a gate's square (attackPaths), or ok false when the
+// shortcut does not apply.
+func (s *State) quickLegal(pl, lv int) (king int32, sens []uint64, gated, ok bool) {
 	rows, _ := s.blockRows()
 	if rows == nil || s.pre.reach == nil {
-		return 0, nil, false
+		return 0, nil, false, false
 	}
 	roy := s.occ.royal[pl]
 	if len(roy) != 1 {
-		return 0, nil, false
+		return 0, nil, false, false
 	}
 	k := roy[0]
 	// Attacked now: every move must be tested.
 	if s.attackedBy(k, pl, true, s.Board[k], lv+1) {
-		return 0, nil, false
+		return 0, nil, false, false
 	}
 	gn := s.genAt(lv)
-	if gn.sens, ok = s.pathsTo(k, pl, rows, gn.sens); !ok {
-		return 0, nil, false
+	if gn.sens, ok, gated = s.pathsTo(k, pl, rows, gn.sens); !ok {
+		return 0, nil, false, false
 	}
-	return k, gn.sens, true
+	return k, gn.sens, gated, true
 }
 
 // attackPaths sets in sens (cleared first) the squares that the programs of
 // the players other than pl read on their way to a capture on k, and
 // reports whether every program that could capture there is specialised
-// (otherwise sens says nothing).
-func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, sens []uint64) bool {
+// or gated (otherwise sens says nothing). gated reports whether sens holds
+// a gate's square (markPaths): then a move that starts or lands on a
+// square of sens may matter whatever its effects.
+func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, sens []uint64) (ok, gated bool) {
 	words := s.occ.words
 	clear(sens)
 	for o := range s.g.Players {
@@ -61,26 +64,37 @@ func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, sens []uint64) b
 			for w, bits := range s.occ.ownBits(o) {
 				for bits &= rev[w]; bits != 0; bits &= bits - 1 {
 					q := int32(w*64 + bits64.TrailingZeros64(bits))
-					if !s.markPaths(q, k, o, pr.types[s.Board[q].Type()], rows, sens) {
-						return false
+					if !s.markPaths(q, k, o, pr.types[s.Board[q].Type()], rows, sens, &gated) {
+						return false, false
 					}
 				}
 			}
 			continue
 		}
 		for q, tr := range s.reachers(o, k, s.pre.reach, words) {
-			if !s.markPaths(q, k, o, tr, rows, sens) {
-				return false
+			if !s.markPaths(q, k, o, tr, rows, sens, &gated) {
+				return false, false
 			}
 		}
 	}
-	return true
+	return true, gated
 }
 
 // markPaths sets in sens the squares that the blocks of player o's piece on
 // q (of reach tr) read on their way to a capture on k, and reports whether
-// every block that could capture there is specialised.
-func (s *State) markPaths(q, k int32, o int, tr *typeReach, rows [][]blockPre, sens []uint64) bool {
+// every block that could capture there is specialised, or gated where
+// gated is not nil.
+//
+// A gated block is one the specialiser does not know whose entry path
+// passes only where it reads the last move's square (en passant's
+// last-to?): after the next move, whose From and To become the last
+// move's squares, it runs from q only if that move starts (last-from?) or
+// lands (last-to?) on the square it reads. That square is set in sens and
+// *gated: a move that does neither leaves the block unable to run, so what
+// else it reads does not matter. In check (guardEvasions, gated nil) this
+// does not hold: an attack through the gate now ends with any other move,
+// so no move can be said to keep it.
+func (s *State) markPaths(q, k int32, o int, tr *typeReach, rows [][]blockPre, sens []uint64, gated *bool) bool {
 	if q == k {
 		return true
 	}
@@ -95,7 +109,15 @@ func (s *State) markPaths(q, k int32, o int, tr *typeReach, rows [][]blockPre, s
 		}
 		sp := s.specFor(t, bi)
 		if sp == nil {
-			return false
+			g, ok := rows[t][bi].gate(o, q)
+			if !ok || gated == nil {
+				return false
+			}
+			if g >= 0 { // else the block never runs from q
+				sens[g>>6] |= 1 << uint(g&63)
+				*gated = true
+			}
+			return true
 		}
 		s.markSensitive(sp, q, k, int32(o), sens)
 		return true
@@ -154,9 +176,9 @@ func (s *State) markSensitive(sp *specProg, q, k, o int32, sens []uint64) {
 }
 
 // quickSafe reports whether m, a move of pl, is legal by the shortcut: see
-// above. k and sens come from quickLegal.
-func (s *State) quickSafe(m *Move, pl int, k int32, sens []uint64) bool {
-	if m.Continue >= 0 || m.Pass {
+// above. k, sens and gated come from quickLegal.
+func (s *State) quickSafe(m *Move, pl int, k int32, sens []uint64, gated bool) bool {
+	if m.Continue >= 0 || m.Pass || gated && onGate(sens, m) {
 		return false
 	}
 	var buf effectBuf
@@ -173,6 +195,18 @@ func (s *State) quickSafe(m *Move, pl int, k int32, sens []uint64) bool {
 		}
 	}
 	return true
+}
+
+// onGate reports whether m starts or lands on a square of sens, as a
+// gated block's test of the last move's squares reads them after m
+// (markPaths).
+func onGate(sens []uint64, m *Move) bool {
+	for _, p := range [2]int32{m.From, m.To} {
+		if p >= 0 && sens[p>>6]&(1<<uint(p&63)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // leftAttacked reports whether pl's royal piece is attacked after the move

@@ -612,6 +612,17 @@ func (bp *blockPre) quickRefuses(s *State, pl int32, start int32) bool {
 	return (sq == want) == bp.last.Jt
 }
 
+// gate reports whether the entry path passes only where its
+// last-to?/last-from? test reads the last move's square (en passant's
+// test), and that square from start for player pl (NoPos: the path
+// leaves the board first, and the block never runs from there).
+func (bp *blockPre) gate(pl int, start int32) (sq int32, ok bool) {
+	if bp.last == nil || bp.last.Jt {
+		return 0, false
+	}
+	return bp.lastAt[pl][start], true
+}
+
 // admits reports whether the entry path passes for player pl's piece on
 // start, reading the board as the run's tests would.
 func (bp *blockPre) admits(s *State, pl int32, start int32) bool {
