@@ -13,11 +13,8 @@ import "math/bits"
 type CheckGuard struct {
 	king  int32
 	opp   int
-	paths []uint64
+	paths pathSets
 	ok    bool
-	// gated: paths hold a gate's square (markPaths), which a move
-	// starting or landing there opens whatever its effects.
-	gated bool
 }
 
 // GuardChecks prepares cg for the moves of the player to move. It applies
@@ -44,8 +41,7 @@ func (s *State) GuardChecks(cg *CheckGuard) {
 	if !s.pre.alternates && s.attackedBy(k, opp, true, s.Board[k], 0) {
 		return
 	}
-	var ok bool
-	if cg.paths, ok, cg.gated = s.pathsTo(k, opp, rows, cg.paths); ok {
+	if s.pathsTo(k, opp, rows, &cg.paths) {
 		cg.king, cg.opp, cg.ok = k, opp, true
 	}
 }
@@ -57,32 +53,34 @@ func (s *State) GuardChecks(cg *CheckGuard) {
 // our own pieces where their type cannot reach that square by the reach
 // table, changes no attack on it; and there was none before.
 func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
-	if !cg.ok || m.Continue >= 0 || m.Pass || cg.gated && onGate(cg.paths, m) {
+	if !cg.ok || m.Continue >= 0 || m.Pass || cg.paths.gated && onGate(cg.paths.all, m) {
 		return true
 	}
 	k, words := cg.king, s.occ.words
 	if m.derived {
 		// Its effects (Move.landing) read in place: From emptied, then
-		// unless it lands as it stood, land put on To.
-		from, to := m.From, m.To
-		if from == k || cg.paths[from>>6]&(1<<uint(from&63)) != 0 {
+		// unless it lands as it stood, land put on To; a square of
+		// open neither (pathSets).
+		from, to, open := m.From, m.To, cg.paths.open
+		if from == k || has(open, from) {
 			return true
 		}
 		if m.land == m.took {
 			return false
 		}
-		if to == k || cg.paths[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp {
+		if to == k || has(open, to) || m.land.Owner() == cg.opp {
 			return true
 		}
 		return s.landingMayCheck(m.land, from, to, k, words)
 	}
+	paths := cg.paths.all
 	var buf effectBuf
 	for _, e := range m.Effects(buf[:0]) {
 		if e.Kind != EffCell {
 			continue
 		}
 		p := e.Pos
-		if p == k || cg.paths[p>>6]&(1<<uint(p&63)) != 0 {
+		if p == k || has(paths, p) {
 			return true
 		}
 		v := e.Val
@@ -112,19 +110,19 @@ func (s *State) MayGiveChecks(cg *CheckGuard, ms []*Move, out []bool) {
 		}
 		return
 	}
-	k, words, paths := cg.king, s.occ.words, cg.paths
+	k, words, open := cg.king, s.occ.words, cg.paths.open
 	for i, m := range ms {
-		if !m.derived || m.Continue >= 0 || cg.gated {
+		if !m.derived || m.Continue >= 0 || cg.paths.gated {
 			out[i] = s.MayGiveCheck(cg, m)
 			continue
 		}
 		from, to := m.From, m.To
 		switch {
-		case from == k || paths[from>>6]&(1<<uint(from&63)) != 0:
+		case from == k || open[from>>6]&(1<<uint(from&63)) != 0:
 			out[i] = true
 		case m.land == m.took:
 			out[i] = false
-		case to == k || paths[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp:
+		case to == k || open[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp:
 			out[i] = true
 		default:
 			out[i] = s.landingMayCheck(m.land, from, to, k, words)
@@ -189,16 +187,14 @@ func (s *State) landingMayCheck(land Cell, from, to, k int32, words int) bool {
 // square and the squares the opponents' attacks on it read (attackPaths).
 // The zero value says nothing (every move must be tested).
 type LegalGuard struct {
-	king  int32
-	paths []uint64
-	// ok: not in check, paths are the squares the opponents' attacks on
-	// king read (SafeMove). evade: in check, paths are the squares of
-	// one attacker of the royal piece, of what its capture there reads,
-	// and the royal square (KeepsCheck, which reads paths alone).
+	king int32
+	// ok: not in check, safe holds the paths of the opponents' attacks
+	// on king (SafeMove). evade: in check, paths are the squares of one
+	// attacker of the royal piece, of what its capture there reads, and
+	// the royal square (KeepsCheck, which reads paths alone).
+	safe      pathSets
+	paths     []uint64
 	ok, evade bool
-	// gated: with ok, paths hold a gate's square (markPaths), which a
-	// move starting or landing there opens whatever its effects.
-	gated bool
 }
 
 // GuardLegal prepares lg for the moves of the player to move, whose royal
@@ -219,8 +215,7 @@ func (s *State) GuardLegal(lg *LegalGuard, inCheck bool) {
 		s.guardEvasions(lg, k, pl, rows)
 		return
 	}
-	var ok bool
-	if lg.paths, ok, lg.gated = s.pathsTo(k, pl, rows, lg.paths); ok {
+	if s.pathsTo(k, pl, rows, &lg.safe) {
 		lg.king, lg.ok = k, true
 	}
 }
@@ -242,7 +237,7 @@ func (s *State) guardEvasions(lg *LegalGuard, k int32, pl int, rows [][]blockPre
 	}
 	lg.paths = wordsBuf(lg.paths, s.occ.words)
 	clear(lg.paths)
-	if !s.markPaths(q, k, o, s.pre.reach.forType(o, s.Board[q].Type()), rows, lg.paths, nil) {
+	if !s.markPaths(q, k, o, s.pre.reach.forType(o, s.Board[q].Type()), rows, &pathSets{all: lg.paths}) {
 		return
 	}
 	for _, p := range [2]int32{q, k} {
@@ -304,10 +299,10 @@ func (s *State) KeepEvasions(lg *LegalGuard, ms []*Move) []*Move {
 // pathsTo is attackPaths into buf (grown to the board's words once): the
 // squares the attacks of pl's opponents on k read, and whether they say
 // all (every program that could capture there is specialised).
-func (s *State) pathsTo(k int32, pl int, rows [][]blockPre, buf []uint64) (_ []uint64, ok, gated bool) {
-	buf = wordsBuf(buf, s.occ.words)
-	ok, gated = s.attackPaths(k, pl, rows, buf)
-	return buf, ok, gated
+func (s *State) pathsTo(k int32, pl int, rows [][]blockPre, ps *pathSets) bool {
+	ps.all = wordsBuf(ps.all, s.occ.words)
+	ps.open = wordsBuf(ps.open, s.occ.words)
+	return s.attackPaths(k, pl, rows, ps)
 }
 
 // wordsBuf is buf with room for a bitset of words words, grown only when
@@ -323,5 +318,5 @@ func wordsBuf(buf []uint64, words int) []uint64 {
 // mover's royal piece unattacked as the turn passes (LeftInCheck would say
 // false after it), by lg from GuardLegal; false: make it and test.
 func (s *State) SafeMove(lg *LegalGuard, m *Move) bool {
-	return lg.ok && s.quickSafe(m, s.Mover(), lg.king, lg.paths, lg.gated)
+	return lg.ok && s.quickSafe(m, s.Mover(), lg.king, &lg.safe)
 }

@@ -82,8 +82,9 @@ type generator struct {
 	// interp: the interpreter has emitted a move in this generation (the
 	// list may then hold duplicates; generate.go).
 	interp bool
-	// sens: the check filter's sensitive squares at this level (legal.go).
-	sens []uint64
+	// sens: the paths of the attacks on the royal square the check
+	// filter reads at this level (legal.go).
+	sens pathSets
 
 	// enemySet and occSet, where the board fits a squareSet, are the
 	// squares of the mover's enemies and of all pieces as runBlocks found

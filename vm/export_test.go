@@ -84,7 +84,7 @@ func (s *State) OccupancyMismatch() string {
 // Gated reports whether the guard applies through a gate (markPaths): a
 // block whose last-to?/last-from? test only a move to or from its square
 // opens.
-func (cg *CheckGuard) Gated() bool { return cg.ok && cg.gated }
+func (cg *CheckGuard) Gated() bool { return cg.ok && cg.paths.gated }
 
 // Gated is CheckGuard.Gated for the legality guard out of check.
-func (lg *LegalGuard) Gated() bool { return lg.ok && lg.gated }
+func (lg *LegalGuard) Gated() bool { return lg.ok && lg.safe.gated }

@@ -566,10 +566,10 @@ func keepMaximal(ml *MoveList, mode int) {
 // king attacked), a position no goal expects.
 func (s *State) filterIllegal(ml *MoveList, lv int, pl int) error {
 	out := 0
-	k, sens, gated, quick := s.quickLegal(pl, lv)
+	k, ps, quick := s.quickLegal(pl, lv)
 	for i := range ml.Moves {
 		m := &ml.Moves[i]
-		if quick && s.quickSafe(m, pl, k, sens, gated) {
+		if quick && s.quickSafe(m, pl, k, ps) {
 			// Legal without being made (legal.go).
 			if out != i {
 				ml.Moves[out] = *m
