@@ -260,6 +260,10 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	// only use of it is naming a program if the list overflows (the
 	// group's first, a block of the same piece type).
 	gn.prog = sg.progs[0]
+	if !roomy && !plain && !counts && !quiet {
+		gn.runSlidesToBlockers(sg, start, pl, moveType, links)
+		return
+	}
 	for i, d := range sg.dirs {
 		off := d * gn.n
 		for t := links[off+start]; t >= 0; t = links[off+t] {
@@ -287,6 +291,28 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 			}
 		}
 		if gn.err != nil {
+			return
+		}
+	}
+}
+
+// runSlidesToBlockers is runSlides where an empty square adds nothing
+// (captures-only generation): each slide walks its empty squares in a
+// loop that tests nothing else, and lands on the piece that stops it.
+func (gn *generator) runSlidesToBlockers(sg *slideGroup, start, pl, moveType int32, links []int32) {
+	board := gn.s.Board
+	hand := board[start]
+	for i, d := range sg.dirs {
+		off := d * gn.n
+		t := links[off+start]
+		for t >= 0 && board[t] == Empty {
+			t = links[off+t]
+		}
+		if t < 0 || int32(board[t].Owner()) == pl { // specLand's first test, without the call
+			continue
+		}
+		gn.prog = sg.progs[i]
+		if gn.specLand(&sg.tail, start, t, hand, moveType); gn.err != nil {
 			return
 		}
 	}
