@@ -204,6 +204,11 @@ type slideGroup struct {
 	// firsts[pl*n+sq], on a board a squareSet holds, is the set of the
 	// squares one step from sq along the group's directions (hemmedIn).
 	firsts []squareSet
+	// rays[pl][i] is player pl's link table along dirs[i] (plinks'
+	// part for that direction, one entry a square): runSlides walks it
+	// with one unsigned test a step, which lets the compiler drop the
+	// bounds checks of the step's two reads.
+	rays [][][]int32
 }
 
 // slideMember reports whether sp can join a slide group.
@@ -219,6 +224,12 @@ func newSlideGroup(members []blockRun, plinks [][]int32, nSquares int) *slideGro
 		sg.maxSteps = max(sg.maxSteps, m.pre.spec.maxSteps)
 		sg.dirs = append(sg.dirs, m.pre.spec.dir)
 		sg.progs = append(sg.progs, m.pre.spec.prog)
+	}
+	sg.rays = make([][][]int32, len(plinks))
+	for pl, links := range plinks {
+		for _, d := range sg.dirs {
+			sg.rays[pl] = append(sg.rays[pl], links[int(d)*nSquares:int(d+1)*nSquares])
+		}
 	}
 	if nSquares <= maxSetSquares {
 		sg.firsts = make([]squareSet, len(plinks)*nSquares)
@@ -247,7 +258,6 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	board := gn.s.Board
 	hand := board[start]
 	gn.player = pl
-	links := gn.pre.plinks[pl]
 	quiet := sg.quiet.emit && !gn.dropQuiet // a member's quiet branch never promotes
 	plain := gn.plainQuiet(&sg.quiet)
 	counts := gn.countsQuiet(&sg.quiet)
@@ -261,13 +271,17 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 	// group's first, a block of the same piece type).
 	gn.prog = sg.progs[0]
 	if !roomy && !plain && !counts && !quiet {
-		gn.runSlidesToBlockers(sg, start, pl, moveType, links)
+		gn.runSlidesToBlockers(sg, start, pl, moveType)
 		return
 	}
-	for i, d := range sg.dirs {
-		off := d * gn.n
-		for t := links[off+start]; t >= 0; t = links[off+t] {
-			if c := board[t]; c != Empty {
+	for i, ray := range sg.rays[pl] {
+		// The board cut to the ray's length (the board's): a step's
+		// test that the link is a square of it (links hold -1 off the
+		// board) then bounds both reads.
+		bd := board[:len(ray)]
+		for ti := int(ray[start]); uint(ti) < uint(len(ray)); ti = int(ray[ti]) {
+			t := int32(ti)
+			if c := bd[ti]; c != Empty {
 				if int32(c.Owner()) != pl { // specLand's first test, without the call
 					gn.prog = sg.progs[i]
 					gn.specLand(&sg.tail, start, t, hand, moveType)
@@ -299,20 +313,20 @@ func (gn *generator) runSlides(sg *slideGroup, start, pl, moveType int32) {
 // runSlidesToBlockers is runSlides where an empty square adds nothing
 // (captures-only generation): each slide walks its empty squares in a
 // loop that tests nothing else, and lands on the piece that stops it.
-func (gn *generator) runSlidesToBlockers(sg *slideGroup, start, pl, moveType int32, links []int32) {
+func (gn *generator) runSlidesToBlockers(sg *slideGroup, start, pl, moveType int32) {
 	board := gn.s.Board
 	hand := board[start]
-	for i, d := range sg.dirs {
-		off := d * gn.n
-		t := links[off+start]
-		for t >= 0 && board[t] == Empty {
-			t = links[off+t]
+	for i, ray := range sg.rays[pl] {
+		bd := board[:len(ray)] // as runSlides reads it
+		t := int(ray[start])
+		for uint(t) < uint(len(ray)) && bd[t] == Empty {
+			t = int(ray[t])
 		}
-		if t < 0 || int32(board[t].Owner()) == pl { // specLand's first test, without the call
+		if uint(t) >= uint(len(ray)) || int32(bd[t].Owner()) == pl { // specLand's first test, without the call
 			continue
 		}
 		gn.prog = sg.progs[i]
-		if gn.specLand(&sg.tail, start, t, hand, moveType); gn.err != nil {
+		if gn.specLand(&sg.tail, start, int32(t), hand, moveType); gn.err != nil {
 			return
 		}
 	}
