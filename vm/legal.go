@@ -82,11 +82,18 @@ func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, ps *pathSets) bo
 		if pr := s.playerReach(o); pr != nil && pr.rev != nil {
 			// As playerHit visits them: the pieces some type could
 			// capture on k from, each with its own type's reach.
+			// The player's reach lets through a piece some type of its
+			// could capture on k from; most fail their own type's, read
+			// here without a call.
 			rev := pr.rev[int(k)*words : int(k)*words+words]
 			for w, bits := range s.occ.ownBits(o) {
 				for bits &= rev[w]; bits != 0; bits &= bits - 1 {
 					q := int32(w*64 + bits64.TrailingZeros64(bits))
-					if !s.markPaths(q, k, o, pr.types[s.Board[q].Type()], rows, ps) {
+					tr := pr.types[s.Board[q].Type()]
+					if tr != nil && tr.rev[int(k)*words+w]&(1<<uint(q&63)) == 0 {
+						continue
+					}
+					if !s.markPaths(q, k, o, tr, rows, ps) {
 						return false
 					}
 				}
@@ -121,43 +128,43 @@ func (s *State) markPaths(q, k int32, o int, tr *typeReach, rows [][]blockPre, p
 		return true
 	}
 	t := s.Board[q].Type()
-	moves := s.g.Pieces[t].Moves
-	markBlock := func(bi int) bool {
-		// A block whose entry tests fail on the piece itself or its
-		// square cannot capture on k before or after a move that
-		// changes neither.
-		if moves[bi].Prog == nil || !rows[t][bi].admitsSelf(s, int32(o), q) {
-			return true
-		}
-		sp := s.specFor(t, bi)
-		if sp == nil {
-			g, ok := rows[t][bi].gate(o, q)
-			if !ok || ps.open == nil {
-				return false
-			}
-			if g >= 0 { // else the block never runs from q
-				mark(ps.all, g)
-				mark(ps.open, g)
-				ps.gated = true
-			}
-			return true
-		}
-		s.markSensitive(sp, q, k, int32(o), ps)
-		return true
-	}
 	if tr != nil && tr.hits != nil {
 		for m := tr.hits[int(q)*tr.n+int(k)]; m != 0; m &= m - 1 {
-			if !markBlock(bits64.TrailingZeros16(m)) {
+			if !s.markBlock(q, k, o, t, bits64.TrailingZeros16(m), rows, ps) {
 				return false
 			}
 		}
 		return true
 	}
-	for bi := range moves {
-		if tr.mayReach(s.occ.words, bi, int(q), int(k)) && !markBlock(bi) {
+	for bi := range s.g.Pieces[t].Moves {
+		if tr.mayReach(s.occ.words, bi, int(q), int(k)) && !s.markBlock(q, k, o, t, bi, rows, ps) {
 			return false
 		}
 	}
+	return true
+}
+
+// markBlock is markPaths for block bi of the piece (of type t) on q.
+func (s *State) markBlock(q, k int32, o, t, bi int, rows [][]blockPre, ps *pathSets) bool {
+	// A block whose entry tests fail on the piece itself or its square
+	// cannot capture on k before or after a move that changes neither.
+	if s.g.Pieces[t].Moves[bi].Prog == nil || !rows[t][bi].admitsSelf(s, int32(o), q) {
+		return true
+	}
+	sp := s.specFor(t, bi)
+	if sp == nil {
+		g, ok := rows[t][bi].gate(o, q)
+		if !ok || ps.open == nil {
+			return false
+		}
+		if g >= 0 { // else the block never runs from q
+			mark(ps.all, g)
+			mark(ps.open, g)
+			ps.gated = true
+		}
+		return true
+	}
+	s.markSensitive(sp, q, k, int32(o), ps)
 	return true
 }
 
