@@ -118,11 +118,11 @@ func (s *State) MayGiveChecks(cg *CheckGuard, ms []*Move, out []bool) {
 		}
 		from, to := m.From, m.To
 		switch {
-		case from == k || open[from>>6]&(1<<uint(from&63)) != 0:
+		case from == k || has(open, from):
 			out[i] = true
 		case m.land == m.took:
 			out[i] = false
-		case to == k || open[to>>6]&(1<<uint(to&63)) != 0 || m.land.Owner() == cg.opp:
+		case to == k || has(open, to) || m.land.Owner() == cg.opp:
 			out[i] = true
 		default:
 			out[i] = s.landingMayCheck(m.land, from, to, k, words)
@@ -296,9 +296,10 @@ func (s *State) KeepEvasions(lg *LegalGuard, ms []*Move) []*Move {
 	return ms[:k]
 }
 
-// pathsTo is attackPaths into buf (grown to the board's words once): the
-// squares the attacks of pl's opponents on k read, and whether they say
-// all (every program that could capture there is specialised).
+// pathsTo is attackPaths into ps, whose bitsets are grown to the board's
+// words once: the paths of the attacks of pl's opponents on k, and whether
+// they say all (every program that could capture there is specialised or
+// gated).
 func (s *State) pathsTo(k int32, pl int, rows [][]blockPre, ps *pathSets) bool {
 	ps.all = wordsBuf(ps.all, s.occ.words)
 	ps.open = wordsBuf(ps.open, s.occ.words)

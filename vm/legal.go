@@ -81,10 +81,8 @@ func (s *State) attackPaths(k int32, pl int, rows [][]blockPre, ps *pathSets) bo
 		}
 		if pr := s.playerReach(o); pr != nil && pr.rev != nil {
 			// As playerHit visits them: the pieces some type could
-			// capture on k from, each with its own type's reach.
-			// The player's reach lets through a piece some type of its
-			// could capture on k from; most fail their own type's, read
-			// here without a call.
+			// capture on k from, each tested with its own type's reach
+			// here, without a call (most of them fail it).
 			rev := pr.rev[int(k)*words : int(k)*words+words]
 			for w, bits := range s.occ.ownBits(o) {
 				for bits &= rev[w]; bits != 0; bits &= bits - 1 {
