@@ -146,12 +146,19 @@ func sameKind(a, b Cell) bool {
 // to the empty square to.
 func (o *occupancy) shift(from, to int32, c Cell) {
 	pl, t := c.Owner(), c.Type()
-	tb := (pl*o.nT + t) * o.words
-	o.bits[tb+int(from>>6)] &^= 1 << uint(from&63)
-	o.bits[tb+int(to>>6)] |= 1 << uint(to&63)
-	ob := pl * o.words
-	o.own[ob+int(from>>6)] &^= 1 << uint(from&63)
-	o.own[ob+int(to>>6)] |= 1 << uint(to&63)
+	tb, ob := (pl*o.nT+t)*o.words, pl*o.words
+	if wf, wt := int(from>>6), int(to>>6); wf == wt {
+		// Both squares in one word (every move on a board of 64
+		// squares): from is set and to clear, so one flip moves the bit.
+		flip := uint64(1)<<uint(from&63) | uint64(1)<<uint(to&63)
+		o.bits[tb+wf] ^= flip
+		o.own[ob+wf] ^= flip
+	} else {
+		o.bits[tb+wf] &^= 1 << uint(from&63)
+		o.bits[tb+wt] |= 1 << uint(to&63)
+		o.own[ob+wf] &^= 1 << uint(from&63)
+		o.own[ob+wt] |= 1 << uint(to&63)
+	}
 	if o.w != nil {
 		wb := (pl*o.nT + t) * o.nSq
 		o.sum[pl] += int64(o.w[wb+int(to)]) - int64(o.w[wb+int(from)])
