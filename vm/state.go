@@ -223,7 +223,13 @@ func handKey(i int32, n int64) uint64 {
 
 func (s *State) stateKey() uint64 {
 	if s.Partial == NoPos && s.PartialType == -1 {
-		return s.pre.turnKeys[s.Turn] ^ s.lastKey()
+		// lastKey written out for the commonest case (Make's, a move
+		// that ends the turn), without its two calls.
+		k := s.pre.turnKeys[s.Turn]
+		if s.pre.usesLast && (!s.pre.lastByStarts || s.lastReaches(s.g.TurnOrder[s.Turn].As, s.LastFrom, s.LastTo, NoPos)) {
+			k ^= lastSquaresKey(s.LastFrom, s.LastTo)
+		}
+		return k
 	}
 	return partKey(s.Turn, s.Partial, s.PartialType) ^ s.lastKey()
 }
