@@ -55,27 +55,12 @@ func TestCheckGuard(t *testing.T) {
 			batch = append(batch[:0], make([]bool, len(ptrs))...)
 			s.MayGiveChecks(&cg, ptrs, batch)
 			for i := range ml.Moves {
-				m := &ml.Moves[i]
-				moves++
-				may := s.MayGiveCheck(&cg, m)
-				if batch[i] != may {
-					t.Fatalf("%s: MayGiveChecks says %v of %s, MayGiveCheck %v", file, batch[i], s.MoveString(m), may)
-				}
-				if err := s.Make(m); err != nil {
-					t.Fatal(err)
-				}
-				check := s.InCheck()
-				s.Unmake()
-				if check {
-					checks++
-					if !may {
-						t.Fatalf("%s: MayGiveCheck clears %s, which gives check", file, s.MoveString(m))
-					}
-				}
-				if !may {
-					cleared++
+				if may := s.MayGiveCheck(&cg, &ml.Moves[i]); batch[i] != may {
+					t.Fatalf("%s: MayGiveChecks says %v of %s, MayGiveCheck %v", file, batch[i], s.MoveString(&ml.Moves[i]), may)
 				}
 			}
+			c, cl := checkGuardHolds(t, file, s, ml, &cg)
+			moves, checks, cleared = moves+len(ml.Moves), checks+c, cleared+cl
 		})
 		t.Logf("%s: %d moves, %d give check, %d cleared", file, moves, checks, cleared)
 		if checks == 0 || cleared < moves/c.share {
@@ -97,39 +82,9 @@ func TestLegalGuard(t *testing.T) {
 		cleared, illegal, moves := 0, 0, 0
 		rejected, illegalInCheck := 0, 0
 		eachPosition(t, g, 5, 6, 150, func(s *vm.State, _ *vm.MoveList) {
-			if err := s.GeneratePseudo(pseudo); err != nil {
-				t.Fatal(err)
-			}
-			inCheck := s.InCheck()
-			s.GuardLegal(&lg, inCheck)
-			pl := s.Mover()
-			for i := range pseudo.Moves {
-				m := &pseudo.Moves[i]
-				moves++
-				safe, keeps := s.SafeMove(&lg, m), s.KeepsCheck(&lg, m)
-				if err := s.Make(m); err != nil {
-					t.Fatal(err)
-				}
-				left := s.LeftInCheck(pl)
-				s.Unmake()
-				if left {
-					illegal++
-					if safe {
-						t.Fatalf("%s: SafeMove clears %s, which leaves the King attacked", file, s.MoveString(m))
-					}
-					if inCheck {
-						illegalInCheck++
-					}
-				} else if keeps {
-					t.Fatalf("%s: KeepsCheck rejects %s, which leaves the King safe", file, s.MoveString(m))
-				}
-				if safe {
-					cleared++
-				}
-				if keeps {
-					rejected++
-				}
-			}
+			n := legalGuardHolds(t, file, s, pseudo, &lg)
+			moves, illegal, cleared = moves+n.moves, illegal+n.illegal, cleared+n.cleared
+			rejected, illegalInCheck = rejected+n.rejected, illegalInCheck+n.illegalInCheck
 		})
 		t.Logf("%s: %d pseudo-legal moves, %d illegal, %d cleared; in check %d illegal, %d rejected", file, moves, illegal, cleared, illegalInCheck, rejected)
 		if illegal == 0 || cleared < moves/2 {
@@ -139,6 +94,77 @@ func TestLegalGuard(t *testing.T) {
 			t.Errorf("%s: in check %d of %d illegal moves rejected, want at least half", file, rejected, illegalInCheck)
 		}
 	}
+}
+
+// checkGuardHolds makes each move of ml, the moves of s, and requires
+// MayGiveCheck, by cg readied for s, to clear none that leaves the
+// opponent's King attacked. It returns how many do and how many it cleared.
+func checkGuardHolds(t *testing.T, name string, s *vm.State, ml *vm.MoveList, cg *vm.CheckGuard) (checks, cleared int) {
+	t.Helper()
+	for i := range ml.Moves {
+		m := &ml.Moves[i]
+		may := s.MayGiveCheck(cg, m)
+		if err := s.Make(m); err != nil {
+			t.Fatal(err)
+		}
+		check := s.InCheck()
+		s.Unmake()
+		if check {
+			checks++
+			if !may {
+				t.Fatalf("%s: MayGiveCheck clears %s, which gives check", name, s.MoveString(m))
+			}
+		}
+		if !may {
+			cleared++
+		}
+	}
+	return checks, cleared
+}
+
+// guardCounts is what legalGuardHolds counted in a position.
+type guardCounts struct{ moves, illegal, cleared, illegalInCheck, rejected int }
+
+// legalGuardHolds generates the pseudo-legal moves of s into pseudo,
+// readies lg for them and makes each: SafeMove may clear none that leaves
+// the mover's King attacked, KeepsCheck reject none that leaves it safe.
+func legalGuardHolds(t *testing.T, name string, s *vm.State, pseudo *vm.MoveList, lg *vm.LegalGuard) guardCounts {
+	t.Helper()
+	if err := s.GeneratePseudo(pseudo); err != nil {
+		t.Fatal(err)
+	}
+	inCheck := s.InCheck()
+	s.GuardLegal(lg, inCheck)
+	pl := s.Mover()
+	var n guardCounts
+	for i := range pseudo.Moves {
+		m := &pseudo.Moves[i]
+		n.moves++
+		safe, keeps := s.SafeMove(lg, m), s.KeepsCheck(lg, m)
+		if err := s.Make(m); err != nil {
+			t.Fatal(err)
+		}
+		left := s.LeftInCheck(pl)
+		s.Unmake()
+		if left {
+			n.illegal++
+			if safe {
+				t.Fatalf("%s: SafeMove clears %s, which leaves the King attacked", name, s.MoveString(m))
+			}
+			if inCheck {
+				n.illegalInCheck++
+			}
+		} else if keeps {
+			t.Fatalf("%s: KeepsCheck rejects %s, which leaves the King safe", name, s.MoveString(m))
+		}
+		if safe {
+			n.cleared++
+		}
+		if keeps {
+			n.rejected++
+		}
+	}
+	return n
 }
 
 // eachPosition plays games random games of g, of at most plies moves each

@@ -50,9 +50,10 @@ const gateGame = `
 
 // TestGuardsThroughGates plays random games of gateGame and of chess (whose
 // en passant blocks are gated) and requires the check and legality guards
-// to hold in every position (as TestCheckGuard and TestLegalGuard do), to
-// apply through a gate in some of them, and, in gateGame, to have met
-// moves that check or are illegal through a gate alone.
+// to hold in every position (checkGuardHolds, legalGuardHolds) and to apply
+// through a gate in some of them. (Leaving the gate's square out of the
+// paths fails it: a Stone that steps between a Sniper and the King is then
+// cleared.)
 func TestGuardsThroughGates(t *testing.T) {
 	gate, err := zrf.Load("gate.zrf", []byte(gateGame))
 	if err != nil {
@@ -68,59 +69,21 @@ func TestGuardsThroughGates(t *testing.T) {
 		var cg vm.CheckGuard
 		var lg vm.LegalGuard
 		pseudo := &vm.MoveList{}
-		gatedChecks, gatedLegal, checksThrough, illegalThrough := 0, 0, 0, 0
+		gatedChecks, gatedLegal := 0, 0
 		eachPosition(t, c.g, 7, 40, 120, func(s *vm.State, ml *vm.MoveList) {
 			s.GuardChecks(&cg)
-			for i := range ml.Moves {
-				m := &ml.Moves[i]
-				may := s.MayGiveCheck(&cg, m)
-				if err := s.Make(m); err != nil {
-					t.Fatal(err)
-				}
-				check := s.InCheck()
-				s.Unmake()
-				if check && !may {
-					t.Fatalf("%s: MayGiveCheck clears %s, which gives check", c.name, s.MoveString(m))
-				}
-				if check && cg.Gated() {
-					checksThrough++
-				}
-			}
+			checkGuardHolds(t, c.name, s, ml, &cg)
 			if cg.Gated() {
 				gatedChecks++
 			}
-			if err := s.GeneratePseudo(pseudo); err != nil {
-				t.Fatal(err)
-			}
-			inCheck := s.InCheck()
-			s.GuardLegal(&lg, inCheck)
-			pl := s.Mover()
-			for i := range pseudo.Moves {
-				m := &pseudo.Moves[i]
-				safe := s.SafeMove(&lg, m)
-				if err := s.Make(m); err != nil {
-					t.Fatal(err)
-				}
-				left := s.LeftInCheck(pl)
-				s.Unmake()
-				if left && safe {
-					t.Fatalf("%s: SafeMove clears %s, which leaves the King attacked", c.name, s.MoveString(m))
-				}
-				if left && lg.Gated() {
-					illegalThrough++
-				}
-			}
+			legalGuardHolds(t, c.name, s, pseudo, &lg)
 			if lg.Gated() {
 				gatedLegal++
 			}
 		})
-		t.Logf("%s: guards through a gate: %d check guards (%d checks met), %d legality guards (%d illegal moves met)",
-			c.name, gatedChecks, checksThrough, gatedLegal, illegalThrough)
+		t.Logf("%s: guards through a gate: %d check guards, %d legality guards", c.name, gatedChecks, gatedLegal)
 		if gatedChecks == 0 || gatedLegal == 0 {
 			t.Errorf("%s: no guard applied through a gate", c.name)
-		}
-		if c.name == "gate.zrf" && (checksThrough == 0 || illegalThrough == 0) {
-			t.Errorf("%s: no check or illegal move met through a gated guard", c.name)
 		}
 	}
 }
