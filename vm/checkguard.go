@@ -259,7 +259,7 @@ func (s *State) KeepsCheck(lg *LegalGuard, m *Move) bool {
 	}
 	var buf effectBuf
 	for _, e := range m.Effects(buf[:0]) {
-		if p := e.Pos; e.Kind == EffCell && lg.paths[p>>6]&(1<<uint(p&63)) != 0 {
+		if e.Kind == EffCell && has(lg.paths, e.Pos) {
 			return false
 		}
 	}
@@ -270,8 +270,7 @@ func (s *State) KeepsCheck(lg *LegalGuard, m *Move) bool {
 // reading its effects (landing) without building them: From emptied, and
 // To written unless the move leaves it as it was.
 func (lg *LegalGuard) misses(m *Move) bool {
-	return lg.paths[m.From>>6]&(1<<uint(m.From&63)) == 0 &&
-		(m.land == m.took || lg.paths[m.To>>6]&(1<<uint(m.To&63)) == 0)
+	return !has(lg.paths, m.From) && (m.land == m.took || !has(lg.paths, m.To))
 }
 
 // KeepEvasions drops from ms, moves of this position, those KeepsCheck

@@ -224,7 +224,9 @@ func handKey(i int32, n int64) uint64 {
 func (s *State) stateKey() uint64 {
 	if s.Partial == NoPos && s.PartialType == -1 {
 		// lastKey written out for the commonest case (Make's, a move
-		// that ends the turn), without its two calls.
+		// that ends the turn), without its two calls. HashAfter writes
+		// the same for its guess: one function for both does not
+		// inline, and cost 0.2% of a search's instructions.
 		k := s.pre.turnKeys[s.Turn]
 		if s.pre.usesLast && (!s.pre.lastByStarts || s.lastReaches(s.g.TurnOrder[s.Turn].As, s.LastFrom, s.LastTo, NoPos)) {
 			k ^= lastSquaresKey(s.LastFrom, s.LastTo)
