@@ -1306,14 +1306,14 @@ func (gn *generator) specLand(tl *specTail, start, to int32, hand Cell, moveType
 // adds with when it lands on to for the run's player: br.promo, or -1
 // outside its promotion zone.
 func (gn *generator) promoAt(br *specBranch, to int32) int32 {
-	if br.promoZone >= 0 && !gn.g.Board.InZone(int(br.promoZone), int(gn.player), int(to)) {
+	if !br.promotesAt(gn.g.Board, int(gn.player), to) {
 		return -1
 	}
 	return br.promo
 }
 
-// promotesAt reports whether br's add promotes when player pl lands on t
-// (promoAt's answer is not -1), for the tables prepare reads it into.
+// promotesAt reports whether br's add promotes when player pl lands on t:
+// promoAt's test, and that of the tables prepare reads it into.
 func (br *specBranch) promotesAt(b *Board, pl int, t int32) bool {
 	return br.promo >= 0 && (br.promoZone < 0 || b.InZone(int(br.promoZone), pl, int(t)))
 }
