@@ -405,7 +405,23 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
 	guarded, checksOnly := false, false
+	// Futility by margin judges the node, not the move: where it holds,
+	// every quiet move is futile, and only those that may give check can
+	// be searched. Once the table's move and the noisy ones are spent
+	// (and one legal move is found), the others are dropped before they
+	// are scored, instead of each being scored, picked and judged.
+	allFutile := prune && depth <= 2 && s.check != nil && s.rules.Royal
 	for i := 0; i < len(pd.moves); i++ {
+		if allFutile && !checksOnly && legal >= 1 && len(pd.cands) == 0 && eval+futilityMargin*depth <= alpha {
+			if !guarded {
+				s.check.PrepareChecks()
+				guarded = true
+			}
+			if s.keepChecks(pd, i); i == len(pd.moves) {
+				break
+			}
+			checksOnly = true
+		}
 		m := s.pick(pd, i)
 		info := &pd.infos[i]
 		if depth > 1 && s.next != nil {
