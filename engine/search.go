@@ -433,8 +433,8 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		// to see (the test below), an illegal one is skipped either way.
 		// A move the position can tell gives no check is not tested
 		// for it after it is made either.
-		mayCheck := true
-		if s.check != nil && s.rules.Royal {
+		mayCheck := true // after keepChecks (checksOnly) every move left may
+		if s.check != nil && s.rules.Royal && !checksOnly {
 			if !guarded {
 				s.check.PrepareChecks()
 				guarded = true
