@@ -410,9 +410,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	// be searched. Once the table's move and the noisy ones are spent
 	// (and one legal move is found), the others are dropped before they
 	// are scored, instead of each being scored, picked and judged.
-	allFutile := prune && depth <= 2 && s.check != nil && s.rules.Royal
+	marginPrunes := prune && depth <= 2 && s.check != nil && s.rules.Royal // the margin test below may hold
 	for i := 0; i < len(pd.moves); i++ {
-		if allFutile && !checksOnly && legal >= 1 && len(pd.cands) == 0 && eval+futilityMargin*depth <= alpha {
+		if marginPrunes && !checksOnly && legal >= 1 && len(pd.cands) == 0 && eval+futilityMargin*depth <= alpha {
 			if !guarded {
 				s.check.PrepareChecks()
 				guarded = true
