@@ -241,7 +241,7 @@ func (s *State) guardEvasions(lg *LegalGuard, k int32, pl int, rows [][]blockPre
 		return
 	}
 	for _, p := range [2]int32{q, k} {
-		lg.paths[p>>6] |= 1 << uint(p&63)
+		mark(lg.paths, p)
 	}
 	lg.evade = true // KeepsCheck reads paths alone: k is in them
 }

@@ -329,7 +329,7 @@ func (gn *generator) exec() {
 				cur = t
 				var r bool
 				if flags != nil {
-					r = flags[t>>6]&(1<<uint(t&63)) != 0
+					r = has(flags, t)
 				} else {
 					r = gn.scanOccupant(test, t)
 				}

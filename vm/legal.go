@@ -241,7 +241,7 @@ func (s *State) quickSafe(m *Move, pl int, k int32, ps *pathSets) bool {
 			continue
 		}
 		p := e.Pos
-		if p == k || sens[p>>6]&(1<<uint(p&63)) != 0 {
+		if p == k || has(sens, p) {
 			return false
 		}
 		if v := e.Val; v != Empty && (v.Owner() != pl || s.pre.isRoyal[pl][v.Type()]) {
