@@ -404,19 +404,21 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	pd.tried = pd.tried[:0]
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
-	guarded, checksOnly := false, false
+	checksOnly := false
+	// The check guard (MayGiveCheck, keepChecks) is asked from the first
+	// move on: readied once here.
+	checks := s.check != nil && s.rules.Royal
+	if checks && len(pd.moves) > 0 {
+		s.check.PrepareChecks()
+	}
 	// Futility by margin judges the node, not the move: where it holds,
 	// every quiet move is futile, and only those that may give check can
 	// be searched. Once the table's move and the noisy ones are spent
 	// (and one legal move is found), the others are dropped before they
 	// are scored, instead of each being scored, picked and judged.
-	marginPrunes := prune && depth <= 2 && s.check != nil && s.rules.Royal // the margin test below may hold
+	marginPrunes := prune && depth <= 2 && checks // the margin test below may hold
 	for i := 0; i < len(pd.moves); i++ {
 		if marginPrunes && !checksOnly && legal >= 1 && len(pd.cands) == 0 && eval+futilityMargin*depth <= alpha {
-			if !guarded {
-				s.check.PrepareChecks()
-				guarded = true
-			}
 			if s.keepChecks(pd, i); i == len(pd.moves) {
 				break
 			}
@@ -434,11 +436,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		// A move the position can tell gives no check is not tested
 		// for it after it is made either.
 		mayCheck := true // after keepChecks (checksOnly) every move left may
-		if s.check != nil && s.rules.Royal && !checksOnly {
-			if !guarded {
-				s.check.PrepareChecks()
-				guarded = true
-			}
+		if checks && !checksOnly {
 			mayCheck = s.check.MayGiveCheck(m)
 		}
 		futile := prune && depth <= 2 && !info.Noisy && eval+futilityMargin*depth <= alpha
