@@ -184,6 +184,22 @@ func (s *State) Clone() *State {
 	return c
 }
 
+// Fork returns an independent copy that keeps the history: its moves can be
+// unmade back to s's start and it counts repetitions of s's positions. A
+// search runs on a fork so that the game in progress stays readable (and
+// changeable) by others while it thinks; the two share only the immutable
+// game.
+func (s *State) Fork() *State {
+	c := s.Clone()
+	c.Limit, c.noReach = s.Limit, s.noReach
+	c.undo = append([]undoRec(nil), s.undo...)
+	c.hist = append([]histRec(nil), s.hist...)
+	c.hashes = append([]uint64(nil), s.hashes...)
+	c.taken = append([]Cell(nil), s.taken...)
+	c.seen = s.seen
+	return c
+}
+
 // Hash returns the position's Zobrist-style hash: board, hands, turn entry,
 // partial-move state and the last move's squares where they may change the
 // moves of the player to move (lastKey).

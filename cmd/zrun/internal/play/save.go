@@ -80,11 +80,31 @@ func (g *Game) LoadZSGRules(path, rules string) (*Saved, error) {
 // many of the total moves replayed and the first that no longer is legal
 // ("" when all were). On a load error the game is unchanged.
 func (g *Game) Reload() (replayed, total int, stoppedAt string, err error) {
-	hist := g.History()
 	s, err := NewState(g.Path, g.Variant, g.StartFEN) // the file as it is now
 	if err != nil {
-		return 0, len(hist), "", err
+		return 0, len(g.History()), "", err
 	}
+	return g.replayOn(s)
+}
+
+// ReloadWith is Reload with rules already loaded (vg, this game's variant
+// as the file reads now): a server loads a file once for all its games in
+// progress, without holding any of them while it loads.
+func (g *Game) ReloadWith(vg *vm.Game) (replayed, total int, stoppedAt string, err error) {
+	s, err := vm.NewState(vg)
+	if err == nil && g.StartFEN != "" {
+		err = s.SetFEN(g.StartFEN)
+	}
+	if err != nil {
+		return 0, len(g.History()), "", err
+	}
+	return g.replayOn(s)
+}
+
+// replayOn makes s, the start position under new rules, the game's start
+// and replays the history on it while its moves stay legal.
+func (g *Game) replayOn(s *vm.State) (replayed, total int, stoppedAt string, err error) {
+	hist := g.History()
 	coords := make([]string, len(hist))
 	for i, pm := range hist {
 		coords[i] = pm.Coord

@@ -8,7 +8,9 @@ package play
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -36,6 +38,9 @@ type engineState struct {
 	mu     sync.Mutex
 	cancel context.CancelFunc // stops the running search
 	done   chan struct{}      // closed when a background search has finished
+	// spoiled: a background search panicked; its searcher may be in any
+	// state, so the next Searcher call makes a new one.
+	spoiled bool
 }
 
 // forget drops the searcher (a new game or rule set).
@@ -63,6 +68,12 @@ func (g *Game) SetHash(mb int) {
 // made on first use with the game's evaluation.
 func (g *Game) Searcher() (engine.Player[*vm.Move], *eval.Position, error) {
 	e := &g.engine
+	e.mu.Lock()
+	if e.spoiled {
+		e.spoiled = false
+		e.forget()
+	}
+	e.mu.Unlock()
 	if e.se == nil {
 		ev, err := g.Evaluator()
 		if err != nil {
@@ -137,7 +148,8 @@ func (g *Game) PlayerChoice() (kind, why string) { return g.engine.chosen, g.eng
 // Search searches the current position in the caller's goroutine with
 // limits lim, reporting each iteration to info (may be nil). Interrupt (from
 // another goroutine, e.g. on Ctrl-C) stops it with an error. It returns the
-// index in ml (the legal moves of the position) of the move found.
+// index in ml (the legal moves of the position) of the move found. Like
+// Think it searches a fork of the position and turns a panic into an error.
 func (g *Game) Search(ml *vm.MoveList, lim engine.Limits, info func(engine.Info)) (int, error) {
 	if len(ml.Moves) == 0 {
 		return -1, fmt.Errorf("no legal move")
@@ -151,14 +163,18 @@ func (g *Game) Search(ml *vm.MoveList, lim engine.Limits, info func(engine.Info)
 	g.engine.mu.Lock()
 	g.engine.cancel = cancel
 	g.engine.mu.Unlock()
-	res := se.Search(ctx, lim)
+	res, err := searchFork(se, pos, g.S.Fork(), ctx, lim)
 	stopped := ctx.Err() != nil
 	g.engine.mu.Lock()
 	g.engine.cancel = nil
 	g.engine.mu.Unlock()
 	cancel()
-	if err := pos.Err(); err != nil {
-		pos.ClearErr()
+	if err != nil {
+		if errors.Is(err, errSearchPanicked) {
+			g.engine.mu.Lock()
+			g.engine.spoiled = true
+			g.engine.mu.Unlock()
+		}
 		return -1, err
 	}
 	if stopped {
@@ -186,13 +202,17 @@ func (g *Game) Interrupt() bool {
 	return true
 }
 
-// Think starts a search in a goroutine. When it ends (by its limits or by
-// Stop), finish gets the result while the position is still the root and
-// no command touches the state: it may make the move. A stopped search still
-// calls finish; it decides from its own flags whether to move. When finish
-// returns true (it made one part of a multi-part move and the same side
-// moves on) the goroutine searches again for the next part. The searcher
-// must exist (Searcher) before Think is called.
+// Think starts a search in a goroutine. The search runs on a fork of the
+// position (vm.State.Fork), never on g.S, so a front end may read the game
+// while the engine thinks. When the search ends (by its limits or by Stop),
+// finish gets the result while no command touches the state: it may make
+// the move on g.S. A stopped search still calls finish; it decides from its
+// own flags whether to move. When finish returns true (it made one part of
+// a multi-part move and the same side moves on) the goroutine searches
+// again, on a new fork, for the next part. A panic in the search is
+// recovered and given to finish as an error (the fork it spoiled is
+// dropped, and so is the searcher, which the next search makes anew). The
+// searcher must exist (Searcher) before Think is called.
 func (g *Game) Think(lim engine.Limits, info func(engine.Info), finish func(engine.Result[*vm.Move], error) bool) error {
 	se, pos, err := g.Searcher()
 	if err != nil {
@@ -205,16 +225,41 @@ func (g *Game) Think(lim engine.Limits, info func(engine.Info), finish func(engi
 	done := e.done
 	e.mu.Unlock()
 	se.SetInfo(info)
+	root := g.S.Fork()
 	go func() {
 		defer close(done)
 		for {
-			res := se.Search(ctx, lim)
-			if !finish(res, pos.Err()) || ctx.Err() != nil {
+			res, err := searchFork(se, pos, root, ctx, lim)
+			if err != nil && errors.Is(err, errSearchPanicked) {
+				e.mu.Lock()
+				e.spoiled = true
+				e.mu.Unlock()
+			}
+			if !finish(res, err) || ctx.Err() != nil || err != nil {
 				return
 			}
+			root = g.S.Fork()
 		}
 	}()
 	return nil
+}
+
+// errSearchPanicked marks the error of a search that panicked.
+var errSearchPanicked = errors.New("internal error in the search")
+
+// searchFork searches root with se (whose adapter is pos), turning a panic
+// into an error that carries its stack, so that no front end dies of one.
+func searchFork(se engine.Player[*vm.Move], pos *eval.Position, root *vm.State, ctx context.Context, lim engine.Limits) (res engine.Result[*vm.Move], err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = engine.Result[*vm.Move]{}, fmt.Errorf("%w: %v\n%s", errSearchPanicked, r, debug.Stack())
+		}
+	}()
+	pos.Reset(root)
+	res = se.Search(ctx, lim)
+	err = pos.Err()
+	pos.ClearErr()
+	return res, err
 }
 
 // Busy reports whether a background search is running.
