@@ -350,3 +350,7 @@ func (g *Game) Wait() {
 		<-done
 	}
 }
+
+// FreeEngine drops the searcher and its transposition table, giving their
+// memory back; the next search makes them anew. No search may be running.
+func (g *Game) FreeEngine() { g.engine.forget() }

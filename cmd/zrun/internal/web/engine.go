@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
@@ -39,6 +40,10 @@ func (se *session) apiEvents(w http.ResponseWriter, r *http.Request) error {
 	}
 	ch := make(chan sseEvent, 64)
 	se.mu.Lock()
+	if len(se.subs) >= maxStreams {
+		se.mu.Unlock()
+		return &httpError{http.StatusTooManyRequests, fmt.Sprintf("this game already has %d pages open; close one", maxStreams)}
+	}
 	se.subs[ch] = struct{}{}
 	gen := se.gen
 	se.mu.Unlock()
@@ -89,17 +94,18 @@ func (se *session) apiEngine(w http.ResponseWriter, r *http.Request) error {
 	if req.MoveTime != nil && (*req.MoveTime < 10 || *req.MoveTime > 600000) {
 		return badRequest("move time must be 10 ms to 10 minutes, not %d ms", *req.MoveTime)
 	}
+	var unlock func()
 	if req.Stop {
 		// Stopping plays nothing: the search's result is dropped and the
 		// engine stops playing for anyone until asked again.
-		se.lockIdle()
+		unlock = se.lockIdle()
 		for i := range se.engineFor {
 			se.engineFor[i] = false
 		}
 	} else {
-		se.mu.Lock()
+		unlock = se.lockRun()
 	}
-	defer se.mu.Unlock()
+	defer unlock()
 	if req.EngineFor != nil {
 		if len(req.EngineFor) != len(se.engineFor) {
 			return badRequest("engineFor has %d entries; the game has %d players", len(req.EngineFor), len(se.engineFor))
@@ -134,8 +140,18 @@ func (se *session) apiEngine(w http.ResponseWriter, r *http.Request) error {
 	return se.writeState(w)
 }
 
+// startEngineTurn is engineTurn after a change the user made: an engine
+// that cannot start says why on the page instead of failing the change.
+func (se *session) startEngineTurn() {
+	if err := se.engineTurn(false); err != nil {
+		se.note = "Engine: " + err.Error()
+		se.changed()
+	}
+}
+
 // engineTurn starts a search when the engine is to move (or now, when
-// force); mu is held and no search is running.
+// force); run and mu are held and no search is running. The search needs
+// one of the server's engine tables (Server.claimEngine).
 func (se *session) engineTurn(force bool) error {
 	if se.thinking || se.g.GameOver() != nil {
 		return nil
@@ -143,18 +159,22 @@ func (se *session) engineTurn(force bool) error {
 	if !force && !se.engineFor[se.g.S.Chooser()] {
 		return nil
 	}
+	if err := se.srv.claimEngine(se); err != nil {
+		return err
+	}
 	if _, _, err := se.g.Searcher(); err != nil {
 		return err
 	}
 	epoch := se.epoch
 	se.thinking = true
 	se.lastInfo = nil
-	se.changed() // the cached state now says "thinking"; nothing reads g.S until the search ends
+	se.changed() // the cached state now says "thinking"
 	start := time.Now()
-	err := se.g.Think(engine.Limits{MoveTime: se.moveTime},
+	g := se.g
+	err := g.Think(engine.Limits{MoveTime: se.moveTime},
 		func(in engine.Info) { se.info(in) },
 		func(res engine.Result[*vm.Move], err error) bool {
-			se.finish(epoch, res, err, start)
+			se.finish(g, epoch, res, err, start)
 			return false
 		})
 	if err != nil {
@@ -194,12 +214,14 @@ func (se *session) info(in engine.Info) {
 // finish plays the move the search found, unless the game changed or the
 // search was stopped meanwhile; then the engine moves again if it is still
 // its turn (the other side is the engine's too, or a multi-part move goes
-// on).
-func (se *session) finish(epoch int, res engine.Result[*vm.Move], err error, start time.Time) {
+// on). It runs in the search's goroutine: a panic here is recovered and
+// shown on the page, so it never ends the server.
+func (se *session) finish(g *play.Game, epoch int, res engine.Result[*vm.Move], err error, start time.Time) {
 	se.mu.Lock()
 	defer se.mu.Unlock()
-	if epoch != se.epoch {
-		return // halt() owns thinking and the state now
+	defer se.recoverInto("the engine's move")
+	if epoch != se.epoch || g != se.g {
+		return // stopSearch() owns thinking and the state now
 	}
 	se.thinking = false
 	if err == nil && !res.Found {
@@ -218,7 +240,8 @@ func (se *session) finish(epoch int, res engine.Result[*vm.Move], err error, sta
 		}
 	}
 	if err != nil {
-		se.note = "Engine: " + err.Error()
+		se.srv.logf("%s: engine: %v", se.entry.Title, err)
+		se.note = "Engine: " + firstLine(err.Error())
 	} else {
 		se.note = ""
 	}
@@ -226,19 +249,54 @@ func (se *session) finish(epoch int, res engine.Result[*vm.Move], err error, sta
 	if err != nil {
 		return
 	}
-	// Think's goroutine must end before another search starts.
-	g := se.g
-	go func() {
-		g.Wait()
-		se.mu.Lock()
-		defer se.mu.Unlock()
-		if epoch != se.epoch || se.thinking {
-			return
-		}
-		cont := se.g.S.Partial != vm.NoPos
-		if err := se.engineTurn(cont); err != nil {
-			se.note = "Engine: " + err.Error()
-			se.changed()
-		}
+	go se.continueEngine(g, epoch)
+}
+
+// continueEngine starts the engine's next search, if it is still the
+// engine's turn, once the search that just moved has ended (Think's
+// goroutine must end before another search starts on the same searcher).
+func (se *session) continueEngine(g *play.Game, epoch int) {
+	se.run.Lock()
+	defer se.run.Unlock()
+	g.Wait()
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	defer se.recoverInto("the engine's next move")
+	if epoch != se.epoch || se.thinking || g != se.g {
+		return
+	}
+	cont := se.g.S.Partial != vm.NoPos
+	if err := se.engineTurn(cont); err != nil {
+		se.note = "Engine: " + err.Error()
+		se.changed()
+	}
+}
+
+// recoverInto, deferred where mu is held outside a request (the search's
+// goroutines), turns a panic into a logged stack and a note on the page.
+func (se *session) recoverInto(what string) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	se.srv.logPanic(r)
+	se.thinking = false
+	se.note = fmt.Sprintf("Internal error in %s: %v (logged)", what, r)
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				se.srv.logPanic(r)
+			}
+		}()
+		se.changed()
 	}()
+}
+
+// firstLine is the first line of a message (a recovered panic's error
+// carries its stack after it, for the log).
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

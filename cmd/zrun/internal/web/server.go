@@ -18,6 +18,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +40,16 @@ const (
 	maxBody    = 16 << 10
 	maxUpload  = 1 << 20
 	maxSession = 200 // games in progress kept; the oldest is dropped beyond
+	// maxUnconfirmed bounds the games started by a request whose cookie
+	// has not come back yet: a client that never keeps its cookie (a
+	// script, a crawler) makes a new game each request, and those are
+	// dropped first, so it cannot push out the games people play.
+	maxUnconfirmed = 32
+	maxStreams     = 16 // event streams (open pages) of one game
+	// DefaultEngines is how many games may hold an engine table at once
+	// (hashMB each): the server's memory for tables is bounded whatever
+	// the number of games.
+	DefaultEngines = 8
 )
 
 // Entry is one game or variant the server offers, with its own page.
@@ -67,11 +79,22 @@ type Server struct {
 	entries  []*Entry
 	sessions map[string]*session // by cookie + "/" + entry ID
 	order    []string            // session keys, oldest first
+	// confirmed: the games whose cookie has come back in a later request.
+	confirmed map[*session]bool
+	// engines are the games holding an engine table, least recently
+	// started first; at most Engines of them.
+	engines []*session
+	// Engines is how many games may hold an engine table at once
+	// (DefaultEngines when 0).
+	Engines int
 	mux      *http.ServeMux
 	done     chan struct{} // closed by Close: event streams end
 	closing  sync.Once
 	// Log receives one line per reload (nil: none).
 	Log io.Writer
+	// loadGames reads a rule file's games (play.LoadGames; tests slow it
+	// down to show that no request waits for a load).
+	loadGames func(path string) ([]*vm.Game, error)
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini
@@ -104,7 +127,8 @@ func New(args []string) (*Server, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no .zrf or .ini files to serve")
 	}
-	s := &Server{sessions: map[string]*session{}, done: make(chan struct{})}
+	s := &Server{sessions: map[string]*session{}, confirmed: map[*session]bool{}, done: make(chan struct{}),
+		loadGames: func(path string) ([]*vm.Game, error) { return play.LoadGames(path, "") }}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -143,7 +167,7 @@ func (s *Server) loadCatalog(dir string) {
 }
 
 func (s *Server) loadFile(fi int, f *fileInfo) {
-	games, err := play.LoadGames(f.Path, "")
+	games, err := s.loadGames(f.Path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f.Loading = false
@@ -262,13 +286,21 @@ func (s *Server) entry(r *http.Request) (*Entry, error) {
 
 const cookieName = "zrun-session"
 
+// cookieID returns the request's session cookie, if it has a well-formed one.
+func cookieID(r *http.Request) (string, bool) {
+	if c, err := r.Cookie(cookieName); err == nil && len(c.Value) == 32 {
+		if _, err := hex.DecodeString(c.Value); err == nil {
+			return c.Value, true
+		}
+	}
+	return "", false
+}
+
 // browserID returns the request's session cookie, setting a new one when
 // it has none.
 func browserID(w http.ResponseWriter, r *http.Request) string {
-	if c, err := r.Cookie(cookieName); err == nil && len(c.Value) == 32 {
-		if _, err := hex.DecodeString(c.Value); err == nil {
-			return c.Value
-		}
+	if id, ok := cookieID(r); ok {
+		return id
 	}
 	var b [16]byte
 	rand.Read(b[:])
@@ -279,22 +311,27 @@ func browserID(w http.ResponseWriter, r *http.Request) string {
 }
 
 // sessionFor returns the game in progress of this browser on this page,
-// starting it when there is none.
-func (s *Server) sessionFor(w http.ResponseWriter, r *http.Request) (*session, error) {
+// starting it when there is none. A request that changes a game must carry
+// the cookie the page was given: a POST without one starts nothing.
+func (s *Server) sessionFor(w http.ResponseWriter, r *http.Request, mutates bool) (*session, error) {
 	e, err := s.entry(r)
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := cookieID(r); !ok && mutates {
+		return nil, &httpError{http.StatusForbidden, "no session cookie: open the game's page first (the browser must accept cookies)"}
+	}
 	key := browserID(w, r) + "/" + strconv.Itoa(e.ID)
 	s.mu.Lock()
 	se := s.sessions[key]
+	if se != nil {
+		s.confirmed[se] = true
+	}
+	vg := e.game
 	s.mu.Unlock()
 	if se != nil {
 		return se, nil
 	}
-	s.mu.Lock()
-	vg := e.game
-	s.mu.Unlock()
 	se, err = newSession(s, e, vg)
 	if err != nil {
 		return nil, err
@@ -306,28 +343,108 @@ func (s *Server) sessionFor(w http.ResponseWriter, r *http.Request) (*session, e
 	}
 	s.sessions[key] = se
 	s.order = append(s.order, key)
-	for len(s.order) > maxSession {
-		if old := s.sessions[s.order[0]]; old != nil {
-			go old.halt()
-		}
-		delete(s.sessions, s.order[0])
-		s.order = s.order[1:]
-	}
+	s.evictSessions()
 	return se, nil
+}
+
+// evictSessions drops games in progress beyond the limits: games whose
+// cookie never came back first (beyond maxUnconfirmed), then the oldest
+// (beyond maxSession); s.mu is held. A dropped game's engine is stopped and
+// its table freed in the background.
+func (s *Server) evictSessions() {
+	unconfirmed := 0
+	for _, k := range s.order {
+		if !s.confirmed[s.sessions[k]] {
+			unconfirmed++
+		}
+	}
+	for i := 0; i < len(s.order) && unconfirmed > maxUnconfirmed; {
+		if se := s.sessions[s.order[i]]; !s.confirmed[se] {
+			s.dropSession(i)
+			unconfirmed--
+			continue
+		}
+		i++
+	}
+	for len(s.order) > maxSession {
+		s.dropSession(0)
+	}
+}
+
+// dropSession forgets the game of s.order[i]; s.mu is held.
+func (s *Server) dropSession(i int) {
+	key := s.order[i]
+	if se := s.sessions[key]; se != nil {
+		delete(s.confirmed, se)
+		s.engines = slices.DeleteFunc(s.engines, func(o *session) bool { return o == se })
+		go se.retire()
+	}
+	delete(s.sessions, key)
+	s.order = slices.Delete(s.order, i, i+1)
+}
+
+// claimEngine gives se one of the server's engine tables before its search
+// starts; se.mu is held. When every table is taken, the game that started
+// its engine least recently and is not thinking gives its table up (it is
+// made again when that game's engine next moves); when all are thinking,
+// the claim is refused. Another game's lock is only tried, never waited
+// for, so two games claiming at once cannot deadlock.
+func (s *Server) claimEngine(se *session) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if i := slices.Index(s.engines, se); i >= 0 {
+		s.engines = append(slices.Delete(s.engines, i, i+1), se)
+		return nil
+	}
+	limit := s.Engines
+	if limit <= 0 {
+		limit = DefaultEngines
+	}
+	for len(s.engines) >= limit {
+		freed := false
+		for i, o := range s.engines {
+			if !o.mu.TryLock() {
+				continue
+			}
+			if !o.thinking {
+				o.g.FreeEngine()
+				s.engines = slices.Delete(s.engines, i, i+1)
+				freed = true
+			}
+			o.mu.Unlock()
+			if freed {
+				break
+			}
+		}
+		if !freed {
+			return &httpError{http.StatusServiceUnavailable,
+				fmt.Sprintf("all %d engines of this server are thinking; try again in a moment", limit)}
+		}
+	}
+	s.engines = append(s.engines, se)
+	return nil
 }
 
 // withSession wraps an API handler that works on the request's game in
 // progress. Mutating requests must come from the page itself (a JSON or
-// upload body, same origin), so another site cannot play moves for a user.
+// upload body, same origin, the page's cookie), so another site cannot play
+// moves for a user. A panic in the handler is logged with its stack and
+// answered as a 500 to that page; the server goes on.
 func (s *Server) withSession(mutates bool, h func(*session, http.ResponseWriter, *http.Request) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.logPanic(p)
+				writeError(w, fmt.Errorf("internal error: %v (logged on the server)", p))
+			}
+		}()
 		if mutates {
 			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
 				writeError(w, &httpError{http.StatusForbidden, "cross-origin request refused"})
 				return
 			}
 		}
-		se, err := s.sessionFor(w, r)
+		se, err := s.sessionFor(w, r, mutates)
 		if err == nil {
 			err = h(se, w, r)
 		}
@@ -335,6 +452,16 @@ func (s *Server) withSession(mutates bool, h func(*session, http.ResponseWriter,
 			writeError(w, err)
 		}
 	}
+}
+
+// logPanic logs a recovered panic with its stack (to Log, else standard
+// error: a crash is never silent).
+func (s *Server) logPanic(p any) {
+	out := s.Log
+	if out == nil {
+		out = os.Stderr
+	}
+	fmt.Fprintf(out, "zrun serve: recovered from panic: %v\n%s\n", p, debug.Stack())
 }
 
 func sameOrigin(origin, host string) bool {
@@ -373,6 +500,7 @@ type indexFile struct {
 
 // index lists the games, or opens the board when one file is served.
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	browserID(w, r) // the page's requests that change the game need its cookie
 	s.mu.Lock()
 	files := make([]indexFile, len(s.files))
 	for i, f := range s.files {
@@ -391,6 +519,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
+	browserID(w, r)
 	e, err := s.entry(r)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)

@@ -18,14 +18,18 @@ import (
 	"zrun/vm"
 )
 
-// session is one game in progress. mu guards everything; while the engine
-// thinks it owns the position (the searcher makes and unmakes moves on it),
-// so requests read the state JSON cached before it started and refuse or
-// stop it before changing anything.
+// session is one game in progress. mu guards everything. The engine
+// searches a fork of the position (play.Game.Think), so requests read the
+// game while it thinks; a request that changes the position stops the search
+// first, or refuses while it runs. run orders the requests that may stop or
+// start the engine: it is held from stopping a search until a new one has
+// started (or the change is made), so no request starts a search in the gap,
+// and it is always taken before mu.
 type session struct {
 	srv   *Server
 	entry *Entry
 
+	run   sync.Mutex
 	mu    sync.Mutex
 	g     *play.Game
 	texts []moveText // the history's moves as written when played
@@ -175,27 +179,56 @@ func (se *session) moveRandom() error {
 	return fmt.Errorf("random players made 10000 moves in a row; stopped")
 }
 
-// lockIdle locks the session with the engine stopped: a request that
-// changes the game ends any search first (its result is then dropped).
-func (se *session) lockIdle() {
-	se.halt()
+// lockIdle locks the session with the engine stopped, for a request that
+// changes the game: any search is ended first (its result is dropped). The
+// returned function unlocks.
+func (se *session) lockIdle() (unlock func()) {
+	se.run.Lock()
+	se.stopSearch()
 	se.mu.Lock()
+	return se.unlockBoth
+}
+
+// lockRun locks the session for a request that may start the engine but
+// leaves a running search alone (it refuses what the search forbids).
+func (se *session) lockRun() (unlock func()) {
+	se.run.Lock()
+	se.mu.Lock()
+	return se.unlockBoth
+}
+
+func (se *session) unlockBoth() {
+	se.mu.Unlock()
+	se.run.Unlock()
 }
 
 // halt stops a running search and waits until it has finished.
 func (se *session) halt() {
+	se.run.Lock()
+	defer se.run.Unlock()
+	se.stopSearch()
+}
+
+// stopSearch ends the running search, if any, and waits for its goroutine;
+// run is held and mu is not (the search's finish takes mu). The epoch
+// changes first, so whatever the search found is dropped.
+func (se *session) stopSearch() {
 	se.mu.Lock()
 	se.epoch++
 	busy, g := se.thinking, se.g
+	se.thinking = false
 	se.mu.Unlock()
 	if busy {
 		g.Stop()
 	}
-	se.mu.Lock()
-	if se.thinking {
-		se.thinking = false
-	}
-	se.mu.Unlock()
+}
+
+// retire stops the engine of a session the server no longer keeps and
+// frees its table.
+func (se *session) retire() {
+	unlock := se.lockIdle()
+	defer unlock()
+	se.g.FreeEngine()
 }
 
 // --- API handlers
@@ -223,8 +256,8 @@ func (se *session) apiMove(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(w, r, &req); err != nil {
 		return err
 	}
-	se.mu.Lock()
-	defer se.mu.Unlock()
+	unlock := se.lockRun()
+	defer unlock()
 	if se.thinking {
 		return conflict("the engine is thinking; stop it first")
 	}
@@ -276,7 +309,7 @@ func (se *session) apiMove(w http.ResponseWriter, r *http.Request) error {
 		se.note = err.Error()
 	}
 	se.changed()
-	se.engineTurn(false)
+	se.startEngineTurn()
 	return se.writeState(w)
 }
 
@@ -292,8 +325,8 @@ func (se *session) apiUndo(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(w, r, &struct{}{}); err != nil {
 		return err
 	}
-	se.lockIdle()
-	defer se.mu.Unlock()
+	unlock := se.lockIdle()
+	defer unlock()
 	if _, ok := se.g.Undo(); !ok {
 		return conflict("no move to take back")
 	}
@@ -315,8 +348,8 @@ func (se *session) apiRedo(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(w, r, &struct{}{}); err != nil {
 		return err
 	}
-	se.lockIdle()
-	defer se.mu.Unlock()
+	unlock := se.lockIdle()
+	defer unlock()
 	ml, i, err := se.g.NextRedo()
 	if err != nil {
 		return conflict("%v", err)
@@ -332,8 +365,8 @@ func (se *session) apiNew(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(w, r, &struct{}{}); err != nil {
 		return err
 	}
-	se.lockIdle()
-	defer se.mu.Unlock()
+	unlock := se.lockIdle()
+	defer unlock()
 	if err := se.g.Restart(); err != nil {
 		return err
 	}
@@ -343,7 +376,7 @@ func (se *session) apiNew(w http.ResponseWriter, r *http.Request) error {
 		se.note = err.Error()
 	}
 	se.changed()
-	se.engineTurn(false)
+	se.startEngineTurn()
 	return se.writeState(w)
 }
 
@@ -365,9 +398,6 @@ func (se *session) apiSavePGN(w http.ResponseWriter, r *http.Request) error {
 func (se *session) download(w http.ResponseWriter, ext string, write func(*play.Game, io.Writer) error) error {
 	se.mu.Lock()
 	defer se.mu.Unlock()
-	if se.thinking {
-		return conflict("the engine is thinking; stop it first")
-	}
 	var buf bytes.Buffer
 	if err := write(se.g, &buf); err != nil {
 		return err
@@ -406,8 +436,8 @@ func (se *session) apiLoad(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f.Close()
-	se.lockIdle()
-	defer se.mu.Unlock()
+	unlock := se.lockIdle()
+	defer unlock()
 	// Load into a copy, so a saved game of another variant or with a
 	// move that does not replay leaves the game as it was.
 	g, err := newGame(se.g.Path, se.g.G)

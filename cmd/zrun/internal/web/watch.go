@@ -8,8 +8,11 @@ package web
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
+
+	"zrun/vm"
 
 	"github.com/fsnotify/fsnotify"
 )
@@ -78,22 +81,47 @@ func (s *Server) logf(format string, a ...any) {
 }
 
 // reloadDir reloads the rules of every game whose file is in dir: a rule
-// file there may include another from the same folder.
+// file there may include another from the same folder. Each file is read
+// once, with no game locked (a large file takes seconds); then each game in
+// progress swaps the new rules in, which takes only a replay of its moves.
 func (s *Server) reloadDir(dir string) {
 	s.loadCatalog(dir)
 	for _, se := range s.sessionList() {
 		if filepath.Dir(se.entry.Path) == dir {
-			se.reload()
+			vg, ferr := s.rulesOf(se.entry)
+			se.reload(vg, ferr)
 		}
 	}
 }
 
-// reload re-reads the session's rule file. On an error the game goes on
-// with the rules it has, and the page shows the error until a good load.
-func (se *session) reload() {
-	se.lockIdle()
-	defer se.mu.Unlock()
-	replayed, total, stoppedAt, err := se.g.Reload()
+// rulesOf returns the rules of e's game as its file last loaded, or why
+// there are none: the file did not load, or no longer has the game.
+func (s *Server) rulesOf(e *Entry) (*vm.Game, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.files[e.File]
+	if f.Err != "" {
+		return nil, f.Err
+	}
+	if !slices.Contains(f.Entries, e) {
+		return nil, fmt.Sprintf("%s no longer has a game called %q", filepath.Base(f.Path), e.Title)
+	}
+	return e.game, ""
+}
+
+// reload swaps the rules vg in (ruleErr: why there are none). On an error
+// the game goes on with the rules it has, and the page shows the error
+// until a good load.
+func (se *session) reload(vg *vm.Game, ruleErr string) {
+	unlock := se.lockIdle()
+	defer unlock()
+	if ruleErr != "" {
+		se.ruleErr = ruleErr
+		se.srv.logf("%s: %s", se.entry.Path, ruleErr)
+		se.changed()
+		return
+	}
+	replayed, total, stoppedAt, err := se.g.ReloadWith(vg)
 	if err != nil {
 		se.ruleErr = err.Error()
 		se.srv.logf("%s: %v", se.entry.Path, err)
