@@ -87,9 +87,9 @@ type Server struct {
 	// Engines is how many games may hold an engine table at once
 	// (DefaultEngines when 0).
 	Engines int
-	mux      *http.ServeMux
-	done     chan struct{} // closed by Close: event streams end
-	closing  sync.Once
+	mux     *http.ServeMux
+	done    chan struct{} // closed by Close: event streams end
+	closing sync.Once
 	// Log receives one line per reload (nil: none).
 	Log io.Writer
 	// loadGames reads a rule file's games (play.LoadGames; tests slow it
