@@ -24,6 +24,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (localhost by default: anyone who reaches it can play)")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	watch := fs.Bool("watch", false, "reload a rule file when it changes on disk")
+	engines := fs.Int("engines", web.DefaultEngines, "games whose engine may hold a transposition table at once (16 MB each); more wait")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -37,6 +38,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	srv.Log = stderr
+	if *engines < 1 || *engines > 256 {
+		fmt.Fprintf(stderr, "--engines must be 1 to 256, not %d\n", *engines)
+		return 2
+	}
+	srv.Engines = *engines
 	if *watch {
 		if err := srv.Watch(); err != nil {
 			fmt.Fprintln(stderr, "watch:", err)
