@@ -33,17 +33,19 @@ func runPerftTable(fs *flag.FlagSet, pf *positionFlags, opt tableOptions, stdout
 		fmt.Fprintln(stderr, "zrun perft:", err)
 		return 2
 	}
+	// A malformed flag is told before the table is read (a usage error
+	// whether or not the table is there).
+	col, val, ok := strings.Cut(sel, "=")
+	if sel != "" && !ok {
+		fmt.Fprintf(stderr, "zrun perft: --select wants COL=VALUE, got %q\n", sel)
+		return 2
+	}
 	t, err := perftable.ReadFile(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun perft:", err)
 		return 1
 	}
 	if sel != "" {
-		col, val, ok := strings.Cut(sel, "=")
-		if !ok {
-			fmt.Fprintf(stderr, "zrun perft: --select wants COL=VALUE, got %q\n", sel)
-			return 2
-		}
 		if err := t.Select(col, val); err != nil {
 			fmt.Fprintln(stderr, "zrun perft:", err)
 			return 1
