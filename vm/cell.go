@@ -46,3 +46,28 @@ func (c Cell) WithOwner(pl int) Cell { return c&^(0xff<<16) | Cell(pl)<<16 }
 
 // WithType returns c retyped to t, keeping owner and attributes.
 func (c Cell) WithType(t int) Cell { return c&^0xffff | Cell(t+1) }
+
+// occupantTest evaluates the occupant test op (OpEmpty, OpFriend, OpEnemy,
+// OpPiece or OpAttr, with operand a) of c for pl, the player whose move
+// runs: the one definition that the interpreter (exec.go), the fused scans
+// (scan.go) and the specialised programs' entry checks (spec_entry.go) call,
+// since they must agree. Written so that it inlines (go build -gcflags=-m;
+// with a constant op, as in the interpreter's cases, the switch folds
+// away): an empty square fails every test but empty?, an occupied one
+// fails empty?.
+func occupantTest(op Op, c Cell, pl, a int32) bool {
+	if c == Empty {
+		return op == OpEmpty
+	}
+	switch op {
+	case OpFriend:
+		return int32(c.Owner()) == pl
+	case OpEnemy:
+		return int32(c.Owner()) != pl
+	case OpPiece:
+		return int32(c.Type()) == a
+	case OpAttr:
+		return c.Attr(int(a))
+	}
+	return false
+}

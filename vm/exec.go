@@ -266,23 +266,23 @@ func (gn *generator) exec() {
 		switch in.Op {
 		case OpEmpty:
 			p, ok := gn.locateAt(in, cur)
-			pc = branch(in, ok && board[p] == Empty, pc)
+			pc = branch(in, ok && occupantTest(OpEmpty, board[p], gn.player, 0), pc)
 			continue
 		case OpFriend:
 			p, ok := gn.locateAt(in, cur)
-			pc = branch(in, ok && board[p] != Empty && int32(board[p].Owner()) == gn.player, pc)
+			pc = branch(in, ok && occupantTest(OpFriend, board[p], gn.player, 0), pc)
 			continue
 		case OpEnemy:
 			p, ok := gn.locateAt(in, cur)
-			pc = branch(in, ok && board[p] != Empty && int32(board[p].Owner()) != gn.player, pc)
+			pc = branch(in, ok && occupantTest(OpEnemy, board[p], gn.player, 0), pc)
 			continue
 		case OpPiece:
 			p, ok := gn.locateAt(in, cur)
-			pc = branch(in, ok && board[p] != Empty && int32(board[p].Type()) == in.A, pc)
+			pc = branch(in, ok && occupantTest(OpPiece, board[p], gn.player, in.A), pc)
 			continue
 		case OpAttr:
 			p, ok := gn.locateAt(in, cur)
-			pc = branch(in, ok && board[p] != Empty && board[p].Attr(int(in.A)), pc)
+			pc = branch(in, ok && occupantTest(OpAttr, board[p], gn.player, in.A), pc)
 			continue
 		case OpInZone:
 			p, ok := gn.locateAt(in, cur)

@@ -94,15 +94,5 @@ func scanTestable(t *Inst) bool {
 // (empty?, friend?, enemy?, piece?), as exec's cases do; exec's OpScan
 // reads a position-flag test itself.
 func (gn *generator) scanOccupant(t *Inst, p int32) bool {
-	c := gn.s.Board[p]
-	switch t.Op {
-	case OpEmpty:
-		return c == Empty
-	case OpFriend:
-		return c != Empty && int32(c.Owner()) == gn.player
-	case OpEnemy:
-		return c != Empty && int32(c.Owner()) != gn.player
-	default: // OpPiece
-		return c != Empty && int32(c.Type()) == t.A
-	}
+	return occupantTest(t.Op, gn.s.Board[p], gn.player, t.A)
 }

@@ -54,14 +54,8 @@ func (bp *blockPre) admitsSelf(s *State, pl int32, start int32) bool {
 		switch in.Op {
 		case OpStep:
 			return true
-		case OpFriend:
-			r = c != Empty && int32(c.Owner()) == pl
-		case OpEnemy:
-			r = c != Empty && int32(c.Owner()) != pl
-		case OpPiece:
-			r = c != Empty && int32(c.Type()) == in.A
-		case OpAttr:
-			r = c != Empty && c.Attr(int(in.A))
+		case OpFriend, OpEnemy, OpPiece, OpAttr:
+			r = occupantTest(in.Op, c, pl, in.A)
 		case OpInZone:
 			r = s.g.Board.InZone(int(in.A), int(pl), int(start))
 		default:
@@ -269,16 +263,8 @@ func (bp *blockPre) admits(s *State, pl int32, start int32) bool {
 		c := s.Board[cur]
 		var r bool
 		switch in.Op {
-		case OpEmpty:
-			r = c == Empty
-		case OpFriend:
-			r = c != Empty && int32(c.Owner()) == pl
-		case OpEnemy:
-			r = c != Empty && int32(c.Owner()) != pl
-		case OpPiece:
-			r = c != Empty && int32(c.Type()) == in.A
-		case OpAttr:
-			r = c != Empty && c.Attr(int(in.A))
+		case OpEmpty, OpFriend, OpEnemy, OpPiece, OpAttr:
+			r = occupantTest(in.Op, c, pl, in.A)
 		case OpInZone:
 			r = s.g.Board.InZone(int(in.A), int(pl), int(cur))
 		case OpLastFrom:
