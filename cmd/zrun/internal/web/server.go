@@ -357,6 +357,12 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return badRequest("malformed JSON: %v", err)
 	}
+	// Decode stops after the first value; what follows it would be
+	// silently dropped, so a body like {"go":true} garbage is refused
+	// rather than half obeyed.
+	if _, err := dec.Token(); err != io.EOF {
+		return badRequest("malformed JSON: trailing data after the request object")
+	}
 	return nil
 }
 
