@@ -38,3 +38,28 @@ func TestReadJSONTrailingData(t *testing.T) {
 		t.Error("the engine started on a refused request")
 	}
 }
+
+// TestStaticFilesOnly: /static/ hands out the page's files and nothing
+// else; a directory is not listed (nor its index.html template served).
+func TestStaticFilesOnly(t *testing.T) {
+	c := newClient(t, filepath.Join(gamesDir, "chess.zrf"))
+	cases := []struct {
+		path     string
+		code     int
+		has, not string
+	}{
+		{"/static/", 404, `"error"`, "<"},
+		{"/static", 404, `"error"`, "<"},
+		{"/static/./", 404, `"error"`, "<"},
+		{"/static//", 404, `"error"`, "<"},
+		{"/static/nothing.js", 404, `"error"`, "<"},
+		{"/static/style.css", 200, "body", "{{"},
+		{"/static/app.js", 200, "function", "{{"},
+	}
+	for _, tc := range cases {
+		code, body := c.do("GET", tc.path, "")
+		if code != tc.code || !strings.Contains(body, tc.has) || strings.Contains(body, tc.not) {
+			t.Errorf("GET %s: %d %.120q, want %d with %q and without %q", tc.path, code, body, tc.code, tc.has, tc.not)
+		}
+	}
+}
