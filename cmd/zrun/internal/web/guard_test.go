@@ -5,7 +5,10 @@
 package web
 
 import (
+	"io/fs"
+	"net/http"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -60,6 +63,98 @@ func TestStaticFilesOnly(t *testing.T) {
 		code, body := c.do("GET", tc.path, "")
 		if code != tc.code || !strings.Contains(body, tc.has) || strings.Contains(body, tc.not) {
 			t.Errorf("GET %s: %d %.120q, want %d with %q and without %q", tc.path, code, body, tc.code, tc.has, tc.not)
+		}
+	}
+}
+
+// TestSecurityHeaders: every answer, page, file, JSON or error, carries
+// the headers that keep other sites from framing, sniffing or scripting
+// the pages.
+func TestSecurityHeaders(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
+	want := map[string]string{
+		"X-Frame-Options":         "DENY",
+		"X-Content-Type-Options":  "nosniff",
+		"Referrer-Policy":         "no-referrer",
+		"Content-Security-Policy": contentPolicy,
+	}
+	cases := []struct {
+		method, path, body string
+		code               int
+	}{
+		{"GET", "/", "", 200},
+		{"GET", "/g/0", "", 200},
+		{"GET", "/g/99", "", 404},
+		{"GET", "/static/app.js", "", 200},
+		{"GET", "/static/", "", 404},
+		{"GET", "/api/games", "", 200},
+		{"GET", "/api/g/0/state", "", 200},
+		{"POST", "/api/g/0/move", `{"text":"e5"}`, 400},
+		{"DELETE", "/api/g/0/state", "", 405},
+		{"GET", "/nowhere", "", 404},
+	}
+	for _, tc := range cases {
+		req, err := http.NewRequest(tc.method, url+tc.path, strings.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("%s %s: %d, want %d", tc.method, tc.path, resp.StatusCode, tc.code)
+		}
+		for k, v := range want {
+			if got := resp.Header.Get(k); got != v {
+				t.Errorf("%s %s: %s %q, want %q", tc.method, tc.path, k, got, v)
+			}
+		}
+	}
+	// The policy must keep what the pages need and refuse the rest.
+	for _, dir := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+		if !strings.Contains(contentPolicy, dir) {
+			t.Errorf("content policy lacks %q", dir)
+		}
+	}
+	if strings.Contains(contentPolicy, "unsafe") {
+		t.Errorf("content policy allows unsafe inline code: %s", contentPolicy)
+	}
+}
+
+// TestAssetsFitContentPolicy: the policy refuses inline scripts, inline
+// styles and event handler attributes, so the pages must have none (they
+// would silently stop working in the browser).
+func TestAssetsFitContentPolicy(t *testing.T) {
+	bad := []struct {
+		files string
+		re    *regexp.Regexp
+		why   string
+	}{
+		{"*.html", regexp.MustCompile(`(?i)<style`), "inline style element"},
+		{"*.html", regexp.MustCompile(`(?i)\sstyle\s*=`), "style attribute"},
+		{"*.html", regexp.MustCompile(`(?i)\son[a-z]+\s*=`), "event handler attribute"},
+		{"*.html", regexp.MustCompile(`(?i)<script(\s[^>]*)?>\s*[^<\s]`), "inline script"},
+		{"*", regexp.MustCompile(`(?i)javascript:`), "javascript: URL"},
+		{"*.js", regexp.MustCompile(`setAttribute\(\s*["'](style|on[a-z]+)["']`), "inline style or handler set as attribute"},
+		{"*.js", regexp.MustCompile(`[{,]\s*["']?style["']?\s*:`), "style attribute in an attribute map"},
+		{"*.js", regexp.MustCompile(`\beval\(|new Function\(|set(Timeout|Interval)\(\s*["'\x60]`), "code from a string"},
+	}
+	for _, b := range bad {
+		names, err := fs.Glob(assets, "assets/"+b.files)
+		if err != nil || len(names) == 0 {
+			t.Fatalf("no assets %s (%v)", b.files, err)
+		}
+		for _, name := range names {
+			src, err := fs.ReadFile(assets, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, loc := range b.re.FindAllIndex(src, -1) {
+				line := 1 + strings.Count(string(src[:loc[0]]), "\n")
+				t.Errorf("%s:%d: %s %q, which the content policy refuses", name, line, b.why, src[loc[0]:loc[1]])
+			}
 		}
 	}
 }

@@ -187,7 +187,9 @@ func (s *Server) loadInBackground() {
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+// It is the routes behind the edge's checks (guard.go), so tests through
+// httptest meet the same server as a browser.
+func (s *Server) Handler() http.Handler { return s.edgeHandler(s.mux) }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -470,6 +472,6 @@ func (s *Server) Close() {
 // Serve serves on ln until it fails. There is no write timeout: the event
 // stream stays open as long as the page.
 func (s *Server) Serve(ln net.Listener) error {
-	srv := &http.Server{Handler: s.mux, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
 	return srv.Serve(ln)
 }
