@@ -8,8 +8,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
+	"net/netip"
+	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // staticFiles serves the embedded assets, files only. http.FileServer
@@ -71,6 +75,159 @@ func (s *Server) edgeHandler(next http.Handler) http.Handler {
 		for _, kv := range securityHeaders {
 			h.Set(kv[0], kv[1])
 		}
+		if err := s.checkHost(r); err != nil {
+			writeError(w, err)
+			return
+		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// edge is the server's configuration at its edge.
+type edge struct {
+	hosts atomic.Pointer[hostPolicy] // nil until AllowHosts: loopback only
+}
+
+// hostPolicy says which Host names requests may carry. A page of another
+// site whose DNS name its owner points at 127.0.0.1 (DNS rebinding) is
+// same-origin with the server as far as the browser knows: only its Host
+// header, that other name, tells it apart. IP literals cannot be
+// rebound, names can.
+type hostPolicy struct {
+	loopback bool              // localhost and the loopback IPs, at the listened port
+	anyIP    bool              // bound to all interfaces: any IP literal, any port
+	names    map[string]hostAt // further names: --addr's and --allow-host's
+	port     string            // --addr's port, when the connection's is not known
+	addr     string            // --addr, for messages
+}
+
+// hostAt is the port a name is allowed with.
+type hostAt struct {
+	anyPort bool   // --allow-host NAME: behind a proxy the port may be any
+	port    string // --allow-host NAME:PORT; "" with !anyPort: the listened port
+}
+
+// defaultHosts is the policy of a server bound to loopback, as it is by
+// default; it is also what tests through httptest meet.
+var defaultHosts = &hostPolicy{loopback: true, addr: "127.0.0.1"}
+
+// AllowHosts sets the Host names the server answers to from the address
+// it is told to listen on (--addr HOST:PORT) and the further names the
+// user gives (--allow-host NAME or NAME:PORT). Bound to loopback it
+// answers to localhost, 127.0.0.1 and [::1]; bound to all interfaces
+// (":8080", "0.0.0.0", "::") to those and any IP literal; bound to a name
+// or address, to it. Call it before serving.
+func (s *Server) AllowHosts(addr string, extra []string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("address %q: %v", addr, err)
+	}
+	if port == "0" {
+		port = "" // chosen by the system: the connection tells it
+	}
+	p := &hostPolicy{names: map[string]hostAt{}, port: port, addr: addr}
+	host = strings.ToLower(host)
+	ip, ipErr := netip.ParseAddr(host)
+	switch {
+	case host == "" || ipErr == nil && ip.IsUnspecified():
+		p.loopback, p.anyIP = true, true
+	case host == "localhost" || ipErr == nil && ip.IsLoopback():
+		p.loopback = true
+	default:
+		p.names[host] = hostAt{}
+	}
+	for _, e := range extra {
+		name, at, err := parseAllowHost(e)
+		if err != nil {
+			return err
+		}
+		p.names[name] = at
+	}
+	s.edge.hosts.Store(p)
+	return nil
+}
+
+// parseAllowHost reads one --allow-host value: NAME or NAME:PORT (an IPv6
+// address in brackets).
+func parseAllowHost(v string) (string, hostAt, error) {
+	v = strings.TrimSpace(v)
+	bad := func(why string) (string, hostAt, error) {
+		return "", hostAt{}, fmt.Errorf("--allow-host %q: %s; give a host name as the browser's address bar shows it, e.g. board.lan or board.lan:8080", v, why)
+	}
+	if v == "" {
+		return bad("empty name")
+	}
+	if strings.Contains(v, "/") {
+		return bad("a URL or path, not a host name")
+	}
+	name, at := v, hostAt{anyPort: true}
+	if h, p, err := net.SplitHostPort(v); err == nil {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return bad("port " + strconv.Quote(p) + " is not a number from 1 to 65535")
+		}
+		name, at = h, hostAt{port: p}
+	} else if strings.Count(v, ":") == 1 {
+		return bad("port missing after ':'")
+	}
+	name = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(name, "["), "]"))
+	if name == "" {
+		return bad("empty name")
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.ContainsRune("-._:%", c)) {
+			return bad(fmt.Sprintf("%q is not a character of a host name", c))
+		}
+	}
+	return name, at, nil
+}
+
+// splitHost splits a Host header into its lower-case name (an IPv6
+// address without brackets) and port ("80" when none is given: the
+// server speaks plain HTTP).
+func splitHost(hp string) (host, port string) {
+	if h, p, err := net.SplitHostPort(hp); err == nil {
+		host, port = h, p
+	} else {
+		host = strings.TrimSuffix(strings.TrimPrefix(hp, "["), "]")
+	}
+	if port == "" {
+		port = "80"
+	}
+	return strings.ToLower(host), port
+}
+
+// checkHost refuses a request whose Host the server does not answer to.
+func (s *Server) checkHost(r *http.Request) error {
+	p := s.edge.hosts.Load()
+	if p == nil {
+		p = defaultHosts
+	}
+	host, port := splitHost(r.Host)
+	// The port the connection came in on (httptest's, or --addr :0's);
+	// a request handed to the handler in process has none.
+	listened, localIP, where := p.port, netip.Addr{}, p.addr
+	if la, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		if ap, err := netip.ParseAddrPort(la.String()); err == nil {
+			listened, localIP, where = strconv.Itoa(int(ap.Port())), ap.Addr().Unmap(), la.String()
+		}
+	}
+	atListened := listened == "" || port == listened
+	if at, ok := p.names[host]; ok && (at.anyPort || at.port == port || at.port == "" && atListened) {
+		return nil
+	}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		ip = ip.Unmap()
+		if p.anyIP || atListened && (ip == localIP || p.loopback && ip.IsLoopback()) {
+			return nil
+		}
+	} else if p.loopback && host == "localhost" && atListened {
+		return nil
+	}
+	name := host
+	if strings.Contains(name, ":") {
+		name = "[" + name + "]"
+	}
+	return &httpError{http.StatusMisdirectedRequest, fmt.Sprintf(
+		"zrun serve (listening on %s) does not answer to the host name %.100q: a page of another site can point its DNS name at this machine, so only the names zrun listens on are served; if you reach it by this name, start zrun serve with --allow-host %.100s",
+		where, r.Host, name)}
 }

@@ -5,6 +5,7 @@
 package web
 
 import (
+	"io"
 	"io/fs"
 	"net/http"
 	"path/filepath"
@@ -155,6 +156,128 @@ func TestAssetsFitContentPolicy(t *testing.T) {
 				line := 1 + strings.Count(string(src[:loc[0]]), "\n")
 				t.Errorf("%s:%d: %s %q, which the content policy refuses", name, line, b.why, src[loc[0]:loc[1]])
 			}
+		}
+	}
+}
+
+// TestHostCheck: a request naming a host the server does not listen on
+// (another site's DNS name pointed at this machine: DNS rebinding) is
+// refused before it reaches a game, with a message naming the flag that
+// allows it; the names the server does listen on are served.
+func TestHostCheck(t *testing.T) {
+	type try struct {
+		host string // with "PORT" for the port listened on
+		ok   bool
+	}
+	cases := []struct {
+		name  string
+		addr  string // AllowHosts' --addr ("" = not called: the default)
+		extra []string
+		tries []try
+	}{
+		{"default: loopback", "", nil, []try{
+			{"127.0.0.1:PORT", true}, {"localhost:PORT", true}, {"LocalHost:PORT", true}, {"[::1]:PORT", true},
+			{"127.0.0.2:PORT", true},
+			{"evil.example:PORT", false}, {"evil.example", false}, {"localhost.evil.example:PORT", false},
+			{"localhost:1", false}, {"localhost", false}, {"127.0.0.1:1", false},
+			{"192.168.1.5:PORT", false},
+		}},
+		{"loopback flag with a name", "127.0.0.1:0", []string{"tunnel.example:9000"}, []try{
+			{"127.0.0.1:PORT", true}, {"localhost:PORT", true}, {"tunnel.example:9000", true},
+			{"tunnel.example:PORT", false}, {"tunnel.example", false}, {"evil.example:PORT", false},
+		}},
+		{"localhost", "localhost:8080", nil, []try{
+			{"localhost:PORT", true}, {"127.0.0.1:PORT", true}, {"localhost:8080", false}, {"evil.example:PORT", false},
+		}},
+		{"all interfaces", ":8080", []string{"board.lan", "Proxy.Example:443"}, []try{
+			{"192.168.1.5:PORT", true}, {"10.0.0.1:9999", true}, {"[fe80::1]:PORT", true}, {"192.168.1.5", true},
+			{"localhost:PORT", true}, {"board.lan", true}, {"board.lan:1234", true}, {"BOARD.LAN:PORT", true},
+			{"proxy.example:443", true}, {"proxy.example", false}, {"proxy.example:PORT", false},
+			{"evil.example:PORT", false}, {"192.168.1.5.nip.io:PORT", false},
+		}},
+		{"all interfaces v6", "[::]:0", nil, []try{
+			{"[2001:db8::1]:PORT", true}, {"192.168.1.5:PORT", true}, {"evil.example:PORT", false},
+		}},
+		{"a LAN name", "board.lan:0", nil, []try{
+			{"board.lan:PORT", true}, {"board.lan:1", false}, {"127.0.0.1:PORT", true}, // the connection's own address
+			{"192.168.1.5:PORT", false}, {"localhost:PORT", false}, {"evil.example:PORT", false},
+		}},
+		{"a LAN address", "192.168.1.5:8080", nil, []try{
+			{"192.168.1.5:PORT", true}, {"192.168.1.6:PORT", false}, {"evil.example:PORT", false},
+		}},
+	}
+	for _, tc := range cases {
+		s, err := New([]string{filepath.Join(gamesDir, "chess.zrf")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.addr != "" {
+			if err := s.AllowHosts(tc.addr, tc.extra); err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+		}
+		_, url := serveServer(t, s)
+		port := url[strings.LastIndex(url, ":")+1:]
+		for _, tr := range tc.tries {
+			host := strings.ReplaceAll(tr.host, "PORT", port)
+			for _, rq := range []struct{ method, path, body string }{
+				{"GET", "/", ""}, {"GET", "/api/g/0/state", ""}, {"POST", "/api/g/0/engine", `{"moveTime":100}`},
+			} {
+				req, err := http.NewRequest(rq.method, url+rq.path, strings.NewReader(rq.body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				req.Host = host
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if tr.ok && resp.StatusCode != 200 {
+					t.Errorf("%s: %s %s with Host %q: %d %.200s, want it served", tc.name, rq.method, rq.path, host, resp.StatusCode, b)
+				}
+				if !tr.ok && (resp.StatusCode != http.StatusMisdirectedRequest || !strings.Contains(string(b), `"error":`) ||
+					!strings.Contains(string(b), "--allow-host") || resp.Header.Get("X-Frame-Options") != "DENY") {
+					t.Errorf("%s: %s %s with Host %q: %d %.200s, want 421 naming --allow-host", tc.name, rq.method, rq.path, host, resp.StatusCode, b)
+				}
+			}
+		}
+		s.Close()
+	}
+}
+
+// TestAllowHostsBadValues: a mistyped --addr or --allow-host is an error
+// at start, not a server that refuses everyone.
+func TestAllowHostsBadValues(t *testing.T) {
+	s, err := New([]string{filepath.Join(gamesDir, "chess.zrf")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	cases := []struct {
+		addr  string
+		extra []string
+		msg   string // "" = accepted
+	}{
+		{"127.0.0.1:8080", nil, ""},
+		{"127.0.0.1:8080", []string{"board.lan", "board.lan:8080", "[fe80::1]:8080", "fe80::1", "10.0.0.7"}, ""},
+		{"127.0.0.1", nil, "missing port"},
+		{"127.0.0.1:8080", []string{""}, "empty name"},
+		{"127.0.0.1:8080", []string{"http://board.lan/"}, "not a host name"},
+		{"127.0.0.1:8080", []string{"board.lan:http"}, "not a number"},
+		{"127.0.0.1:8080", []string{"board.lan:99999"}, "not a number"},
+		{"127.0.0.1:8080", []string{"board.lan:"}, "not a number"},
+		{"127.0.0.1:8080", []string{"*"}, "not a character of a host name"},
+		{"127.0.0.1:8080", []string{"board lan"}, "not a character of a host name"},
+	}
+	for _, tc := range cases {
+		err := s.AllowHosts(tc.addr, tc.extra)
+		switch {
+		case tc.msg == "" && err != nil:
+			t.Errorf("AllowHosts(%q, %q): %v", tc.addr, tc.extra, err)
+		case tc.msg != "" && (err == nil || !strings.Contains(err.Error(), tc.msg)):
+			t.Errorf("AllowHosts(%q, %q): %v, want an error with %q", tc.addr, tc.extra, err, tc.msg)
 		}
 	}
 }

@@ -72,6 +72,9 @@ type Server struct {
 	closing  sync.Once
 	// Log receives one line per reload (nil: none).
 	Log io.Writer
+
+	// edge: the Host names served and the paths pages are shown (guard.go).
+	edge edge
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini
