@@ -11,8 +11,11 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -79,13 +82,106 @@ func (s *Server) edgeHandler(next http.Handler) http.Handler {
 			writeError(w, err)
 			return
 		}
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(&pathWriter{w, s}, r)
 	})
 }
 
 // edge is the server's configuration at its edge.
 type edge struct {
 	hosts atomic.Pointer[hostPolicy] // nil until AllowHosts: loopback only
+
+	pathsOnce sync.Once
+	paths     *strings.Replacer // absolute folder -> as shown (see shownPaths)
+	prefix    string            // what shownPath drops from a served file's path
+}
+
+// shownPaths works out how paths are shown to pages: relative to the
+// folder holding all the served files (the folder given to zrun serve, or
+// a file's own), so a page never learns the server's absolute paths (the
+// user's name, their folders). The files are fixed once New returns.
+func (s *Server) shownPaths() {
+	s.edge.pathsOnce.Do(func() {
+		var dirs []string
+		root := ""
+		for _, f := range s.files {
+			d := filepath.Dir(f.Path)
+			dirs = append(dirs, d)
+			if root == "" {
+				root = d
+			}
+			for !within(d, root) {
+				root = filepath.Dir(root)
+			}
+		}
+		if root == "" {
+			s.edge.paths = strings.NewReplacer()
+			return
+		}
+		if filepath.Dir(root) != root {
+			// The usual case: the common folder and what is under it
+			// (included files too) are shown relative to it.
+			s.edge.prefix = root + string(filepath.Separator)
+			s.edge.paths = strings.NewReplacer(s.edge.prefix, "")
+			return
+		}
+		// Files from all over the disk: each file's folder is shown
+		// without the root ("/tmp/a.zrf" as "tmp/a.zrf"); replacing the
+		// bare root would eat every separator of a message.
+		s.edge.prefix = root
+		sort.Slice(dirs, func(i, j int) bool { return len(dirs[i]) > len(dirs[j]) }) // a folder before its parents
+		var pairs []string
+		for _, d := range dirs {
+			if d != root {
+				pairs = append(pairs, d+string(filepath.Separator), strings.TrimPrefix(d, root)+string(filepath.Separator))
+			}
+		}
+		s.edge.paths = strings.NewReplacer(pairs...)
+	})
+}
+
+// within reports whether path is dir or under it.
+func within(path, dir string) bool {
+	if filepath.Dir(dir) == dir { // the filesystem's root
+		return strings.HasPrefix(path, dir)
+	}
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
+}
+
+// shownPath is a served file's path as pages see it.
+func (s *Server) shownPath(abs string) string {
+	s.shownPaths()
+	return strings.TrimPrefix(abs, s.edge.prefix)
+}
+
+// relPaths rewrites the served folders' absolute paths in a message (a
+// rule file's file:line:col error, a reload's note) as pages see them.
+func (s *Server) relPaths(msg string) string {
+	s.shownPaths()
+	return s.edge.paths.Replace(msg)
+}
+
+// pathWriter is the ResponseWriter handlers get: writeError finds through
+// it the server whose paths its messages must not show. It flushes (the
+// event stream needs it) and unwraps (http.ResponseController).
+type pathWriter struct {
+	http.ResponseWriter
+	s *Server
+}
+
+func (w *pathWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *pathWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// shownError is err's message as the page may see it.
+func shownError(w http.ResponseWriter, err error) string {
+	if pw, ok := w.(*pathWriter); ok {
+		return pw.s.relPaths(err.Error())
+	}
+	return err.Error()
 }
 
 // hostPolicy says which Host names requests may carry. A page of another

@@ -8,10 +8,13 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/http/cookiejar"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestReadJSONTrailingData: a body is one JSON object; anything after it
@@ -278,6 +281,118 @@ func TestAllowHostsBadValues(t *testing.T) {
 			t.Errorf("AllowHosts(%q, %q): %v", tc.addr, tc.extra, err)
 		case tc.msg != "" && (err == nil || !strings.Contains(err.Error(), tc.msg)):
 			t.Errorf("AllowHosts(%q, %q): %v, want an error with %q", tc.addr, tc.extra, err, tc.msg)
+		}
+	}
+}
+
+// TestNoServerPaths: what pages are sent names the served files relative
+// to what was served, never by the server's absolute paths (which tell
+// another site the user's name and folders); a rule file's error still
+// says file:line:col.
+func TestNoServerPaths(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(gamesDir, "chess.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(src), "(name Pawn)", "(name Pawn) (flies-over-everything)", 1)
+	if broken == string(src) {
+		t.Fatal("chess.zrf has no (name Pawn)")
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good", "chess.zrf")
+	for f, text := range map[string]string{good: string(src), filepath.Join(dir, "bad.zrf"): broken} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, url := serve(t, dir)
+	if err := s.Watch(); err != nil {
+		t.Fatal(err)
+	}
+	c := &client{t, url, &http.Client{}}
+	jar, _ := cookiejar.New(nil)
+	c.c.Jar = jar
+	cases := []struct {
+		path string
+		want *regexp.Regexp // the file named relatively
+	}{
+		{"/", regexp.MustCompile(`bad\.zrf:\d+:\d+`)},
+		{"/", regexp.MustCompile(`>good/chess\.zrf<`)},
+		{"/api/games", regexp.MustCompile(`"file":"good/chess\.zrf"`)},
+		{"/api/g/0/state", regexp.MustCompile(`"file":"good/chess\.zrf"`)},
+		{"/g/0", regexp.MustCompile(`Chess`)},
+	}
+	check := func(path string, want *regexp.Regexp) {
+		t.Helper()
+		code, body := c.do("GET", path, "")
+		if code != 200 || !want.MatchString(body) {
+			t.Errorf("GET %s: %d %.300s, want it to match %s", path, code, body, want)
+		}
+		if strings.Contains(body, dir) {
+			t.Errorf("GET %s sends the server's path %s: %.300s", path, dir, body)
+		}
+	}
+	for _, tc := range cases {
+		check(tc.path, tc.want)
+	}
+	if code, body := c.do("POST", "/api/g/0/move", `{"text":"e4"}`); code != 200 {
+		t.Fatalf("e4: %d %s", code, body)
+	}
+	code, save := c.do("GET", "/api/g/0/save.zsg", "")
+	if code != 200 {
+		t.Fatalf("save.zsg: %d %s", code, save)
+	}
+	// A reload that fails shows its error in the game's state: relative too.
+	if err := os.WriteFile(good, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for c.state().RuleError == "" {
+		if time.Now().After(deadline) {
+			t.Fatal("the broken rule file was not reloaded")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	check("/api/g/0/state", regexp.MustCompile(`"ruleError":"good/chess\.zrf:\d+:\d+`))
+	check("/", regexp.MustCompile(`good/chess\.zrf:\d+:\d+`))
+	// A saved game loads against the rule file on disk: its error is a
+	// JSON error answer, relative too.
+	code, body := c.do("POST", "/api/g/0/load", save)
+	if code != 400 || !regexp.MustCompile(`good/chess\.zrf:\d+:\d+`).MatchString(body) || strings.Contains(body, dir) {
+		t.Errorf("load against the broken file: %d %.300s, want 400 naming good/chess.zrf:line:col and not %s", code, body, dir)
+	}
+}
+
+// TestShownPaths: how paths are shown for the shapes of what is served:
+// one file, a folder, files from all over the disk.
+func TestShownPaths(t *testing.T) {
+	cases := []struct {
+		files      []string
+		path, show string // a served file and how it is shown
+		msg, want  string // a message and how it is shown
+	}{
+		{[]string{"/home/u/games/chess.zrf"}, "/home/u/games/chess.zrf", "chess.zrf",
+			"/home/u/games/chess.zrf:3:7: unknown form", "chess.zrf:3:7: unknown form"},
+		{[]string{"/home/u/zrf/a/x.zrf", "/home/u/zrf/b/y.zrf"}, "/home/u/zrf/b/y.zrf", "b/y.zrf",
+			"/home/u/zrf/a/x.zrf:1:2: bad; included from /home/u/zrf/inc/z.inc", "a/x.zrf:1:2: bad; included from inc/z.inc"},
+		{[]string{"/home/u/zrf/a/x.zrf", "/home/u/zrf/a/b/y.zrf"}, "/home/u/zrf/a/b/y.zrf", "b/y.zrf",
+			"open /home/u/zrf/a/b/y.zrf: denied; a/b stays", "open b/y.zrf: denied; a/b stays"},
+		{[]string{"/tmp/a.zrf", "/home/u/b.zrf", "/c.zrf"}, "/home/u/b.zrf", "home/u/b.zrf",
+			"/tmp/a.zrf:1:1 and /home/u/b.zrf:2:2, 1/2 done", "tmp/a.zrf:1:1 and home/u/b.zrf:2:2, 1/2 done"},
+	}
+	for _, tc := range cases {
+		s := &Server{}
+		for _, f := range tc.files {
+			s.files = append(s.files, &fileInfo{Path: filepath.FromSlash(f)})
+		}
+		if got := s.shownPath(filepath.FromSlash(tc.path)); got != filepath.FromSlash(tc.show) {
+			t.Errorf("%q: %s shown as %q, want %q", tc.files, tc.path, got, tc.show)
+		}
+		if got := s.relPaths(filepath.FromSlash(tc.msg)); got != filepath.FromSlash(tc.want) {
+			t.Errorf("%q: %q shown as %q, want %q", tc.files, tc.msg, got, tc.want)
 		}
 	}
 }

@@ -243,7 +243,7 @@ func writeError(w http.ResponseWriter, err error) {
 		code = http.StatusRequestEntityTooLarge
 		err = fmt.Errorf("request too large (limit %d bytes)", mbe.Limit)
 	}
-	writeJSON(w, code, map[string]string{"error": err.Error()})
+	writeJSON(w, code, map[string]string{"error": shownError(w, err)})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -386,7 +386,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	files := make([]indexFile, len(s.files))
 	for i, f := range s.files {
-		files[i] = indexFile{f.Path, f.Err, f.Loading, f.Entries}
+		files[i] = indexFile{s.shownPath(f.Path), s.relPaths(f.Err), f.Loading, f.Entries}
 	}
 	s.mu.Unlock()
 	if len(files) == 1 && len(files[0].Entries) > 0 {
@@ -427,7 +427,7 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []game
 	for _, f := range s.files {
 		for _, e := range f.Entries {
-			out = append(out, game{e.ID, e.Title, filepath.Base(f.Path)})
+			out = append(out, game{e.ID, e.Title, s.shownPath(f.Path)})
 		}
 	}
 	s.mu.Unlock()
