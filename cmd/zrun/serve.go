@@ -10,12 +10,13 @@ import (
 	"net"
 	"os/exec"
 	"runtime"
+	"strings"
 
 	"zrun/cmd/zrun/internal/web"
 )
 
 func init() {
-	register("serve", "[--addr HOST:PORT] [--open] [--watch] FILE|DIR...: play the games in a web browser", runServe)
+	register("serve", "[--addr HOST:PORT] [--allow-host NAME[,NAME]] [--engines N] [--open] [--watch] FILE|DIR...: play the games in a web browser", runServe)
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -25,17 +26,29 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	open := fs.Bool("open", false, "open the page in the default browser")
 	watch := fs.Bool("watch", false, "reload a rule file when it changes on disk")
 	engines := fs.Int("engines", web.DefaultEngines, "games whose engine may hold a transposition table at once (16 MB each); more wait")
+	// Requests must name the host listened on (a defence against DNS
+	// rebinding); a server reached by another name, through a proxy, a
+	// tunnel or a LAN name, must be told it.
+	var allowHosts []string
+	fs.Func("allow-host", "further `NAME[:PORT][,...]` the server answers to (a LAN name, a proxy's); repeatable", func(v string) error {
+		allowHosts = append(allowHosts, strings.Split(v, ",")...)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: zrun serve [--addr HOST:PORT] [--open] [--watch] FILE|DIR...")
+		fmt.Fprintln(stderr, "usage: zrun serve [--addr HOST:PORT] [--allow-host NAME[,NAME]] [--engines N] [--open] [--watch] FILE|DIR...")
 		return 2
 	}
 	srv, err := web.New(fs.Args())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if err := srv.AllowHosts(*addr, allowHosts); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
 	}
 	srv.Log = stderr
 	if *engines < 1 || *engines > 256 {

@@ -23,7 +23,9 @@ type client struct {
 func newClient(t *testing.T, files ...string) *client {
 	_, url := serve(t, files...)
 	jar, _ := cookiejar.New(nil)
-	return &client{t, url, &http.Client{Jar: jar}}
+	c := &client{t, url, &http.Client{Jar: jar}}
+	c.do("GET", "/", "") // the page gives the cookie its requests need, as in a browser
+	return c
 }
 
 // do sends a request and returns the status and the body.

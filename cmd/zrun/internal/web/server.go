@@ -95,6 +95,9 @@ type Server struct {
 	// loadGames reads a rule file's games (play.LoadGames; tests slow it
 	// down to show that no request waits for a load).
 	loadGames func(path string) ([]*vm.Game, error)
+
+	// edge: the Host names served and the paths pages are shown (guard.go).
+	edge edge
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini
@@ -211,14 +214,15 @@ func (s *Server) loadInBackground() {
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+// It is the routes behind the edge's checks (guard.go), so tests through
+// httptest meet the same server as a browser.
+func (s *Server) Handler() http.Handler { return s.edgeHandler(s.mux) }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.index)
 	m.HandleFunc("GET /g/{id}", s.gamePage)
-	static, _ := fs.Sub(assets, "assets")
-	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServer(http.FS(static))))
+	m.Handle("GET /static/", staticFiles())
 	m.HandleFunc("GET /api/games", s.apiGames)
 	m.HandleFunc("GET /api/g/{id}/state", s.withSession(false, (*session).apiState))
 	m.HandleFunc("POST /api/g/{id}/move", s.withSession(true, (*session).apiMove))
@@ -263,7 +267,7 @@ func writeError(w http.ResponseWriter, err error) {
 		code = http.StatusRequestEntityTooLarge
 		err = fmt.Errorf("request too large (limit %d bytes)", mbe.Limit)
 	}
-	writeJSON(w, code, map[string]string{"error": err.Error()})
+	writeJSON(w, code, map[string]string{"error": shownError(w, err)})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -484,6 +488,12 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return badRequest("malformed JSON: %v", err)
 	}
+	// Decode stops after the first value; what follows it would be
+	// silently dropped, so a body like {"go":true} garbage is refused
+	// rather than half obeyed.
+	if _, err := dec.Token(); err != io.EOF {
+		return badRequest("malformed JSON: trailing data after the request object")
+	}
 	return nil
 }
 
@@ -504,7 +514,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	files := make([]indexFile, len(s.files))
 	for i, f := range s.files {
-		files[i] = indexFile{f.Path, f.Err, f.Loading, f.Entries}
+		files[i] = indexFile{s.shownPath(f.Path), s.relPaths(f.Err), f.Loading, f.Entries}
 	}
 	s.mu.Unlock()
 	if len(files) == 1 && len(files[0].Entries) > 0 {
@@ -546,7 +556,7 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 	var out []game
 	for _, f := range s.files {
 		for _, e := range f.Entries {
-			out = append(out, game{e.ID, e.Title, filepath.Base(f.Path)})
+			out = append(out, game{e.ID, e.Title, s.shownPath(f.Path)})
 		}
 	}
 	s.mu.Unlock()
@@ -594,6 +604,6 @@ func (s *Server) Close() {
 // Serve serves on ln until it fails. There is no write timeout: the event
 // stream stays open as long as the page.
 func (s *Server) Serve(ln net.Listener) error {
-	srv := &http.Server{Handler: s.mux, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
 	return srv.Serve(ln)
 }

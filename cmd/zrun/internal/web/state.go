@@ -676,10 +676,10 @@ func (se *session) view() *gameView {
 func (se *session) buildState() ([]byte, error) {
 	g := se.g
 	gv := se.view()
-	st := stateJSON{Gen: se.gen, ID: se.entry.ID, Title: g.G.Title, File: g.Path, Variants: se.srv.variants(se.entry),
+	st := stateJSON{Gen: se.gen, ID: se.entry.ID, Title: g.G.Title, File: se.srv.shownPath(g.Path), Variants: se.srv.variants(se.entry),
 		Players: gv.players, Layout: gv.layout, Pieces: gv.pieces, Partial: int(g.S.Partial), Mover: g.S.Chooser(),
 		History: se.texts, CanUndo: len(g.History()) > 0, CanRedo: g.CanRedo(), SAN: g.SAN,
-		RuleError: se.ruleErr, Note: se.note, Thinking: se.thinking, EngineFor: se.engineFor,
+		RuleError: se.srv.relPaths(se.ruleErr), Note: se.srv.relPaths(se.note), Thinking: se.thinking, EngineFor: se.engineFor,
 		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo, Player: se.g.PlayerAsked()}
 	if _, why := se.g.PlayerChoice(); why != "" {
 		st.PlayerWhy = why
