@@ -227,16 +227,6 @@ type Rules struct {
 	Giveaway bool
 }
 
-// Limits bound one search. Zero fields are unlimited; with no limit at all the
-// search runs until Stop (or MaxDepth).
-type Limits struct {
-	Depth     int
-	Nodes     uint64
-	MoveTime  time.Duration // fixed time for this move
-	Time, Inc time.Duration // clock of the side to move and its increment
-	MovesToGo int           // moves until the next time control (0: sudden death)
-}
-
 // Info is reported after each completed iteration.
 type Info struct {
 	Depth int

@@ -162,8 +162,8 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		if plies, ok := MateIn(v); ok && abs(plies) <= d {
 			break // a forced result within the horizon cannot change
 		}
-		if soft > 0 && time.Since(s.start) > soft/2 {
-			break // the next iteration would not finish in time
+		if iterationTooLate(time.Since(s.start), soft) {
+			break
 		}
 	}
 	pd.moves = pos.Generate(pd.moves[:0])
@@ -940,37 +940,6 @@ func (s *Searcher[M]) mobilityWeight() int {
 		return -mobilityWeight
 	}
 	return mobilityWeight
-}
-
-// budget sets the hard time limit and returns the soft one (0: none).
-func (s *Searcher[M]) budget(lim Limits) time.Duration {
-	soft, hard := timeBudget(lim)
-	s.hard = hard
-	return soft
-}
-
-// timeBudget returns the soft time limit (stop starting new work; 0: none)
-// and the hard one (stop now; 0: none) of a search: with a clock, a share
-// of the remaining time plus most of the increment.
-func timeBudget(lim Limits) (soft, hard time.Duration) {
-	switch {
-	case lim.MoveTime > 0:
-		return 0, lim.MoveTime
-	case lim.Time > 0:
-		mtg := lim.MovesToGo
-		if mtg <= 0 || mtg > 40 {
-			mtg = 40
-		}
-		// The reserve and the hard cap leave room for protocol latency and a
-		// loaded machine (a match on a busy machine lost on time with a
-		// 10% reserve and half the clock as the cap); spending only half the
-		// increment keeps the clock, in a long game, near 20 increments.
-		reserve := min(lim.Time/8, 300*time.Millisecond)
-		avail := lim.Time - reserve
-		soft = min(avail/time.Duration(mtg)+lim.Inc/2, avail)
-		return soft, min(soft*3, avail/5+lim.Inc/2, avail)
-	}
-	return 0, 0
 }
 
 // pv returns the principal variation: first the root's best move, then the
