@@ -18,6 +18,28 @@ type generator struct {
 	n      int32
 	level  int
 
+	runRegs
+	moveAssembly
+
+	ml *MoveList
+
+	noisyMode
+
+	// interp: the interpreter has emitted a move in this generation (the
+	// list may then hold duplicates; generate.go).
+	interp bool
+	// sens: the paths of the attacks on the royal square the check
+	// filter reads at this level (legal.go).
+	sens pathSets
+
+	pieceSets
+	queryMode
+
+	err error
+}
+
+// runRegs are the registers of one program run, all set by run.
+type runRegs struct {
 	prog     *Program
 	player   int32
 	cursor   int32
@@ -37,7 +59,11 @@ type generator struct {
 	gateType int32
 	gatePos  int32
 	flags    uint64
+}
 
+// moveAssembly is the move a run is building: its pending changes and the
+// overlay of the board they make (emit.go turns them into a Move at add).
+type moveAssembly struct {
 	posFlags   []uint64
 	posFlagSet []int32 // indices of posFlags words written this run
 
@@ -61,11 +87,13 @@ type generator struct {
 	// the same move removed (they go to their owner's hand with "recycle
 	// captures").
 	reCaught []Cell
+}
 
-	ml *MoveList
-
-	// skipQuiet: noisy-only generation (noisy.go); emit records simple
-	// quiet moves in quietSigs instead of building them.
+// noisyMode is the state of noisy-only and captures-only generation
+// (noisy.go).
+type noisyMode struct {
+	// skipQuiet: noisy-only generation; emit records simple quiet moves in
+	// quietSigs instead of building them.
 	skipQuiet bool
 	// dropQuiet: noisy moves alone, not even counted (GenerateCaptures):
 	// emit and emitSpec drop the simple quiet moves skipQuiet records.
@@ -78,32 +106,32 @@ type generator struct {
 	// runBlocks sets countQuiet for each piece.
 	countAll, countQuiet bool
 	quietCount           int
+}
 
-	// interp: the interpreter has emitted a move in this generation (the
-	// list may then hold duplicates; generate.go).
-	interp bool
-	// sens: the paths of the attacks on the royal square the check
-	// filter reads at this level (legal.go).
-	sens pathSets
-
-	// enemySet and occSet, where the board fits a squareSet, are the
-	// squares of the mover's enemies and of all pieces as runBlocks found
-	// them; the tables that read them (leapGroup.lands, blockPre.mustEmpty,
-	// blockPre.lastFrom) exist only on such boards.
+// pieceSets are the square sets runBlocks finds once per generation, where
+// the board fits a squareSet; the tables that read them
+// (leapGroup.lands, blockPre.mustEmpty, blockPre.lastFrom) exist only on
+// such boards.
+type pieceSets struct {
+	// enemySet and occSet: the squares of the mover's enemies and of all
+	// pieces.
 	enemySet, occSet squareSet
-	// ownSet is occSet's squares of the mover's pieces (runBlocks).
+	// ownSet is occSet's squares of the mover's pieces.
 	ownSet squareSet
 	// worth: in captures-only generation, the types whose capture is
 	// built (bit t: type t); a capture of another type that promotes
 	// nothing is left out (GenerateCapturesAbove). All ones elsewhere.
-	// worthSet is enemySet's squares of those types (runBlocks).
+	// worthSet is enemySet's squares of those types.
 	worth    uint64
 	worthSet squareSet
 	// lastOK[t], for the types of prepared.lastSets, is where their en
-	// passant blocks may run from in this generation (runBlocks sets it).
+	// passant blocks may run from in this generation.
 	lastOK []squareSet
+}
 
-	// attack query mode: does some move capture on target?
+// queryMode is the state of an attack query: does some move capture on
+// target? (attack.go)
+type queryMode struct {
 	query  bool
 	target int32
 	hit    bool
@@ -116,8 +144,6 @@ type generator struct {
 	// or nil; read only in query mode.
 	skip      []int32
 	skipSpent bool
-
-	err error
 }
 
 type changeKind uint8
@@ -177,23 +203,17 @@ func (s *State) RunProgram(prog *Program, from int32, pl, moveType int, ml *Move
 // run executes prog from square start for player pl and appends the moves it
 // emits to gn.ml (or, in query mode, sets gn.hit).
 func (gn *generator) run(prog *Program, start int32, pl int32, moveType int32, drop bool, dropType int32) {
-	gn.prog = prog
-	gn.player = pl
 	gn.plinks = gn.pre.plinks[pl]
-	gn.cursor, gn.mark, gn.start = start, start, start
-	gn.moveType = moveType
-	gn.isDrop, gn.dropType = drop, dropType
+	var hand Cell
+	handFrom := start
 	if drop {
-		gn.hand = MakeCell(int(dropType), int(pl), gn.pre.defaults[dropType])
-		gn.hasHand, gn.handFrom = true, NoPos
+		hand, handFrom = MakeCell(int(dropType), int(pl), gn.pre.defaults[dropType]), NoPos
 	} else {
-		gn.hand = gn.s.Board[start]
-		gn.hasHand, gn.handFrom = true, start
+		hand = gn.s.Board[start]
 	}
-	gn.mainTo = NoPos
-	gn.putByTo = false
-	gn.gateType = -1
-	gn.flags = 0
+	gn.runRegs = runRegs{prog: prog, player: pl, cursor: start, mark: start, start: start,
+		hand: hand, hasHand: true, handFrom: handFrom, isDrop: drop, dropType: dropType,
+		mainTo: NoPos, moveType: moveType, gateType: -1}
 	for _, w := range gn.posFlagSet {
 		gn.posFlags[w] = 0
 	}
