@@ -3,7 +3,11 @@
 // read.go builds the nodes from participle's token stream through its
 // Parseable extension point), splices includes, expands (define ...)
 // macros, lowers each (game ...) and (variant ...) into a *vm.Game and
-// compiles every move and drop definition to vm bytecode.
+// compiles every move and drop definition to vm bytecode. The decisions
+// taken while lowering (variants' inheritance, board construction, move
+// code a variant's board cannot run, readings of unusual forms) are
+// recorded in docs/zrf-compilation.md; what the bytecode then means when
+// it runs is docs/vm-language.md.
 //
 // Loading (LoadFile, Load) costs in proportion to what the file holds, not
 // to what its macros expand to, however the work repeats: the body of a
