@@ -1,8 +1,11 @@
 // Package engine is a game-independent searcher. It imports nothing from
 // zrun: it declares the Position interface it needs (generic over the move
-// type) and cmd/zrun adapts *vm.State to it, so its tests run on toy games.
+// type), and package engine/eval adapts *vm.State to it (eval.Position),
+// so its tests run on toy games.
 //
-// # Search features and where they live
+// # Files
+//
+// The search features and where they live:
 //
 //	position.go  Position, NullMover, NoisyGenerator, MoveInfo, Rules, Limits, Result; score scale (Win, MateIn)
 //	search.go    iterative deepening with aspiration windows; principal
@@ -28,14 +31,29 @@
 //	             ordered (EvasionFilter); time
 //	             management (move time, clock with moves-to-go and increment,
 //	             depth, nodes) and stopping (context or Stop)
-//	tt.go        transposition table (size in MB; win scores stored relative to the node);
-//	             tt_linux.go maps a large one in huge pages, prefetch_amd64.s
-//	             fetches a child's slot as soon as its move is picked
-//	             (HashPredictor), and again once it is made
+//	tt.go        transposition table (size in MB; win scores stored relative to the node)
+//	tt_linux.go  a large table mapped apart from the heap, in huge pages (Linux)
+//	tt_other.go  the table as an ordinary slice elsewhere
+//	prefetch_amd64.go, prefetch_amd64.s
+//	             fetch a child's slot as soon as its move is picked
+//	             (HashPredictor), and again once it is made (PREFETCHT0)
+//	prefetch_other.go
+//	             no prefetch on other architectures
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
 //	             (a cutoff's quiet move gains what the quiet moves tried before it lose);
-//	             picked lazily, from the few TT and noisy moves alone while any is left;
-//	             bestpacked_amd64.s scans the quiet moves' scores four at a time (AVX2)
+//	             picked lazily, from the few TT and noisy moves alone while any is left
+//	bestpacked_amd64.go, bestpacked_amd64.s
+//	             scan the quiet moves' scores four at a time (AVX2, when the
+//	             processor has it)
+//	bestpacked_other.go
+//	             the scalar scan on other architectures
+//
+// Players other than the alpha-beta searcher:
+//
+//	mcts.go      Monte Carlo tree search (UCT) for games where a static
+//	             evaluation means little (connection, line, sowing games)
+//	baseline.go  the two baseline players strength is measured against:
+//	             random moves, and one move of look-ahead
 //
 // Moves may be pseudo-legal: Position.Make rejects an illegal one, so the
 // legality test (the costliest part of move generation in games with royal

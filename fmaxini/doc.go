@@ -1,8 +1,10 @@
 // Package fmaxini owns the Fairy-Max 5.0b variant file format (fmax.ini): it
 // reads `Game:` sections (board size, the two setup lines, piece lines with
-// their rays) as /work/shared/docs/fmaxini.md describes them, and lowers each
-// section to a *vm.Game whose move programs use only the existing vm
-// instructions.
+// their rays) as the format reference fmaxini.md describes them (in the
+// shared reference material, ../shared/docs/ beside the module), and lowers
+// each section to a *vm.Game whose move programs use only the existing vm
+// instructions. Fairy-Max's own table, ../shared/fmax/fmax.ini, is read by
+// the tests when present (shipped_test.go: every section loads).
 //
 // # Files
 //
@@ -38,12 +40,14 @@
 //
 // # Checked against
 //
-// perft.tsv (Fairy-Stockfish) for the sections whose rules are FSF's
-// (tsv_test.go: the nameless FIDE body, capablanca, gothic, janus, seirawan;
-// the table's other variants have no section); games/capablanca.zrf
-// (the same moves at every node to depth 4, cmd/zrun/crosscheck_test.go); and
-// the real Fairy-Max, which is asked over CECP about every move of the side to
-// move in start positions and special ones (cmd/zrun/fairymax_test.go).
+// Fairy-Stockfish's perft table, ../shared/perft/perft.tsv, read when
+// present, for the sections whose rules are FSF's (tsv_test.go: the
+// nameless FIDE body, capablanca, gothic, janus, seirawan; the table's
+// other variants have no section); games/capablanca.zrf (the same moves at
+// every node to depth 4, cmd/zrun/crosscheck_test.go); and the real
+// Fairy-Max (/usr/games/fairymax, skipped when absent), which is asked over
+// CECP about every move of the side to move in start positions and special
+// ones (fairymax_test.go).
 //
 // Where Fairy-Max's rules are not FSF's, the lowering follows Fairy-Max:
 // promotion to any non-royal piece of the section, even one in no setup

@@ -6,4 +6,8 @@
 //
 // The package has no code of its own; the rule files are plain text that
 // users read and edit, loaded at run time like any other .zrf.
+//
+// # Files
+//
+// No Go file but this one: the package's code is its tests.
 package games

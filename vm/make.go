@@ -221,11 +221,3 @@ func (s *State) Unmake() {
 
 // Depth returns how many moves can be unmade.
 func (s *State) Depth() int { return len(s.hist) }
-
-// HashAt returns the hash of the position i moves ago (0 = now).
-func (s *State) HashAt(i int) uint64 {
-	if i == 0 {
-		return s.hash
-	}
-	return s.hashes[len(s.hashes)-i]
-}

@@ -1,4 +1,37 @@
 // This file defines "zrun doc": a page per game or variant (package docpage).
+//
+// It also holds the file list of command zrun, whose package comment is in
+// main.go. Each command's file registers it (register, main.go); the work
+// is done by the packages under internal/ and by the module's libraries.
+//
+// # Files
+//
+//	main.go         the package comment, the command table and "zrun help"
+//	play.go         "zrun play" (also "zrun FILE"): the REPL at a terminal or
+//	                reading a script
+//	serve.go        "zrun serve": the games in a web browser (package web)
+//	xboard.go       "zrun xboard": the CECP engine mode (package cecp)
+//	uci.go          "zrun uci": the UCI engine mode (package uci)
+//	engineflags.go  the command line xboard and uci share: rule files and
+//	                protocol names for their games
+//	doc.go          "zrun doc": a page per game (package docpage)
+//	diagram.go      "zrun diagram": one position as an SVG image
+//	moves.go        "zrun moves": the legal moves of a position
+//	go.go           "zrun go": search one position, print the best move
+//	perft.go        "zrun perft": leaf counts of the legal-move tree
+//	perft_table.go  "zrun perft --table" and "--merge": a published perft
+//	                table checked in shards
+//	replay.go       "zrun replay": a Zillions saved game replayed against our
+//	                rules; the .zsg loading and saving the REPL shares
+//	check.go        "zrun check": load reports, random playouts, the corpus
+//	                status table (package check)
+//	bench.go        "zrun bench": a search signature and speed (package bench)
+//	tune.go         "zrun tune": piece values learnt from self-play
+//	values.go       "zrun values": the piece values the evaluation derives
+//	posflags.go     --variant, --fen and --start, shared by the batch commands
+//	start960.go     --start: a Chess960 start array by number or at random
+//	profile.go      --cpuprofile, shared by bench, xboard and uci
+//	interrupt.go    long batch commands stop cleanly on Ctrl-C
 
 package main
 

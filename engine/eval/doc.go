@@ -22,4 +22,17 @@
 // evaluation. It lives here, not in engine, because engine knows nothing of
 // the VM; and not in the command line, so every front end and the
 // searcher's own tests and benchmarks can use it.
+//
+// # Files
+//
+//	evaluator.go   Derive and the Evaluator: piece values from mobility, placement
+//	               tables, promotion and goal distance bonuses
+//	lines.go       the line term: open lines towards an n-in-a-row goal
+//	shelter.go     the royal piece's shelter: own pieces next to it
+//	gating.go      pieces in hand of gating games counted as material
+//	tune.go        self-play tuning of piece values (the Texel method)
+//	valuesfile.go  the tuned-values file kept beside the rule file
+//	samplesfile.go self-play samples written and read, so sharded tuning runs
+//	               merge into one fit
+//	position.go    Position: the adapter from *vm.State to engine.Position
 package eval

@@ -3,7 +3,8 @@
 // English sentence and the squares of a movement diagram, by running the
 // type's compiled move programs on otherwise empty boards and fitting Betza
 // atoms to what they did. Piece and PieceAs are the entry points; CECP
-// "piece" lines and game pages (cmd/zrun) use them.
+// "piece" lines (cmd/zrun/internal/cecp), game pages (docpage) and the
+// browser front end (web) use them.
 //
 // It owns the description code only. The machine it probes (the game model,
 // the interpreter, move generation) is package vm, which knows nothing of

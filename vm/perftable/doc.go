@@ -12,4 +12,11 @@
 // from one that was cut off and which rows are missing.
 //
 // It imports only vm: the command line loads the rule file and prints.
+//
+// # Files
+//
+//	table.go  reading a perft table
+//	check.go  rows checked against the VM; a shard's output written
+//	shard.go  shards: disjoint parts of a table's rows
+//	merge.go  shard outputs merged into one verdict
 package perftable

@@ -26,4 +26,11 @@
 //
 // It imports only vm: front ends load the games (zrf, fmaxini) and command
 // lines print the results.
+//
+// # Files
+//
+//	playout.go  Run: random playouts of one game under the invariants
+//	check.go    the checker: one playout and the invariants checked on every move
+//	spec.go     CompareSpecialised: specialised move programs (vm/spec.go)
+//	            against the interpreter
 package playout

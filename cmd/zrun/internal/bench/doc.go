@@ -5,4 +5,8 @@
 // and nodes per second measure speed; plus perft speed from the start of
 // chess. A rule file of the user's gets its own set: its start position
 // and two positions reached by moves chosen from a fixed seed.
+//
+// # Files
+//
+//	bench.go  the positions (shipped games' and a user file's) and the runs
 package bench

@@ -6,4 +6,22 @@
 // text, highlight answers for lift/put, setboard checked against the game's
 // royal pieces, time controls and thinking output, all over a play.Game
 // whose searcher runs in the background.
+//
+// # Files
+//
+//	session.go    Session: GUI commands read line by line, the game, the search
+//	              in a goroutine so "?", "ping", "force" and "quit" are answered
+//	setup.go      the "setup" command of an engine-defined variant: piece-to-char
+//	              table, board size and parent variant, start FEN
+//	betza.go      the "piece" lines: Betza strings from describe.Piece where they
+//	              describe a piece exactly and differ from XBoard's assumptions
+//	letters.go    the "Piece letters" option: letters renamed at the protocol
+//	              boundary
+//	colors.go     zrun's players against XBoard's colours (swapped when the second
+//	              player moves first)
+//	squares.go    XBoard's square names and move text
+//	chains.go     a multi-leg move matched by the squares it passes through
+//	highlight.go  answers to "lift", "put" and "hover": the squares a picked-up
+//	              piece may go to
+//	result.go     the result text sent when a game ends
 package cecp

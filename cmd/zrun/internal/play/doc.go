@@ -1,5 +1,6 @@
 // Package play is the game in progress that every front end of zrun (the
-// REPL, CECP, UCI, the doc pages and the coming web server) stands on.
+// REPL, CECP, UCI, the doc pages and the web server of package web) stands
+// on.
 //
 // It loads a game (a .zrf game or variant, an fmax.ini section, a FEN, a
 // Chess960 start array; Catalog for the protocols' lists of games), keeps
@@ -9,4 +10,31 @@
 // PGN, and runs the engine on the game with a time limit and cancellation,
 // in the caller's goroutine (Search, Interrupt) or in the background
 // (Think, Stop). Front ends add only their own input and output.
+//
+// # Files
+//
+//	game.go        Game: the rules, the position, the moves played (undo, redo,
+//	               reload, saving), move names, the result in words
+//	load.go        loading a game from a rule file
+//	catalog.go     Catalog: the games the GUI protocols offer, under protocol names
+//	fen.go         what front ends read off a FEN without a game
+//	start960.go    the Chess960 start arrays by number, as FENs
+//	position.go    a typed or GUI-sent position checked against the game's rules
+//	               (royal pieces present, no more than the game starts with)
+//	match.go       typed move text matched against the legal moves (coordinates,
+//	               Zillions notation, SAN, a position alone)
+//	squares.go     how a player may name a position when typing a move
+//	selectors.go   the texts move lists print, each naming one move only
+//	san.go         standard algebraic notation for chess-like games
+//	glyphs.go      Unicode chess glyphs for pieces with orthodox chess letters
+//	counting.go    pieces that stand for a number of seeds (mancala)
+//	whynot.go      why a typed move is not legal
+//	save.go        saving a game (.zsg, PGN), loading a saved game into it,
+//	               reloading its rule file
+//	saved.go       saved games (.zsg): loading and replaying one, making one
+//	pgn.go         PGN export for chess-like games
+//	search.go      the engine on a game: one searcher per game, in the caller's
+//	               goroutine or in the background, stopped on request
+//	matchgame.go   a game between two players from the start position
+//	calibrate.go   the calibration match that picks a player per game
 package play

@@ -10,4 +10,15 @@
 // Chess glyphs and colours are for a terminal, plain ASCII for scripts.
 // Moves may be typed in any notation play.Game.Match reads, or as the
 // squares a piece visits in a move of several parts (path.go).
+//
+// # Files
+//
+//	session.go   Session: the game, its history, the line interpreter of
+//	             commands and moves
+//	commands.go  the commands (help, board, moves, undo, go, perft, ...)
+//	terminal.go  the REPL at a terminal through liner: line editing, history,
+//	             completion, Ctrl-C stopping a search
+//	board.go     how a position is drawn, following the board's own geometry
+//	layout.go    positions laid out on a character grid by their screen rectangles
+//	path.go      a move of several parts typed as the squares the piece visits
 package repl

@@ -7,4 +7,11 @@
 // writes it as Markdown (docs/corpus-status.md), or in shards (every n-th
 // rule file, as JSON) that Merge joins, so that batch systems can share
 // the run.
+//
+// # Files
+//
+//	status.go    Build: one row per corpus game, from loading to the engine's
+//	             first move
+//	markdown.go  the table as Markdown
+//	shard.go     shards: one part's rows as JSON, and Merge
 package status

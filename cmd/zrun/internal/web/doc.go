@@ -10,11 +10,16 @@
 // With --watch, edits to the served rule files reload the rules of every game
 // in progress (or show the errors and keep the old rules).
 //
-// server.go holds the served files, routes and pages; session.go a game in
-// progress and the requests that change it; state.go the JSON the page
-// reads (layout, pieces, position, legal moves); engine.go the engine and
-// the event stream; watch.go the file watcher.
-//
 // Tests drive the page in headless Chromium (chromedp) and skip without
 // it; the 60-board gallery runs with -tags slow.
+//
+// # Files
+//
+//	server.go   the served files, routes and pages, the JSON API, the
+//	            per-browser sessions
+//	session.go  a game in progress on one page and the requests that change it
+//	state.go    the JSON the page reads (layout, pieces, position, legal moves)
+//	hex.go      boards of hexagons recognised among those drawn as points
+//	engine.go   the engine's play on the server and the event stream
+//	watch.go    the file watcher of --watch
 package web
