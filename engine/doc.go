@@ -7,7 +7,7 @@
 //
 // The search features and where they live:
 //
-//	position.go  Position, NullMover, NoisyGenerator, MoveInfo, Rules, Limits, Result; score scale (Win, MateIn)
+//	position.go  Position, NullMover, NoisyGenerator, MoveInfo, Rules, Result; score scale (Win, MateIn)
 //	search.go    iterative deepening with aspiration windows; principal
 //	             variation search (null windows, re-search); check extension
 //	             (games with royal pieces); null-move pruning (verified from
@@ -28,9 +28,11 @@
 //	             position met before on the search path or, with a
 //	             RepetitionTester, earlier in the game); in check, the
 //	             moves that cannot evade it dropped before they are
-//	             ordered (EvasionFilter); time
-//	             management (move time, clock with moves-to-go and increment,
-//	             depth, nodes) and stopping (context or Stop)
+//	             ordered (EvasionFilter); stopping (context, Stop, the
+//	             limits of time.go)
+//	time.go      time management: Limits (move time, clock with moves-to-go
+//	             and increment, depth, nodes) and the soft and hard limits
+//	             they give a search (also MCTS)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node)
 //	tt_linux.go  a large table mapped apart from the heap, in huge pages (Linux)
 //	tt_other.go  the table as an ordinary slice elsewhere

@@ -21,5 +21,9 @@
 //	state.go    the JSON the page reads (layout, pieces, position, legal moves)
 //	hex.go      boards of hexagons recognised among those drawn as points
 //	engine.go   the engine's play on the server and the event stream
-//	watch.go    the file watcher of --watch
+//	watch.go    the file watcher of --watch: each file loaded once, off every
+//	            game's lock, then swapped into the games in progress
+//	guard.go    the server's edge: Host names answered (against DNS
+//	            rebinding), security headers, files-only static serving,
+//	            server paths shown relative to what is served
 package web
