@@ -369,7 +369,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	// their count, and counting them (NoisyGenerator) walks the same
 	// squares as building them. Noisy moves and the count first, the
 	// quiet ones built only when reached, cost 8% more instructions
-	// (measured in session 19): the nodes that reach them paid twice.
+	// (measured: 8% more instructions): the nodes that reach them paid twice.
 	pd.moves = pos.Generate(pd.moves[:0])
 	pd.sign, pd.n = me, len(pd.moves)
 	if ply > 0 {

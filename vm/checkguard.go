@@ -101,7 +101,7 @@ func (s *State) MayGiveCheck(cg *CheckGuard, m *Move) bool {
 // the common case (a derived move that ends the turn) written out in the
 // loop instead of a call a move. It repeats MayGiveCheck's derived branch:
 // that branch as one function for both does not inline, and cost 0.32% of
-// a search's instructions (session 20's review).
+// a search's instructions (callgrind, BenchmarkSearch).
 func (s *State) MayGiveChecks(cg *CheckGuard, ms []*Move, out []bool) {
 	out = out[:len(ms)]
 	if !cg.ok {

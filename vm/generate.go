@@ -440,7 +440,7 @@ func emptyTable(buf *[]int32, n int) []int32 {
 // apart. The parts are spread by multiplying each by an odd constant and
 // the sum mixed once (mix64): the searcher's history reads a few bits of
 // a key, and without the mix its searches took 5-10% more nodes to reach
-// a depth (session 21, 40 random chess and Capablanca positions, depths
+// a depth (40 random chess and Capablanca positions, depths
 // 10-12), though the buckets used were as many as a random hash's.
 func moveKey(m *Move) uint64 {
 	if m.derived {

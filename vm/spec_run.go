@@ -321,7 +321,7 @@ func (gn *generator) plainLanding(sets []specSet) bool {
 // runs' commonest move emitSpec's tests for the other cases. Loops that
 // asked roomFor once write out its body, without the limit's test: as a
 // function of its own that body does not inline, and cost 2.5% of a
-// search's instructions (measured in session 19's review).
+// search's instructions (callgrind, BenchmarkSearch).
 func (gn *generator) emitQuiet(start, to int32, hand Cell, moveType int32, sets []specSet) {
 	if gn.atLimit() {
 		return

@@ -9,7 +9,7 @@
 // usually has one to three squares before its first occupied one: finding
 // that square from the ray's set and the occupancy (lowest or highest
 // bit, in the ray's square order) cost more than stepping, in full and in
-// captures-only generation (measured in sessions 17 and 18), and skipping
+// captures-only generation (measured with callgrind), and skipping
 // the rays without an enemy on them saved nothing measurable: in a
 // middlegame nearly every ray has one somewhere.
 

@@ -54,10 +54,10 @@ var (
 // Why the files that ask for "maximal captures" (the majority rule) give
 // more moves than the published game: Zillions compares what each part of
 // a partial move takes, and these files make a multi-jump of partial moves,
-// so every first jump takes one piece and ties (vm/doc.go, with Zillions'
+// so every first jump takes one piece and ties (docs/vm-language.md, with Zillions'
 // Ossetian Checkers save as the evidence). A single capture stays legal
 // beside a longer chain.
-const majorityPerPart = `the file asks for "maximal captures", which Zillions applies to each part of a partial move, not to the turn (vm/doc.go); every jump takes one piece, so a short capture stays legal beside a longer chain the published game makes compulsory`
+const majorityPerPart = `the file asks for "maximal captures", which Zillions applies to each part of a partial move, not to the turn (docs/vm-language.md); every jump takes one piece, so a short capture stays legal beside a longer chain the published game makes compulsory`
 
 // Checker Games.zrf (Uwe Wiedemann) ranks a jump that can go on above one
 // that ends with (move-priorities jumptype shortjumptype nonjumptype) at
@@ -94,7 +94,7 @@ var draughtsCases = []draughtsCase{
 	{"CheckersCollection/CheckersCollection.zrf", "Brazilian Checkers", brazilianTable, 5, 5, majorityPerPart},
 	{"CheckersCollection/CheckersCollection.zrf", "International Checkers", internationalTable, 5, 5, majorityPerPart},
 	{"GlukKazan+ZoG/External/Checker Games.zrf", "International Checkers", internationalTable, 5, 6,
-		chainBeforeSingle + ` makes a chain beat a single capture, and "maximal captures", applied part by part (vm/doc.go), cannot rank a two-piece chain below a three-piece one (first at depth 6: b6-d4-f6 beside a longer capture)`},
+		chainBeforeSingle + ` makes a chain beat a single capture, and "maximal captures", applied part by part (docs/vm-language.md), cannot rank a two-piece chain below a three-piece one (first at depth 6: b6-d4-f6 beside a longer capture)`},
 	{"CheckersCollection/CheckersCollection.zrf", "Italian Checkers", italianTable, 6, 6, majorityPerPart},
 	{"CheckersCollection/CheckersCollection.zrf", "Frisian Checkers", frisianTable, 5, 5, majorityPerPart},
 }

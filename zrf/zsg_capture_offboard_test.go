@@ -1,5 +1,5 @@
 // This file tests a capture whose direction leads off the board (vm/exec.go;
-// vm/doc.go, tests and effects off the board).
+// docs/vm-language.md, tests and effects off the board).
 
 package zrf
 

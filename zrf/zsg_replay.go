@@ -204,7 +204,7 @@ func (r *Replayed) AfterEnd() int {
 // The goals are tested before each line and after the last. Lines after the
 // game has ended are still played, as Zillions lets play go on; then a
 // player with no legal move passes when the line says "Pass" (Chessence.zsg
-// records a Pass by the stalemated loser and one more move; vm/doc.go).
+// records a Pass by the stalemated loser and one more move; docs/vm-language.md).
 func (sg *SavedGame) Replay(s *vm.State, name string) (*Replayed, error) {
 	r := &Replayed{}
 	var ml vm.MoveList

@@ -202,7 +202,7 @@ func TestCapturesOfEmptySquaresNotWritten(t *testing.T) {
   (board-setup (White (E a1) (Start off 1)) (Black (E e2)))
   (win-condition (White Black) stalemated))`
 	// The second add has none of the captures: the first add spent them (an
-	// add spends the run's captures and creations, vm/doc.go).
+	// add spends the run's captures and creations, docs/vm-language.md).
 	expectMoveSet(t, src, []string{"E a1 - b1 x a1 x b1", "E a1 - c1", "White Start b2 x b2"}, "")
 }
 

@@ -2,7 +2,7 @@
 // know an engine-defined variant: a piece-to-char table choosing an XBoard
 // image for each of our piece letters, the board size with its parent
 // variant, and the start FEN; then "piece" lines with Betza strings
-// (cecp_betza.go). A piece without one is
+// (betza.go). A piece without one is
 // left to the "highlight" answers (cecp_highlight.go): a wrong Betza string
 // would override XBoard's legality checks (protocols.md §1.4).
 
