@@ -288,6 +288,12 @@ func readForms(path string, src []byte) ([]*Node, []*Error, error) {
 	if err != nil {
 		return nil, warnings, err
 	}
+	if len(forms) == 0 {
+		// Nothing at all (an empty file, or blanks and comments only)
+		// is no rule file, not a library of defines that loads with a
+		// warning: "zrun check" must fail on it, not pass it.
+		return nil, warnings, &Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "no game in file: it holds no forms, only blanks and comments"}
+	}
 	if !shareDefs {
 		out, xw, err := Expand(forms)
 		return out, append(warnings, xw...), err

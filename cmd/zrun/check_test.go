@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,5 +87,29 @@ func TestCheckPlay(t *testing.T) {
 	}
 	if code, _, errOut := runCheckCmd("--status", "x.md", "../../games"); code != 2 || !strings.Contains(errOut, "--status needs --play") {
 		t.Errorf("--status without --play: status %d, %q", code, errOut)
+	}
+}
+
+// TestCheckNoGame: "zrun check" fails (status 1) on a rule file holding no
+// game, a .zrf of nothing but comments and an fmax.ini of nothing but its
+// header (issue #42: both passed with status 0), naming file:line.
+func TestCheckNoGame(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ name, src, want string }{
+		{"empty.zrf", "", "empty.zrf:1:1: no game in file"},
+		{"comments.zrf", "; nothing here\n\n", "comments.zrf:1:1: no game in file"},
+		{"header.ini", "version 4.8(w)", "header.ini:1: no game in file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name)
+			if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, _ := runCheckCmd(path)
+			if code != 1 || !strings.Contains(out, tc.want) || !strings.Contains(out, "1 files (1 failed") {
+				t.Errorf("status %d, want 1 and %q in:\n%s", code, tc.want, out)
+			}
+		})
 	}
 }
