@@ -113,3 +113,59 @@ func TestCheckNoGame(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckIncludeOutside: "zrun check" refuses a rule file's include of a
+// file outside its folder (issue #42: /etc/passwd was read and its lines
+// quoted), at the include's file:line:col and without the file's content;
+// --include-any lets it be read.
+func TestCheckIncludeOutside(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "rules")
+	if err := os.Mkdir(rules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A library of defines outside, and a game that uses it: loadable
+	// only when the include is allowed.
+	lib := "(define secret-step ($1 add))\n"
+	game := `(include "../lib.zrf")
+(game (title "Inc") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b" (10 0)) ("2/1" (0 10))) (directions (e 1 0))))
+  (piece (name P) (moves (secret-step e)))
+  (board-setup (White (P a1)) (Black (P a2)))
+  (loss-condition (White Black) stalemated))
+`
+	if err := os.WriteFile(filepath.Join(dir, "lib.zrf"), []byte(lib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(rules, "game.zrf")
+	if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		code  int
+		wants []string
+	}{
+		{"refused", []string{path}, 1, []string{path + ":1:1: include \"../lib.zrf\" refused", "--include-any"}},
+		{"allowed", []string{"--include-any", path}, 0, []string{`game "Inc"`}},
+		// The flag holds for one run only.
+		{"refused again", []string{path}, 1, []string{"refused"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, _ := runCheckCmd(tc.args...)
+			if code != tc.code {
+				t.Errorf("status %d, want %d:\n%s", code, tc.code, out)
+			}
+			for _, w := range tc.wants {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(out, "secret-step ($1") {
+				t.Errorf("the included file's text is in the output:\n%s", out)
+			}
+		})
+	}
+}
