@@ -629,3 +629,38 @@ func TestCECPMemoryClamped(t *testing.T) {
 		})
 	}
 }
+
+// TestCECPSetboardNotToMoveInCheck: setboard refuses, as an illegal
+// position, one where the side not to move is in check (FIDE 3.9: kings
+// side by side; black in check by the rook with white to move), and keeps
+// the position it had; the engine never gets to capture a king.
+func TestCECPSetboardNotToMoveInCheck(t *testing.T) {
+	tests := []struct {
+		fen     string
+		refused bool
+	}{
+		{"8/8/8/8/8/8/8/kK6 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fen, func(t *testing.T) {
+			g, c := startCECP(t)
+			g.Send("new", "force", "usermove e2e4")
+			g.Sync("1")
+			before := fen(t, c)
+			g.Send("setboard " + tc.fen)
+			if tc.refused {
+				g.ExpectMatch(`^tellusererror Illegal position: Black is not to move but its King is attacked`)
+			}
+			g.Sync("2")
+			want := tc.fen
+			if tc.refused {
+				want = before
+			}
+			if got := fen(t, c); got != want {
+				t.Errorf("position %s, want %s", got, want)
+			}
+		})
+	}
+}

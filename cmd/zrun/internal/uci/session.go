@@ -192,7 +192,9 @@ func (u *Session) position(arg string) {
 	case setup == "startpos":
 		u.report(u.g.Restart())
 	case strings.HasPrefix(setup, "fen "):
-		if err := u.g.SetFEN(strings.TrimSpace(strings.TrimPrefix(setup, "fen "))); err != nil {
+		// SetPosition, not SetFEN: a position the rules cannot reach (the
+		// side not to move in check) is refused as in every front end.
+		if err := u.g.SetPosition(strings.TrimSpace(strings.TrimPrefix(setup, "fen "))); err != nil {
 			u.out.Printf("info string bad fen: %v", err)
 			return
 		}

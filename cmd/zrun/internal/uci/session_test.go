@@ -214,3 +214,38 @@ func TestUCIHashClamped(t *testing.T) {
 		})
 	}
 }
+
+// TestUCIPositionNotToMoveInCheck: position fen refuses one where the side
+// not to move is in check (FIDE 3.9: kings side by side; black in check by
+// the rook with white to move) with an info string, and keeps the position
+// it had; the checked side to move is a legal position.
+func TestUCIPositionNotToMoveInCheck(t *testing.T) {
+	tests := []struct {
+		fen     string
+		refused bool
+	}{
+		{"8/8/8/8/8/8/8/kK6 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fen, func(t *testing.T) {
+			g, u := startUCI(t)
+			g.Send("position startpos moves e2e4")
+			ready(g)
+			before := uciFEN(t, u)
+			g.Send("position fen " + tc.fen)
+			if tc.refused {
+				g.ExpectMatch(`^info string .*Black is not to move but its King is attacked`)
+			}
+			ready(g)
+			want := tc.fen
+			if tc.refused {
+				want = before
+			}
+			if got := uciFEN(t, u); got != want {
+				t.Errorf("position %s, want %s", got, want)
+			}
+		})
+	}
+}
