@@ -34,8 +34,11 @@ type table struct {
 
 // newTable allocates the largest power of two of entries that fits in mb
 // megabytes (at least one entry), in huge pages where the system offers
-// them (largePages).
+// them (largePages). mb is clamped first (ClampHashMB): a size no front end
+// checked must neither overflow the byte count nor ask for a slice longer
+// than the runtime can make, which panics.
 func newTable(mb int) *table {
+	mb, _ = ClampHashMB(mb)
 	size := uint64(unsafe.Sizeof(ttEntry{}))
 	n := uint64(1)
 	for n*2*size <= uint64(mb)<<20 {

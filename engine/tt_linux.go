@@ -55,3 +55,13 @@ func largePages(t *table, n int) []ttEntry {
 
 // liveTableBytes is how much of the tables largePages mapped is mapped still.
 func liveTableBytes() int64 { return mappedTables.Load() }
+
+// physicalMemory is the machine's memory in bytes, as the kernel reports
+// it (0 if it does not).
+func physicalMemory() uint64 {
+	var si syscall.Sysinfo_t
+	if syscall.Sysinfo(&si) != nil {
+		return 0
+	}
+	return uint64(si.Totalram) * uint64(si.Unit)
+}

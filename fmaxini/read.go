@@ -114,6 +114,11 @@ func Parse(name string, data []byte) (*File, error) {
 		}
 		f.Sections = append(f.Sections, sec)
 	}
+	if f.Default == nil && len(f.Sections) == 0 {
+		// A header and nothing after it: no game to play, and a check of
+		// the file must say so rather than pass it.
+		return nil, &Error{name, 1, "no game in file: no board after the header and no Game: section"}
+	}
 	return f, nil
 }
 

@@ -12,6 +12,8 @@ import (
 // named file's forms (path relative to the including file's directory, matched
 // case-insensitively as on Windows; '\' and '/' both separate; include cycles and missing files are errors
 // at the include's position). Warnings are non-fatal problems (e.g. a '(' never closed).
+//
+// Includes are confined to path's folder tree, as LoadFile's are.
 func ReadFile(path string) (forms []*Node, warnings []*Error, err error) {
 	return (&includer{}).readFile(path)
 }
@@ -22,6 +24,14 @@ func (r *includer) readFile(path string) (forms []*Node, warnings []*Error, err 
 	if rerr != nil {
 		return nil, nil, &Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "cannot read file: " + shortIOError(rerr)}
 	}
+	return r.readTop(path, src)
+}
+
+// readTop reads src, the rule file at path, and splices its includes.
+func (r *includer) readTop(path string, src []byte) (forms []*Node, warnings []*Error, err error) {
+	// The folder the rule file is named in, symbolic links resolved: its
+	// includes are resolved there, so they are confined there.
+	r.root = canonical(filepath.Dir(path))
 	forms, err = r.read(path, src, []string{canonical(path)})
 	return forms, r.warnings, err
 }
@@ -31,6 +41,11 @@ func (r *includer) readFile(path string) (forms []*Node, warnings []*Error, err 
 const maxIncludeDepth = 50
 
 type includer struct {
+	// anywhere lets includes leave root (Options.IncludeAnywhere).
+	anywhere bool
+	// root is the rule file's folder, canonical: includes must stay in
+	// its tree unless anywhere is set.
+	root     string
 	warnings []*Error
 	// lazies, when not nil, receives the defines read lazily (parse).
 	lazies map[*Node]*lazyBody
@@ -75,11 +90,22 @@ func (r *includer) include(from string, f *Node, stack []string) ([]*Node, error
 	if len(stack) >= maxIncludeDepth {
 		return nil, errorAt(f, "includes nested more than %d deep", maxIncludeDepth)
 	}
-	path, err := resolveInclude(filepath.Dir(from), args[0].Text)
+	name := args[0].Text
+	// The name is checked before any folder is looked into: resolving
+	// "/etc/pas" would list /etc in its "did you mean" hint.
+	if !r.anywhere && !r.inside(lexicalInclude(filepath.Dir(from), name)) {
+		return nil, r.refuse(f, name)
+	}
+	path, err := resolveInclude(filepath.Dir(from), name)
 	if err != nil {
 		return nil, errorAt(f, "%s", err.Msg)
 	}
 	c := canonical(path)
+	// Again with symbolic links resolved: a link in the folder may point
+	// out of it.
+	if !r.anywhere && !r.inside(c) {
+		return nil, r.refuse(f, name)
+	}
 	for _, s := range stack {
 		if s == c {
 			return nil, errorAt(f, "include cycle: %q includes itself (through %s)", args[0].Text, strings.Join(baseNames(stack), " -> "))
@@ -90,6 +116,30 @@ func (r *includer) include(from string, f *Node, stack []string) ([]*Node, error
 		return nil, errorAt(f, "cannot read included file %q: %s", args[0].Text, shortIOError(rerr))
 	}
 	return r.read(path, src, append(stack[:len(stack):len(stack)], c))
+}
+
+// lexicalInclude is the absolute path name names relative to dir, with
+// ".." taken lexically and dir's symbolic links resolved (as root's are);
+// '\' separates as '/' does.
+func lexicalInclude(dir, name string) string {
+	name = strings.ReplaceAll(name, `\`, "/")
+	if strings.HasPrefix(name, "/") {
+		return filepath.Clean(filepath.FromSlash(name))
+	}
+	return filepath.Join(canonical(dir), filepath.FromSlash(name))
+}
+
+// inside reports whether path is root or in root's tree.
+func (r *includer) inside(path string) bool {
+	rel, err := filepath.Rel(r.root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// refuse is the error for an include of name outside root. It names the
+// file as the include wrote it and nothing of its content, which is never
+// read.
+func (r *includer) refuse(f *Node, name string) error {
+	return errorAt(f, "include %q refused: it is outside the rule file's folder %s (zrun's --include-any flag allows includes from anywhere)", name, r.root)
 }
 
 // resolveInclude finds name relative to dir. Both '\' and '/' separate

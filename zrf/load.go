@@ -15,8 +15,26 @@ import (
 // capped when printed) and the returned File still holds every game and variant
 // that lowered without error, so callers can use what works. A nil File means
 // the file could not be read or parsed at all.
+//
+// An include must name a file in the rule file's folder or below it
+// (Options.IncludeAnywhere lifts this).
 func LoadFile(path string) (*File, error) {
-	forms, warnings, err := readForms(path, nil)
+	return LoadFileWith(path, Options{})
+}
+
+// Options changes how a rule file is read.
+type Options struct {
+	// IncludeAnywhere lets (include ...) name files outside the rule
+	// file's folder tree. Off, such an include is an error: a rule file
+	// from elsewhere must not read (and quote in its errors) files such
+	// as /etc/passwd. Zillions resolves includes in the rule file's
+	// folder, and the rule files published for it include only there.
+	IncludeAnywhere bool
+}
+
+// LoadFileWith is LoadFile with options.
+func LoadFileWith(path string, opt Options) (*File, error) {
+	forms, warnings, err := readForms(path, nil, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +44,12 @@ func LoadFile(path string) (*File, error) {
 // Load is LoadFile for source text already in memory; includes are resolved
 // relative to path's directory. The partial-result contract is LoadFile's.
 func Load(path string, src []byte) (*File, error) {
-	forms, warnings, err := readForms(path, src)
+	return LoadWith(path, src, Options{})
+}
+
+// LoadWith is Load with options.
+func LoadWith(path string, src []byte, opt Options) (*File, error) {
+	forms, warnings, err := readForms(path, src, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -270,8 +293,8 @@ func describe(n *Node) string {
 
 // readForms reads a file (from disk when src is nil), splices its includes
 // and expands its macros.
-func readForms(path string, src []byte) ([]*Node, []*Error, error) {
-	r := &includer{}
+func readForms(path string, src []byte, opt Options) ([]*Node, []*Error, error) {
+	r := &includer{anywhere: opt.IncludeAnywhere}
 	if shareDefs {
 		r.lazies = map[*Node]*lazyBody{}
 	}
@@ -282,11 +305,16 @@ func readForms(path string, src []byte) ([]*Node, []*Error, error) {
 		forms, warnings, err = r.readFile(path)
 	} else {
 		// ReadFile's include splicing, for text already in memory.
-		forms, err = r.read(path, src, []string{canonical(path)})
-		warnings = r.warnings
+		forms, warnings, err = r.readTop(path, src)
 	}
 	if err != nil {
 		return nil, warnings, err
+	}
+	if len(forms) == 0 {
+		// Nothing at all (an empty file, or blanks and comments only)
+		// is no rule file, not a library of defines that loads with a
+		// warning: "zrun check" must fail on it, not pass it.
+		return nil, warnings, &Error{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "no game in file: it holds no forms, only blanks and comments"}
 	}
 	if !shareDefs {
 		out, xw, err := Expand(forms)

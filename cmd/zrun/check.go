@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register("check", "[-q] [-j N] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR... | --merge OUT.md SHARD.json...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
+	register("check", "[-q] [-j N] [--include-any] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR... | --merge OUT.md SHARD.json...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -32,13 +32,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
 	shardFlag := fs.String("shard", "", "with --status: check only shard i/n of the corpus's rule files and write its rows as JSON to the --status file, for --merge")
 	merge := fs.String("merge", "", "write the status table OUT.md joined from the shard files given as arguments (every shard of one --shard run)")
+	includes := includeFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: zrun check [-q] [-j N] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR...\n       zrun check --merge OUT.md SHARD.json...")
+		fmt.Fprintln(stderr, "usage: zrun check [-q] [-j N] [--include-any] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR...\n       zrun check --merge OUT.md SHARD.json...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	includes()
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2

@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,5 +87,85 @@ func TestCheckPlay(t *testing.T) {
 	}
 	if code, _, errOut := runCheckCmd("--status", "x.md", "../../games"); code != 2 || !strings.Contains(errOut, "--status needs --play") {
 		t.Errorf("--status without --play: status %d, %q", code, errOut)
+	}
+}
+
+// TestCheckNoGame: "zrun check" fails (status 1) on a rule file holding no
+// game, a .zrf of nothing but comments and an fmax.ini of nothing but its
+// header (issue #42: both passed with status 0), naming file:line.
+func TestCheckNoGame(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ name, src, want string }{
+		{"empty.zrf", "", "empty.zrf:1:1: no game in file"},
+		{"comments.zrf", "; nothing here\n\n", "comments.zrf:1:1: no game in file"},
+		{"header.ini", "version 4.8(w)", "header.ini:1: no game in file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name)
+			if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, _ := runCheckCmd(path)
+			if code != 1 || !strings.Contains(out, tc.want) || !strings.Contains(out, "1 files (1 failed") {
+				t.Errorf("status %d, want 1 and %q in:\n%s", code, tc.want, out)
+			}
+		})
+	}
+}
+
+// TestCheckIncludeOutside: "zrun check" refuses a rule file's include of a
+// file outside its folder (issue #42: /etc/passwd was read and its lines
+// quoted), at the include's file:line:col and without the file's content;
+// --include-any lets it be read.
+func TestCheckIncludeOutside(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "rules")
+	if err := os.Mkdir(rules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A library of defines outside, and a game that uses it: loadable
+	// only when the include is allowed.
+	lib := "(define secret-step ($1 add))\n"
+	game := `(include "../lib.zrf")
+(game (title "Inc") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b" (10 0)) ("2/1" (0 10))) (directions (e 1 0))))
+  (piece (name P) (moves (secret-step e)))
+  (board-setup (White (P a1)) (Black (P a2)))
+  (loss-condition (White Black) stalemated))
+`
+	if err := os.WriteFile(filepath.Join(dir, "lib.zrf"), []byte(lib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(rules, "game.zrf")
+	if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		code  int
+		wants []string
+	}{
+		{"refused", []string{path}, 1, []string{path + ":1:1: include \"../lib.zrf\" refused", "--include-any"}},
+		{"allowed", []string{"--include-any", path}, 0, []string{`game "Inc"`}},
+		// The flag holds for one run only.
+		{"refused again", []string{path}, 1, []string{"refused"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, _ := runCheckCmd(tc.args...)
+			if code != tc.code {
+				t.Errorf("status %d, want %d:\n%s", code, tc.code, out)
+			}
+			for _, w := range tc.wants {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(out, "secret-step ($1") {
+				t.Errorf("the included file's text is in the output:\n%s", out)
+			}
+		})
 	}
 }

@@ -19,7 +19,7 @@ func (n *nameFlags) String() string     { return strings.Join(*n, " ") }
 func (n *nameFlags) Set(v string) error { *n = append(*n, v); return nil }
 
 // engineCatalog parses an engine mode's arguments ([--name NAME=TITLE]...
-// [--cpuprofile FILE] [FILE...]) and loads its catalog. stop ends the CPU
+// [--cpuprofile FILE] [--include-any] [FILE...]) and loads its catalog. stop ends the CPU
 // profile --cpuprofile started (the mode calls it when the GUI quits; a
 // no-op without the flag). ok is false after an error, reported on stderr.
 func engineCatalog(mode string, args []string, stderr io.Writer) (cat *play.Catalog, stop func(), ok bool) {
@@ -28,9 +28,11 @@ func engineCatalog(mode string, args []string, stderr io.Writer) (cat *play.Cata
 	var names nameFlags
 	fs.Var(&names, "name", "NAME=TITLE: offer the game or variant titled TITLE as NAME (repeatable), e.g. --name \"schoolbook=Schoolbook 1.0\"")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the whole session to this file (a GUI's searches, as they run)")
+	includes := includeFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, false
 	}
+	includes()
 	cat, err := play.LoadCatalog(fs.Args())
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -46,6 +46,12 @@ func runGo(args []string, stdout, stderr io.Writer) int {
 	if lim == (engine.Limits{}) {
 		lim.MoveTime = time.Second
 	}
+	// The table size is clamped as everywhere (engine.ClampHashMB); the
+	// line says so in the info strings' words the output uses.
+	if mb, why := engine.ClampHashMB(*hash); why != "" {
+		fmt.Fprintf(stdout, "info string Hash clamped to %d MB (%s)\n", mb, why)
+		*hash = mb
+	}
 	best, pos, why, err := play.SearchStateAs(*player, s, lim, *hash, func(in engine.Info) { fmt.Fprintln(stdout, play.InfoLine(in)) })
 	if why != "" {
 		fmt.Fprintln(stdout, "info string", why)

@@ -638,3 +638,26 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// TestGoHashClamped: "zrun go --hash" takes any number; one beyond what
+// the engine allows (issue #42) is clamped with a line saying so, and the
+// search runs (a 999999999 MB table used to panic the allocation).
+func TestGoHashClamped(t *testing.T) {
+	limit, _ := engine.ClampHashMB(engine.MaxHashMB)
+	tests := []struct {
+		hash, line string // line: the clamp line expected, "" none
+	}{
+		{"999999999", fmt.Sprintf("info string Hash clamped to %d MB (999999999 MB asked, ", limit)},
+		{"0", "info string Hash clamped to 1 MB (0 MB is too small"},
+		{"16", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.hash, func(t *testing.T) {
+			_, out := goBest(t, "--depth", "1", "--hash", tc.hash, filepath.Join("../../games", "chess.zrf"))
+			got := strings.Contains(out, "Hash clamped")
+			if tc.line == "" && got || tc.line != "" && !strings.Contains(out, tc.line) {
+				t.Errorf("--hash %s: want clamp line %q in\n%s", tc.hash, tc.line, out)
+			}
+		})
+	}
+}

@@ -12,10 +12,21 @@ import (
 	"zrun/vm"
 )
 
-// positionFlags are a command's --variant, --fen and --start flags.
+// positionFlags are a command's --variant, --fen and --start flags, and
+// --include-any.
 type positionFlags struct {
 	variant, fen *string
 	startFEN     func(fen string, stderr io.Writer) (string, error)
+	includes     func()
+}
+
+// includeFlag registers --include-any on fs; the function it returns, run
+// after fs is parsed, applies it to the loaders (package play's
+// AllowIncludesAnywhere, for the whole process: unset, it resets what an
+// earlier command of the same process set).
+func includeFlag(fs *flag.FlagSet) func() {
+	anywhere := fs.Bool("include-any", false, "let rule files include files outside their own folder (refused by default: a rule file from elsewhere must not read other files)")
+	return func() { play.AllowIncludesAnywhere(*anywhere) }
 }
 
 // addPositionFlags registers --variant, --fen (described by fenHelp) and
@@ -25,6 +36,7 @@ func addPositionFlags(fs *flag.FlagSet, fenHelp string) *positionFlags {
 		variant:  fs.String("variant", "", "game or variant title"),
 		fen:      fs.String("fen", "", fenHelp),
 		startFEN: startFlag(fs),
+		includes: includeFlag(fs),
 	}
 }
 
@@ -32,6 +44,7 @@ func addPositionFlags(fs *flag.FlagSet, fenHelp string) *positionFlags {
 // prints any error to stderr and returns the exit status to use: 2 for
 // conflicting or malformed flags, 1 for a file or FEN that does not load.
 func (pf *positionFlags) state(path string, stderr io.Writer) (*vm.State, int) {
+	pf.includes()
 	from, err := pf.startFEN(*pf.fen, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"zrun/cmd/zrun/internal/atomicfile"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine/eval"
 	"zrun/vm"
@@ -150,7 +151,7 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 		fmt.Fprintf(stderr, "zrun tune: %s: %v\n", out, err)
 		return 1
 	}
-	if err := os.WriteFile(out, b, 0o644); err != nil {
+	if err := atomicfile.WriteBytes(out, 0o644, b); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
@@ -158,15 +159,7 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 	return 0
 }
 
-// writeFileWith creates path and writes it with f.
+// writeFileWith writes path with f, whole or not at all (atomicfile).
 func writeFileWith(path string, f func(io.Writer) error) error {
-	file, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := f(file); err != nil {
-		file.Close()
-		return err
-	}
-	return file.Close()
+	return atomicfile.Write(path, 0o644, f)
 }

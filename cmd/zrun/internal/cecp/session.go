@@ -431,6 +431,8 @@ func centis(arg string) time.Duration {
 }
 
 // memory resizes the hash table; it takes effect at once (a new searcher).
+// XBoard's memory has no upper bound: a size beyond what the engine allows
+// (engine.ClampHashMB) is clamped and the user told, the session goes on.
 func (c *Session) memory(arg string) {
 	mb, err := strconv.Atoi(arg)
 	if err != nil || mb < 1 {
@@ -438,6 +440,10 @@ func (c *Session) memory(arg string) {
 		return
 	}
 	c.halt()
+	mb, why := engine.ClampHashMB(mb)
+	if why != "" {
+		c.out.Printf("telluser Hash clamped to %d MB (%s)", mb, why)
+	}
 	c.hashMB = mb
 	c.g.SetHash(mb)
 }

@@ -5,6 +5,7 @@
 package cecp
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/cmd/zrun/internal/testgui"
+	"zrun/engine"
 	"zrun/vm"
 )
 
@@ -589,5 +591,76 @@ func TestCECPChess960Castling(t *testing.T) {
 		if f := fen(t, c); !strings.Contains(f, "/"+tc.rank1+" b ") {
 			t.Errorf("%s after %s: %s, want the first rank %s", tc.setboard, tc.move, f, tc.rank1)
 		}
+	}
+}
+
+// TestCECPMemoryClamped: XBoard's memory command has no upper bound; a
+// size beyond what the engine allows (issue #42: memory 999999999 panicked
+// in the table's allocation and the ping went unanswered) is clamped, the
+// user is told, and the session answers and plays on.
+func TestCECPMemoryClamped(t *testing.T) {
+	limit, _ := engine.ClampHashMB(engine.MaxHashMB)
+	tests := []struct {
+		name, cmd, tell string // tell: the telluser line expected, "" none
+	}{
+		{"huge", "memory 999999999", fmt.Sprintf(`^telluser Hash clamped to %d MB \(999999999 MB asked, `, limit)},
+		{"just over", fmt.Sprintf("memory %d", engine.MaxHashMB+1), fmt.Sprintf(`^telluser Hash clamped to %d MB \(`, limit)},
+		{"ordinary", "memory 16", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, c := startCECP(t)
+			// A search first, so that the resize replaces a searcher
+			// that exists (the path that panicked).
+			g.Send("new", "force", "sd 1", "go")
+			g.ExpectMatch(`^move `)
+			g.Send(tc.cmd)
+			if tc.tell != "" {
+				g.ExpectMatch(tc.tell)
+			}
+			g.Sync("1")
+			// Back to a small table before anything clears it.
+			g.Send("memory 16", "force", "go")
+			g.ExpectMatch(`^move `)
+			g.Sync("2")
+			if c.hashMB != 16 {
+				t.Errorf("hash %d MB after memory 16", c.hashMB)
+			}
+		})
+	}
+}
+
+// TestCECPSetboardNotToMoveInCheck: setboard refuses, as an illegal
+// position, one where the side not to move is in check (FIDE 3.9: kings
+// side by side; black in check by the rook with white to move), and keeps
+// the position it had; the engine never gets to capture a king.
+func TestCECPSetboardNotToMoveInCheck(t *testing.T) {
+	tests := []struct {
+		fen     string
+		refused bool
+	}{
+		{"8/8/8/8/8/8/8/kK6 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fen, func(t *testing.T) {
+			g, c := startCECP(t)
+			g.Send("new", "force", "usermove e2e4")
+			g.Sync("1")
+			before := fen(t, c)
+			g.Send("setboard " + tc.fen)
+			if tc.refused {
+				g.ExpectMatch(`^tellusererror Illegal position: Black is not to move but its King is attacked`)
+			}
+			g.Sync("2")
+			want := tc.fen
+			if tc.refused {
+				want = before
+			}
+			if got := fen(t, c); got != want {
+				t.Errorf("position %s, want %s", got, want)
+			}
+		})
 	}
 }

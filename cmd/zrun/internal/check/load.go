@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"zrun/cmd/zrun/internal/play"
 	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/zrf"
@@ -70,7 +71,7 @@ func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 		checkIni(file, quiet, w, tot)
 		return
 	}
-	f, err := zrf.LoadFile(file)
+	f, err := play.LoadZRF(file)
 	if !quiet {
 		fmt.Fprintln(w, file)
 	}

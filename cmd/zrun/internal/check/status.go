@@ -7,10 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
+	"zrun/cmd/zrun/internal/atomicfile"
 	"zrun/cmd/zrun/internal/status"
 	"zrun/engine"
 	"zrun/vm/perftable"
@@ -129,18 +129,10 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 	return statusSummary(m.Rows, out, start, m.Partial, stdout)
 }
 
-// writeFile creates path and writes it with write, reporting the first
-// error of the two and of closing it.
+// writeFile writes path with write, whole or not at all: a check
+// interrupted or a disk full keeps the table written before (atomicfile).
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return atomicfile.Write(path, 0o644, write)
 }
 
 // statusSummary prints the totals of a table's rows and says how the check ended.

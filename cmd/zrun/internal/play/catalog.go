@@ -13,7 +13,6 @@ import (
 	"zrun/engine/eval"
 	"zrun/fmaxini"
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // DefaultGameFiles are loaded when "zrun xboard" or "zrun uci" gets no FILE.
@@ -170,7 +169,7 @@ func fileGamesRaw(path string) ([]titledGame, error) {
 		}
 		return out, nil
 	}
-	f, err := zrf.LoadFile(path)
+	f, err := LoadZRF(path)
 	if f == nil || len(f.Games) == 0 {
 		if err == nil {
 			err = fmt.Errorf("%s: no games", path)

@@ -7,12 +7,29 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"zrun/engine/eval"
 	"zrun/fmaxini"
 	"zrun/vm"
 	"zrun/zrf"
 )
+
+// includeAnywhere is the command line's --include-any: set once, before
+// any file is loaded, for the whole process (every command loads through
+// LoadZRF).
+var includeAnywhere atomic.Bool
+
+// AllowIncludesAnywhere lets the rule files loaded from now on include
+// files outside their own folder tree (zrf.Options.IncludeAnywhere); by
+// default such an include is refused.
+func AllowIncludesAnywhere(on bool) { includeAnywhere.Store(on) }
+
+// LoadZRF loads a .zrf rule file as zrf.LoadFile does, with the includes
+// AllowIncludesAnywhere allows.
+func LoadZRF(path string) (*zrf.File, error) {
+	return zrf.LoadFileWith(path, zrf.Options{IncludeAnywhere: includeAnywhere.Load()})
+}
 
 // LoadGame loads a rule file and picks the game or variant named variant (see
 // TitleMatches), or the file's first game when variant is "".
@@ -32,7 +49,7 @@ func loadGame(path, variant string) (*vm.Game, error) {
 	default:
 		return nil, fmt.Errorf("%s: unknown rule file type (want .zrf or .ini)", path)
 	}
-	f, err := zrf.LoadFile(path)
+	f, err := LoadZRF(path)
 	if f == nil || len(f.Games) == 0 {
 		if err == nil {
 			err = fmt.Errorf("%s: no games", path)
@@ -151,7 +168,7 @@ func loadGames(path, variant string) ([]*vm.Game, error) {
 		}
 		return out, nil
 	case ".zrf", ".inc":
-		f, err := zrf.LoadFile(path)
+		f, err := LoadZRF(path)
 		if f == nil || len(f.Games) == 0 {
 			if err == nil {
 				err = fmt.Errorf("%s: no games", path)

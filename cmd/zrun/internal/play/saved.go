@@ -46,7 +46,7 @@ func (sv *Saved) StartFEN() (string, error) {
 // the game up to that line together with the error; other errors return a
 // nil game.
 func LoadSaved(path, rules string, search []string) (*Saved, error) {
-	rs, err := zrf.ReplaySaveFile(path, rules, search, zrf.LoadFile)
+	rs, err := zrf.ReplaySaveFile(path, rules, search, LoadZRF)
 	if rs == nil {
 		return nil, err
 	}

@@ -55,13 +55,20 @@ func (e *engineState) reset(s *vm.State) {
 }
 
 // SetHash sets the transposition table size of the searcher; a searcher that
-// exists is replaced (its table is lost, as in any engine).
+// exists is replaced (its table is lost, as in any engine). The size is
+// clamped as engine.ClampHashMB says (the front ends tell their users so,
+// each in its protocol's words); Hash reads the size kept.
 func (g *Game) SetHash(mb int) {
+	mb, _ = engine.ClampHashMB(mb)
 	g.engine.hashMB = mb
 	if g.engine.pos != nil && g.engine.chosen == PlayerAlphaBeta {
 		g.engine.se = engine.New[*vm.Move](g.engine.pos, mb)
 	}
 }
+
+// Hash is the transposition table size in megabytes SetHash kept (0: the
+// default, set when the searcher is made).
+func (g *Game) Hash() int { return g.engine.hashMB }
 
 // Searcher returns the game's player (alpha-beta or MCTS, as SetPlayer
 // asked; auto calibrates here, once per game) and the adapter it plays on,

@@ -17,7 +17,6 @@ import (
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/vm"
-	"zrun/zrf"
 )
 
 // replCommand is one REPL command; run gets the text after the name.
@@ -291,7 +290,7 @@ func (r *Session) variantNames() []string {
 	if strings.EqualFold(filepath.Ext(r.game.Path), ".ini") {
 		return []string{r.game.G.Title}
 	}
-	f, _ := zrf.LoadFile(r.game.Path)
+	f, _ := play.LoadZRF(r.game.Path)
 	if f == nil {
 		return nil
 	}

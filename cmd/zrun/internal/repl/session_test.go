@@ -310,3 +310,41 @@ func startTmux(t *testing.T, w, h int, cmd ...string) (tmux func(args ...string)
 	}
 	return tmux, screen, waitFor
 }
+
+// TestSetboardNotToMoveInCheck: setboard refuses a position where the side
+// not to move is in check (FIDE 3.9: kings side by side; a rook giving
+// check with the checking side to move), printing the reason and keeping
+// the game; the checked side to move is a legal position.
+func TestSetboardNotToMoveInCheck(t *testing.T) {
+	tests := []struct {
+		fen, refused string // refused: in the output, "" for a legal position
+	}{
+		{"8/8/8/8/8/8/8/kK6 w - - 0 1", "Black is not to move but its King is attacked"},
+		{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "Black is not to move but its King is attacked"},
+		{"4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fen, func(t *testing.T) {
+			var out bytes.Buffer
+			r, err := New("../../../../games/chess.zrf", "", &out, false, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, _ := r.game.S.FEN()
+			r.Exec("setboard " + tc.fen)
+			after, _ := r.game.S.FEN()
+			if tc.refused == "" {
+				if after != tc.fen || r.failed {
+					t.Errorf("setboard %s: position %s, output %s", tc.fen, after, out.String())
+				}
+				return
+			}
+			if !strings.Contains(out.String(), tc.refused) || !r.failed {
+				t.Errorf("setboard %s: output %q, want an error saying %q", tc.fen, out.String(), tc.refused)
+			}
+			if after != before {
+				t.Errorf("refused position changed the game: %s, was %s", after, before)
+			}
+		})
+	}
+}

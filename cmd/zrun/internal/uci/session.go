@@ -86,7 +86,7 @@ func (u *Session) handle(line string) bool {
 func (u *Session) identify() {
 	u.out.Printf("id name zrun")
 	u.out.Printf("id author the zrun authors")
-	u.out.Printf("option name Hash type spin default %d min 1 max 4096", u.hashMB)
+	u.out.Printf("option name Hash type spin default %d min 1 max %d", u.hashMB, engine.MaxHashMB)
 	var vars strings.Builder
 	for _, n := range u.cat.Names(true) {
 		vars.WriteString(" var " + n)
@@ -113,6 +113,12 @@ func (u *Session) setOption(arg string) {
 		if err != nil || mb < 1 {
 			u.out.Printf("info string bad Hash value: %s", value)
 			return
+		}
+		// GUIs do not all keep to the announced maximum, and it is no
+		// promise the machine has that much: engine.ClampHashMB decides.
+		mb, why := engine.ClampHashMB(mb)
+		if why != "" {
+			u.out.Printf("info string Hash clamped to %d MB (%s)", mb, why)
 		}
 		u.hashMB = mb
 		u.report(u.selectGame(u.entry))
@@ -186,7 +192,9 @@ func (u *Session) position(arg string) {
 	case setup == "startpos":
 		u.report(u.g.Restart())
 	case strings.HasPrefix(setup, "fen "):
-		if err := u.g.SetFEN(strings.TrimSpace(strings.TrimPrefix(setup, "fen "))); err != nil {
+		// SetPosition, not SetFEN: a position the rules cannot reach (the
+		// side not to move in check) is refused as in every front end.
+		if err := u.g.SetPosition(strings.TrimSpace(strings.TrimPrefix(setup, "fen "))); err != nil {
 			u.out.Printf("info string bad fen: %v", err)
 			return
 		}

@@ -5,11 +5,14 @@
 package uci
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+
 	"zrun/cmd/zrun/internal/play"
 	"zrun/cmd/zrun/internal/testgui"
+	"zrun/engine"
 )
 
 // startUCIWith runs a UCI session over the games of cat.
@@ -170,5 +173,79 @@ func TestUCIPlayer(t *testing.T) {
 	}
 	if kind, _ := u.g.PlayerChoice(); kind != "mcts" {
 		t.Errorf("the engine played as %q, want mcts", kind)
+	}
+}
+
+// TestUCIHashClamped: a Hash beyond what the engine allows (issue #42:
+// 99999999 ran the machine out of memory although zrun announces max 4096)
+// is clamped with an info string saying so; the session stays ready.
+func TestUCIHashClamped(t *testing.T) {
+	limit, _ := engine.ClampHashMB(engine.MaxHashMB)
+	tests := []struct {
+		name, value, info string // info: the clamp's info string expected, "" none
+	}{
+		{"huge", "99999999", fmt.Sprintf(`^info string Hash clamped to %d MB \(99999999 MB asked, `, limit)},
+		{"just over", fmt.Sprint(engine.MaxHashMB + 1), fmt.Sprintf(`^info string Hash clamped to %d MB \(`, limit)},
+		{"ordinary", "16", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, u := startUCI(t)
+			g.Send("setoption name Hash value " + tc.value)
+			if tc.info != "" {
+				g.ExpectMatch(tc.info)
+			}
+			g.Expect("info string variant chess files 8 ranks 8 pocket 0 template fairy startpos " + chessStart)
+			ready(g)
+			want := limit
+			if tc.info == "" {
+				want = 16
+			}
+			if u.hashMB != want {
+				t.Errorf("Hash %d MB after setoption %s, want %d", u.hashMB, tc.value, want)
+			}
+			// Back to a small table, then search: the session plays on.
+			g.Send("setoption name Hash value 16")
+			g.Expect("info string variant chess files 8 ranks 8 pocket 0 template fairy startpos " + chessStart)
+			g.Send("position startpos", "go depth 1")
+			for !strings.HasPrefix(g.Next(), "bestmove ") {
+			}
+			ready(g)
+		})
+	}
+}
+
+// TestUCIPositionNotToMoveInCheck: position fen refuses one where the side
+// not to move is in check (FIDE 3.9: kings side by side; black in check by
+// the rook with white to move) with an info string, and keeps the position
+// it had; the checked side to move is a legal position.
+func TestUCIPositionNotToMoveInCheck(t *testing.T) {
+	tests := []struct {
+		fen     string
+		refused bool
+	}{
+		{"8/8/8/8/8/8/8/kK6 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", true},
+		{"4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fen, func(t *testing.T) {
+			g, u := startUCI(t)
+			g.Send("position startpos moves e2e4")
+			ready(g)
+			before := uciFEN(t, u)
+			g.Send("position fen " + tc.fen)
+			if tc.refused {
+				g.ExpectMatch(`^info string .*Black is not to move but its King is attacked`)
+			}
+			ready(g)
+			want := tc.fen
+			if tc.refused {
+				want = before
+			}
+			if got := uciFEN(t, u); got != want {
+				t.Errorf("position %s, want %s", got, want)
+			}
+		})
 	}
 }
