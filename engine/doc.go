@@ -34,6 +34,8 @@
 //	             and increment, depth, nodes) and the soft and hard limits
 //	             they give a search (also MCTS)
 //	tt.go        transposition table (size in MB; win scores stored relative to the node)
+//	hashsize.go  ClampHashMB: the table sizes a front end may ask for, bounded
+//	             by MaxHashMB and half the machine's memory
 //	tt_linux.go  a large table mapped apart from the heap, in huge pages (Linux)
 //	tt_other.go  the table as an ordinary slice elsewhere
 //	prefetch_amd64.go, prefetch_amd64.s
