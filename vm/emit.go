@@ -71,34 +71,7 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 		gn.set(v, Empty)
 		gn.ovVac[v] = gn.stamp
 	}
-	handTo := int32(NoPos)
-	var handCell Cell
-	if gn.hasHand {
-		handCell = gn.hand
-		if promo >= 0 {
-			handCell = gn.retype(handCell, promo)
-		}
-		handTo = gn.cursor
-		if gn.handFrom >= 0 && !copyMove {
-			gn.set(gn.handFrom, Empty)
-			gn.ovVac[gn.handFrom] = gn.stamp
-		}
-		occ := board[handTo]
-		if gn.handFrom >= 0 {
-			var typed int16 // notation writes "= T" when add names a type, even the piece's own
-			if promo >= 0 {
-				typed = ActMoveTyped
-			}
-			// "x" when the square was occupied as the move began, even if
-			// another piece of this move has left it (Zillions' Chase save:
-			// "... p1 A9 x A1" ends a ring of bumps on the start square);
-			// the capture count below still ignores such a square.
-			ml.acts = append(ml.acts, Act{Kind: ActMove, From: gn.handFrom, To: handTo, Type: int16(handCell.Type()),
-				Captures: occ != Empty && handTo != gn.handFrom, Arg: typed})
-		} else {
-			ml.acts = append(ml.acts, Act{Kind: ActDrop, From: NoPos, To: handTo, Type: int16(handCell.Type()), Captures: occ != Empty})
-		}
-	}
+	handTo, handCell := gn.takeUpHand(promo, copyMove)
 	// The piece still in hand lands before the captures, placements and
 	// creations of the run: Zillions applies the move's main part first (a
 	// create on the landing square replaces the piece, a capture there
@@ -203,6 +176,41 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 	if gn.gateType >= 0 {
 		m.gateAt = gn.gatePos + 1
 	}
+}
+
+// takeUpHand readies the piece in hand of emit's move (none: handTo is
+// NoPos): retyped by promo, its square left unless copyMove, and its act
+// (a move or a drop) written; it lands later, after the vacated squares.
+func (gn *generator) takeUpHand(promo int32, copyMove bool) (handTo int32, handCell Cell) {
+	if !gn.hasHand {
+		return NoPos, 0
+	}
+	ml, board := gn.ml, gn.s.Board
+	handCell = gn.hand
+	if promo >= 0 {
+		handCell = gn.retype(handCell, promo)
+	}
+	handTo = gn.cursor
+	if gn.handFrom >= 0 && !copyMove {
+		gn.set(gn.handFrom, Empty)
+		gn.ovVac[gn.handFrom] = gn.stamp
+	}
+	occ := board[handTo]
+	if gn.handFrom >= 0 {
+		var typed int16 // notation writes "= T" when add names a type, even the piece's own
+		if promo >= 0 {
+			typed = ActMoveTyped
+		}
+		// "x" when the square was occupied as the move began, even if
+		// another piece of this move has left it (Zillions' Chase save:
+		// "... p1 A9 x A1" ends a ring of bumps on the start square);
+		// emit's capture count still ignores such a square.
+		ml.acts = append(ml.acts, Act{Kind: ActMove, From: gn.handFrom, To: handTo, Type: int16(handCell.Type()),
+			Captures: occ != Empty && handTo != gn.handFrom, Arg: typed})
+	} else {
+		ml.acts = append(ml.acts, Act{Kind: ActDrop, From: NoPos, To: handTo, Type: int16(handCell.Type()), Captures: occ != Empty})
+	}
+	return handTo, handCell
 }
 
 // dropEmptyCaptures removes from this move's acts (acts[start:]) the
