@@ -67,6 +67,11 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if !term {
+		// Standard output stays the commands' answers alone (scripts read
+		// it); the one line on how to see the board goes to standard error.
+		g := r.Game()
+		fmt.Fprintf(stderr, "%s (%s): no terminal, reading commands from standard input; \"board\" shows the position, \"help\" the commands.\n",
+			g.G.Title, g.Path)
 		return r.RunScript(os.Stdin)
 	}
 	return r.RunTerminal()

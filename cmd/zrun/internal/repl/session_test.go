@@ -101,7 +101,8 @@ func TestTranscripts(t *testing.T) {
 }
 
 // TestScriptBinary runs "zrun FILE < script" (no terminal): no prompt, the
-// transcript's output, and exit status 1 once a command failed.
+// transcript's output, and exit status 1 once a command failed; standard
+// error says how to see the board.
 func TestScriptBinary(t *testing.T) {
 	t.Chdir("../..") // transcripts name files relative to cmd/zrun
 	bin := testbin.Zrun(t)
@@ -116,7 +117,12 @@ func TestScriptBinary(t *testing.T) {
 		}
 		cmd := exec.Command(bin, tr.file)
 		cmd.Stdin = strings.NewReader(in.String())
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
 		out, err := cmd.Output()
+		if !strings.Contains(stderr.String(), `"board" shows the position`) {
+			t.Errorf("%s: standard error %q does not say how to see the board", name, stderr.String())
+		}
 		status := 0
 		if ee, ok := err.(*exec.ExitError); ok {
 			status = ee.ExitCode()
