@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
@@ -34,7 +35,10 @@ type session struct {
 	g     *play.Game
 	texts []moveText // the history's moves as written when played
 	gen   int        // bumped on every change of the position or rules
-	cache []byte     // the state JSON of gen
+	// cache is the state JSON of gen: read without mu, so a state request
+	// is answered at once even while a request holds the game (the auto
+	// player's calibration match takes seconds).
+	cache atomic.Pointer[[]byte]
 	// ruleErr is the last reload's error, shown until the file loads again.
 	ruleErr string
 	note    string // a one-off message about the last change (a reload)
@@ -103,7 +107,7 @@ func (se *session) changed() {
 	if err != nil {
 		b = []byte(fmt.Sprintf(`{"error":%q}`, err.Error()))
 	}
-	se.cache = b
+	se.cache.Store(&b)
 	se.broadcast(sseEvent{"state", fmt.Sprintf(`{"gen":%d}`, se.gen)})
 }
 
@@ -234,13 +238,7 @@ func (se *session) retire() {
 // --- API handlers
 
 func (se *session) apiState(w http.ResponseWriter, r *http.Request) error {
-	se.mu.Lock()
-	b := se.cache
-	se.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, err := w.Write(b)
-	return err
+	return se.writeState(w)
 }
 
 // moveRequest names a move by its index in the state's legal list (gen
@@ -313,11 +311,11 @@ func (se *session) apiMove(w http.ResponseWriter, r *http.Request) error {
 	return se.writeState(w)
 }
 
-// writeState answers with the current state JSON; mu is held.
+// writeState answers with the current state JSON (mu need not be held).
 func (se *session) writeState(w http.ResponseWriter) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	_, err := w.Write(se.cache)
+	_, err := w.Write(*se.cache.Load())
 	return err
 }
 
