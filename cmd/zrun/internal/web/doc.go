@@ -12,7 +12,8 @@
 //
 // server.go holds the served files, routes and pages; session.go a game in
 // progress and the requests that change it; state.go the JSON the page
-// reads (layout, pieces, position, legal moves); engine.go the engine and
+// reads (pieces, position, legal moves, and the layout converted from
+// boardgeom's, the geometry the SVG diagrams of zrun doc draw too); engine.go the engine and
 // the event stream; watch.go the file watcher.
 //
 // Tests drive the page in headless Chromium (chromedp) and skip without
