@@ -21,6 +21,13 @@
 // came from the browser (the SVG diagrams drew Raumschach as a list, hex
 // boards and line boards as overlapping squares); spreading piles and the
 // grid labels came from the diagrams, which the browser already shared.
+// Two changes came with the move: oversized grid squares are fitted to
+// their grid's step before piles are spread (so Chu and Tenjiku Shogi's
+// squares and Toguz Kumalak's stores tile their grid instead of being
+// taken for one pile and re-gridded), and hexagons are snapped to an exact
+// lattice (a file's whole-pixel rectangles put Glinski's neighbours 80 and
+// 79.4 units apart, so equal hexagons overlapped one way and gaped the
+// other).
 //
 // Files:
 //   - doc.go: this description.
