@@ -340,7 +340,8 @@ func near(r uint32, r0 int, g uint32, g0 int, b uint32, b0 int) bool {
 }
 
 // TestDocBoardWithoutGrid draws a board given only as positions with screen
-// rectangles (Shisima from the corpus: eight points around a centre).
+// rectangles (Shisima from the corpus: eight points around a centre), as
+// points joined by its lines.
 func TestDocBoardWithoutGrid(t *testing.T) {
 	const file = "../../../shared/zrf-corpus/Shisima/shisima.zrf"
 	if _, err := os.Stat(file); err != nil {
@@ -350,9 +351,10 @@ func TestDocBoardWithoutGrid(t *testing.T) {
 	if code := runMain([]string{"diagram", file}, &out, &errb); code != 0 {
 		t.Fatalf("diagram: exit %d: %s", code, errb.String())
 	}
-	// Nine points, three men a side.
-	if sum := parseXML(t, "shisima diagram", out.Bytes()); sum.rectCount[0] != 9 || sum.classes["piece"] != 6 {
-		t.Errorf("shisima: %d cells, %d pieces; want 9 and 6", sum.rectCount[0], sum.classes["piece"])
+	// Nine points on the board's lines (eight spokes from the centre and
+	// the octagon's eight sides), three men a side.
+	if sum := parseXML(t, "shisima diagram", out.Bytes()); sum.classes["cell point"] != 9 || sum.classes["link"] != 16 || sum.classes["piece"] != 6 {
+		t.Errorf("shisima: %d points, %d lines, %d pieces; want 9, 16 and 6", sum.classes["cell point"], sum.classes["link"], sum.classes["piece"])
 	}
 	dir := t.TempDir()
 	out.Reset()

@@ -99,9 +99,13 @@ func typeOwner(g *vm.Game, t int) int {
 
 // smallCell picks the movement diagrams' cell size: about 300 pixels wide.
 func smallCell(b *svgBoard) float64 {
-	cols := (b.w - svgMargin) / 48
+	cols := (b.l.W - svgMargin) / 48
 	return max(14, min(30, 300/max(cols, 1)))
 }
+
+// Paragraphs splits a rule file's text (description, help) into paragraphs
+// at Zillions' line breaks (backslashes) and blank lines.
+func Paragraphs(s string) []string { return paragraphs(s) }
 
 // paragraphs splits a rule-file text at Zillions line breaks (backslashes)
 // and blank lines.

@@ -1,7 +1,7 @@
-// This file draws boards as SVG: any grid shape (positions where the rule
-// file puts them on screen, or the REPL's grid layout for files without
-// screen geometry such as fmax.ini), coordinates, pieces as chess glyphs
-// where they exist and lettered discs otherwise, and movement-diagram marks.
+// This file draws boards as SVG from boardgeom's layout (the one the
+// browser draws too): squares, hexagons or points on lines, coordinates,
+// pieces as chess glyphs where they exist and lettered discs otherwise, and
+// movement-diagram marks.
 // Output is well-formed XML so it can sit inside XHTML pages.
 
 package docpage
@@ -14,231 +14,33 @@ import (
 	"sort"
 	"strings"
 
+	"zrun/boardgeom"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
 	"zrun/vm/describe"
 )
 
-// svgCell is one drawn position.
-type svgCell struct {
-	pos        int32
-	x, y, w, h float64
-	dark       bool
-}
-
-// svgLabel is a coordinate written beside the board.
-type svgLabel struct {
-	x, y float64
-	text string
-}
-
-// svgBoard is the layout of one game's board, computed once and drawn for
-// any position.
+// svgBoard is one game's board laid out (by boardgeom, as the browser
+// draws it too), computed once and drawn for any position.
 type svgBoard struct {
-	g      *vm.Game
-	cells  []svgCell
-	byPos  map[int32]int
-	labels []svgLabel
-	w, h   float64
+	g *vm.Game
+	l *boardgeom.Layout
 }
 
-const svgMargin = 22.0 // room for coordinates on the left and below
+const svgMargin = boardgeom.Margin // room for coordinates on the left and below
 
-// newSVGBoard lays out g's board with cells about `size` pixels wide: from
-// the positions' screen rectangles when the file gives them, else from the
-// grid, else as a row of named cells.
+// newSVGBoard lays out g's board with cells about `size` pixels wide.
 func newSVGBoard(g *vm.Game, size float64) *svgBoard {
-	sb := &svgBoard{g: g, byPos: map[int32]int{}}
-	gv := vm.NewGridView(g)
-	switch {
-	case hasRects(g.Board):
-		sb.layoutRects(gv, size)
-	case gv != nil:
-		sb.layoutGrid(gv, size)
-	default:
-		sb.layoutList(size)
-	}
-	for i, c := range sb.cells {
-		sb.byPos[c.pos] = i
-	}
-	return sb
+	return &svgBoard{g: g, l: boardgeom.New(g, size)}
 }
 
-// hasRects reports whether most positions have distinct screen rectangles.
-func hasRects(b *vm.Board) bool {
-	n, seen := 0, map[[4]int]bool{}
-	for _, p := range b.Positions {
-		r := p.Rect
-		if !p.Dummy && r[2] > r[0] && r[3] > r[1] && !seen[r] {
-			seen[r] = true
-			n++
-		}
+// height is the board's height with the labels below it.
+func (sb *svgBoard) height() float64 {
+	h := sb.l.H + svgMargin
+	for _, lb := range sb.l.Labels {
+		h = max(h, lb.Y+6)
 	}
-	return n > 0 && 2*n >= len(b.Positions)
-}
-
-func (sb *svgBoard) layoutRects(gv *vm.GridView, size float64) {
-	b := sb.g.Board
-	var widths []int
-	minX, minY := math.MaxInt, math.MaxInt
-	for _, p := range b.Positions {
-		r := p.Rect
-		if p.Dummy || r[2] <= r[0] || r[3] <= r[1] {
-			continue
-		}
-		widths = append(widths, r[2]-r[0])
-		minX, minY = min(minX, r[0]), min(minY, r[1])
-	}
-	sort.Ints(widths)
-	scale := size / float64(widths[len(widths)/2])
-	for p, pos := range b.Positions {
-		r := pos.Rect
-		if pos.Dummy || r[2] <= r[0] || r[3] <= r[1] {
-			continue
-		}
-		c := svgCell{pos: int32(p), x: svgMargin + float64(r[0]-minX)*scale, y: float64(r[1]-minY) * scale,
-			w: float64(r[2]-r[0]) * scale, h: float64(r[3]-r[1]) * scale}
-		sb.cells = append(sb.cells, c)
-		sb.w, sb.h = max(sb.w, c.x+c.w), max(sb.h, c.y+c.h)
-	}
-	// Colour like a chessboard: the bottom-left square is dark.
-	for i := range sb.cells {
-		c := &sb.cells[i]
-		col, row := int(math.Round((c.x-svgMargin)/size)), int(math.Round((sb.h-c.y-c.h)/size))
-		c.dark = (col+row)%2 == 0
-	}
-	sb.spreadStacks()
-	sb.gridLabels(gv)
-}
-
-// spreadStacks lays out side by side the positions a file stacks on top of
-// each other. Ur's pile of four squares b30..b33, each 4 pixels from the
-// next, is drawn by Zillions as a pile of pieces over its board image; drawn
-// as they are, the empty squares hide each other and cannot be clicked. A
-// group of cells that overlap (each by over a quarter of the smaller one)
-// is spread as a grid over the area the group covers, in the file's order
-// from top left to bottom right, so each stays visible and no other cell is
-// touched.
-func (sb *svgBoard) spreadStacks() {
-	n := len(sb.cells)
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			a, b := &sb.cells[i], &sb.cells[j]
-			ix := min(a.x+a.w, b.x+b.w) - max(a.x, b.x)
-			iy := min(a.y+a.h, b.y+b.h) - max(a.y, b.y)
-			if ix > 0 && iy > 0 && ix*iy > 0.25*min(a.w*a.h, b.w*b.h) {
-				parent[find(i)] = find(j)
-			}
-		}
-	}
-	groups := map[int][]int{}
-	for i := range sb.cells {
-		groups[find(i)] = append(groups[find(i)], i)
-	}
-	for _, g := range groups {
-		if len(g) < 2 {
-			continue
-		}
-		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-		for _, i := range g {
-			c := sb.cells[i]
-			x0, y0, x1, y1 = min(x0, c.x), min(y0, c.y), max(x1, c.x+c.w), max(y1, c.y+c.h)
-		}
-		sort.Slice(g, func(a, b int) bool {
-			ca, cb := sb.cells[g[a]], sb.cells[g[b]]
-			if ca.y != cb.y {
-				return ca.y < cb.y
-			}
-			return ca.x < cb.x
-		})
-		cols := int(math.Ceil(math.Sqrt(float64(len(g)))))
-		rows := (len(g) + cols - 1) / cols
-		w, h := (x1-x0)/float64(cols), (y1-y0)/float64(rows)
-		gap := 0.06 * min(w, h)
-		for k, i := range g {
-			c := &sb.cells[i]
-			c.x, c.y = x0+float64(k%cols)*w+gap, y0+float64(k/cols)*h+gap
-			c.w, c.h = w-2*gap, h-2*gap
-		}
-	}
-}
-
-func (sb *svgBoard) layoutGrid(gv *vm.GridView, size float64) {
-	for r, row := range gv.Cell {
-		for c, p := range row {
-			if p < 0 {
-				continue
-			}
-			fromBottom := len(gv.Cell) - 1 - r
-			sb.cells = append(sb.cells, svgCell{pos: p, x: svgMargin + float64(c)*size, y: float64(r) * size,
-				w: size, h: size, dark: (fromBottom+c)%2 == 0})
-		}
-	}
-	sb.w, sb.h = svgMargin+float64(len(gv.ColLabels))*size, float64(len(gv.Cell))*size
-	sb.gridLabels(gv)
-}
-
-// gridLabels puts file labels under the lowest cell of each grid column and
-// rank labels left of the leftmost cell of each row.
-func (sb *svgBoard) gridLabels(gv *vm.GridView) {
-	if gv == nil {
-		return
-	}
-	cellOf := map[int32]svgCell{}
-	for _, c := range sb.cells {
-		cellOf[c.pos] = c
-	}
-	for ci, l := range gv.ColLabels {
-		var best *svgCell
-		for _, row := range gv.Cell {
-			if c, ok := cellOf[row[ci]]; ok && row[ci] >= 0 && (best == nil || c.y > best.y) {
-				cc := c
-				best = &cc
-			}
-		}
-		if best != nil {
-			sb.labels = append(sb.labels, svgLabel{best.x + best.w/2, sb.h + 15, l})
-		}
-	}
-	for ri, l := range gv.RowLabels {
-		var best *svgCell
-		for _, p := range gv.Cell[ri] {
-			if c, ok := cellOf[p]; ok && p >= 0 && (best == nil || c.x < best.x) {
-				cc := c
-				best = &cc
-			}
-		}
-		if best != nil {
-			sb.labels = append(sb.labels, svgLabel{svgMargin / 2, best.y + best.h/2 + 4, l})
-		}
-	}
-}
-
-// layoutList draws a board without geometry as rows of ten named cells.
-func (sb *svgBoard) layoutList(size float64) {
-	for p, pos := range sb.g.Board.Positions {
-		if pos.Dummy {
-			continue
-		}
-		i := len(sb.cells)
-		c := svgCell{pos: int32(p), x: svgMargin + float64(i%10)*size, y: float64(i/10) * size, w: size, h: size,
-			dark: (i%10+i/10)%2 == 1}
-		sb.cells = append(sb.cells, c)
-		sb.w, sb.h = max(sb.w, c.x+c.w), max(sb.h, c.y+c.h)
-		sb.labels = append(sb.labels, svgLabel{c.x + size/2, c.y + size - 3, pos.Name})
-	}
+	return h
 }
 
 // svgOptions says what to draw on the board besides the pieces.
@@ -263,7 +65,7 @@ const extraW, extraSize = 84.0, 30.0
 func (sb *svgBoard) extras(board []vm.Cell, opt svgOptions) []svgExtra {
 	var out []svgExtra
 	for p, c := range board {
-		if _, drawn := sb.byPos[int32(p)]; c != vm.Empty && !drawn {
+		if _, drawn := sb.l.CellOf(p); c != vm.Empty && !drawn {
 			out = append(out, svgExtra{c, sb.g.Board.Positions[p].Name})
 		}
 	}
@@ -279,10 +81,18 @@ func (sb *svgBoard) extras(board []vm.Cell, opt svgOptions) []svgExtra {
 	return out
 }
 
+// Cell colours: as the browser's page draws them (web/assets/style.css).
+var (
+	rectFill  = map[bool]string{false: "#f0d9b5", true: "#b58863"}
+	hexFill   = []string{"#f0d9b5", "#d2aa7d", "#b58863"}
+	lineColor = "#6b4f35"
+)
+
 // render writes a complete <svg> element showing board (nil: empty).
 func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
+	l := sb.l
 	extra := sb.extras(board, opt)
-	width, height := sb.w+2, sb.h+svgMargin
+	width, height := l.W+2, sb.height()
 	perRow := max(1, int((width-svgMargin)/extraW))
 	if len(extra) > 0 {
 		width = max(width, svgMargin+extraW*float64(min(len(extra), perRow)))
@@ -293,40 +103,49 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 	if opt.title != "" {
 		fmt.Fprintf(w, "<title>%s</title>", xmlText(opt.title))
 	}
-	for _, c := range sb.cells {
-		fill := "#f0d9b5"
-		if c.dark {
-			fill = "#b58863"
+	if l.Points {
+		// Points stand on a board whose lines join them.
+		cs := typicalSize(l)
+		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#e9d3a9"/>`,
+			svgMargin-cs*0.1, -cs*0.1, l.W-svgMargin+cs*0.2, l.H+cs*0.2)
+		for _, k := range l.Links {
+			a, _ := l.CellOf(k[0])
+			b, _ := l.CellOf(k[1])
+			ax, ay := a.Centre()
+			bx, by := b.Centre()
+			fmt.Fprintf(w, `<line class="link" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2"/>`,
+				ax, ay, bx, by, lineColor)
 		}
-		if opt.marks != nil && int(c.pos) == opt.origin {
-			fill = "#e8c547"
-		}
-		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" stroke="#6b4f35" stroke-width="0.5"/>`,
-			c.x, c.y, c.w, c.h, fill)
 	}
-	for _, l := range sb.labels {
+	for _, c := range l.Cells {
+		highlight := opt.marks != nil && c.Pos == opt.origin
+		sb.writeCell(w, c, highlight)
+	}
+	for _, lb := range l.Labels {
 		size := 11.0
-		if len(l.text) > 3 {
+		if len(lb.Text) > 3 {
 			size = 8
 		}
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="%.0f" text-anchor="middle" fill="#444">%s</text>`,
-			l.x, l.y, size, xmlText(l.text))
+			lb.X, lb.Y, size, xmlText(lb.Text))
 	}
 	if opt.marks != nil {
-		for _, c := range sb.cells {
-			if int(c.pos) < len(opt.marks) {
-				writeMark(w, c, opt.marks[c.pos])
+		for _, c := range l.Cells {
+			if c.Pos < len(opt.marks) {
+				writeMark(w, c, opt.marks[c.Pos])
 			}
 		}
 	}
-	for _, c := range sb.cells {
-		if board != nil && board[c.pos] != vm.Empty {
-			sb.writePiece(w, board[c.pos], c.x+c.w/2, c.y+c.h/2, min(c.w, c.h))
+	for _, c := range l.Cells {
+		if board != nil && board[c.Pos] != vm.Empty {
+			x, y := c.Centre()
+			sb.writePiece(w, board[c.Pos], x, y, min(c.W, c.H))
 		}
 	}
+	base := sb.height()
 	for i, e := range extra {
 		x := svgMargin + float64(i%perRow)*extraW + extraW/2
-		y := sb.h + svgMargin + 16 + float64(i/perRow)*(extraSize+16) + extraSize/2
+		y := base + 16 + float64(i/perRow)*(extraSize+16) + extraSize/2
 		sb.writePiece(w, e.cell, x, y, extraSize)
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-family="sans-serif" font-size="9" text-anchor="middle" fill="#444">%s</text>`,
 			x, y+extraSize/2+10, xmlText(e.label))
@@ -334,14 +153,61 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 	io.WriteString(w, "</svg>")
 }
 
+// writeCell draws one position in its shape: a square of a chequered
+// board, a hexagon in its shade, or a point on the board's lines; the
+// movement diagram's piece square is highlighted.
+func (sb *svgBoard) writeCell(w io.Writer, c boardgeom.Cell, highlight bool) {
+	fill := rectFill[c.Dark]
+	if c.Shape == boardgeom.Hex {
+		fill = hexFill[c.Shade%len(hexFill)]
+	}
+	if highlight {
+		fill = "#e8c547"
+	}
+	name := xmlText(c.Name)
+	switch c.Shape {
+	case boardgeom.Hex:
+		var pts []string
+		for _, p := range sb.l.HexCorners(c) {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", p[0], p[1]))
+		}
+		fmt.Fprintf(w, `<polygon class="cell hex" data-pos="%s" points="%s" fill="%s" stroke="%s" stroke-width="0.5"/>`,
+			name, strings.Join(pts, " "), fill, lineColor)
+	case boardgeom.Point:
+		x, y := c.Centre()
+		if !highlight {
+			fill = rectFill[false]
+		}
+		fmt.Fprintf(w, `<circle class="cell point" data-pos="%s" cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="%s" stroke-width="1.5"/>`,
+			name, x, y, min(c.W, c.H)*0.42, fill, lineColor)
+	default:
+		fmt.Fprintf(w, `<rect class="cell" data-pos="%s" x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" stroke="%s" stroke-width="0.5"/>`,
+			name, c.X, c.Y, c.W, c.H, fill, lineColor)
+	}
+}
+
+// typicalSize is the median cell's smaller side.
+func typicalSize(l *boardgeom.Layout) float64 {
+	var sizes []float64
+	for _, c := range l.Cells {
+		sizes = append(sizes, min(c.W, c.H))
+	}
+	if len(sizes) == 0 {
+		return 0
+	}
+	sort.Float64s(sizes)
+	return sizes[len(sizes)/2]
+}
+
 // Mark styles: a filled disc where the piece moves and captures, a ring
 // where it only moves, a cross where it only captures; dashed for moves
 // only a piece that has not moved yet has.
-func writeMark(w io.Writer, c svgCell, m describe.SquareMark) {
+func writeMark(w io.Writer, c boardgeom.Cell, m describe.SquareMark) {
 	if m == 0 {
 		return
 	}
-	cx, cy, r := c.x+c.w/2, c.y+c.h/2, min(c.w, c.h)*0.28
+	cx, cy := c.Centre()
+	r := min(c.W, c.H) * 0.28
 	dash := ""
 	if m&describe.MarkInitial != 0 {
 		dash = ` stroke-dasharray="3,2"`
@@ -386,6 +252,10 @@ func (sb *svgBoard) writePiece(w io.Writer, c vm.Cell, cx, cy, size float64) {
 	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-family="sans-serif" font-weight="bold" font-size="%.1f" text-anchor="middle" fill="%s">%s</text>`,
 		cx, cy+size*0.14, size*0.4/math.Max(1, float64(len([]rune(letter)))*0.75), ink, xmlText(letter))
 }
+
+// PieceLetter is the letter diagrams show for piece type t: its notation
+// letter, or its name's first letter.
+func PieceLetter(g *vm.Game, t int) string { return svgPieceLetter(g, t) }
 
 // svgPieceLetter is a type's notation letter, or its name's first letter.
 func svgPieceLetter(g *vm.Game, t int) string {

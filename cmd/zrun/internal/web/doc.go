@@ -18,8 +18,9 @@
 //	server.go   the served files, routes and pages, the JSON API, the
 //	            per-browser sessions
 //	session.go  a game in progress on one page and the requests that change it
-//	state.go    the JSON the page reads (layout, pieces, position, legal moves)
-//	hex.go      boards of hexagons recognised among those drawn as points
+//	state.go    the JSON the page reads (pieces, position, legal moves, and
+//	            the layout converted from boardgeom's, the geometry the SVG
+//	            diagrams of zrun doc draw too)
 //	engine.go   the engine's play on the server and the event stream
 //	watch.go    the file watcher of --watch: each file loaded once, off every
 //	            game's lock, then swapped into the games in progress

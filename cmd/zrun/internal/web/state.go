@@ -1,19 +1,18 @@
-// This file builds the JSON the page draws: the board's layout (from the
-// rule file's geometry, shared with the SVG diagrams of "zrun doc"), the
+// This file builds the JSON the page draws: the board's layout (boardgeom's,
+// which the SVG diagrams of "zrun doc" draw too), the
 // pieces, the position, the legal moves and the move list.
 
 package web
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 
+	"zrun/boardgeom"
 	"zrun/cmd/zrun/internal/docpage"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
@@ -293,376 +292,28 @@ func symbolOf(g *vm.Game, t int) string {
 	return string([]rune(p.Name)[:2])
 }
 
-// layoutOf places g's positions as the SVG diagrams do and decides whether
-// the board reads as cells or as points joined by lines.
+// layoutOf converts boardgeom's layout of g (the one the SVG diagrams of
+// "zrun doc" draw) to the JSON the page draws, coordinates to a tenth.
 func layoutOf(g *vm.Game) *layoutJSON {
-	l := docpage.BoardLayout(g, cellSize)
-	if l3 := levelsLayout(g); l3 != nil {
-		l = l3
-	}
-	fitGridCells(g, l.Cells)
-	lj := &layoutJSON{W: l.W, H: l.H}
-	drawn := map[int]int{}
-	for i, c := range l.Cells {
-		lj.Cells = append(lj.Cells, cellJSON{P: c.Pos, N: g.Board.Positions[c.Pos].Name, X: c.X, Y: c.Y, W: c.W, H: c.H,
-			R: [4]float64{round1(c.X), round1(c.Y), round1(c.W), round1(c.H)}, Dark: c.Dark})
-		drawn[c.Pos] = i
+	l := boardgeom.New(g, cellSize)
+	lj := &layoutJSON{W: l.W, H: l.H, Points: l.Points, Links: l.Links, Hex: l.Hex, HexR: round1(l.HexR)}
+	for _, c := range l.Cells {
+		lj.Cells = append(lj.Cells, cellJSON{P: c.Pos, N: c.Name, X: c.X, Y: c.Y, W: c.W, H: c.H,
+			R: [4]float64{round1(c.X), round1(c.Y), round1(c.W), round1(c.H)}, Dark: c.Dark, Shade: c.Shade})
 	}
 	for _, lb := range l.Labels {
 		lj.Labels = append(lj.Labels, labelJSON{round1(lb.X), round1(lb.Y), lb.Text})
 	}
-	for p, pos := range g.Board.Positions {
-		if _, ok := drawn[p]; !ok {
-			lj.Dummies = append(lj.Dummies, variantJSON{p, pos.Name})
-		}
+	for _, p := range l.Dummies {
+		lj.Dummies = append(lj.Dummies, variantJSON{p, g.Board.Positions[p].Name})
 	}
-	for z, zone := range g.Board.Zones {
-		for pl := range zone.Members {
-			zj := zoneJSON{Name: zone.Name, Player: g.Players[pl].Name}
-			for p := range g.Board.Positions {
-				if g.Board.InZone(z, pl, p) {
-					zj.Positions = append(zj.Positions, p)
-				}
-			}
-			if len(zj.Positions) > 0 {
-				lj.Zones = append(lj.Zones, zj)
-			}
-		}
+	for _, z := range l.Zones {
+		lj.Zones = append(lj.Zones, zoneJSON{Name: z.Name, Player: g.Players[z.Player].Name, Positions: z.Positions})
 	}
-	lj.Points, lj.Links = linkDrawing(g, lj.Cells, drawn)
-	if lj.Points {
-		if orient, r, shades, ok := hexTiling(lj.Cells); ok {
-			lj.Points, lj.Hex, lj.HexR = false, orient, round1(r)
-			for i := range lj.Cells {
-				lj.Cells[i].Shade = shades[i]
-			}
-			fitHexagons(lj, l.Margin)
-		}
-	}
-	if !lj.Points {
-		lj.Links = nil
-	}
-	lj.Links = dropLongLinks(lj.Links, lj.Cells, drawn)
 	return lj
 }
 
-// levelsLayout lays out a board whose levels the file puts on the same
-// screen rectangles as the levels side by side, each a 2-D board named
-// below it: a three-dimensional grid (Raumschach: offset (0 0) for the
-// level dimension) or several 2-D grids (3-D Morris: one grid a level, no
-// screen rectangles). It returns nil for any other board.
-func levelsLayout(g *vm.Game) *docpage.Layout {
-	b := g.Board
-	if len(b.Grids) == 0 {
-		return nil
-	}
-	type placed struct{ p, x, y, level int }
-	var ps []placed
-	var levelNames []string
-	cols, rows := 0, 0
-	var fileLabels [][]string // per level
-	var rankLabels []string
-	switch {
-	case len(b.Grids) == 1 && len(b.Grids[0].Labels) == 3:
-		lb := b.Grids[0].Labels
-		levelNames, rankLabels = lb[2], lb[1]
-		for range lb[2] {
-			fileLabels = append(fileLabels, lb[0])
-		}
-	case len(b.Grids) > 1:
-		for gi, gr := range b.Grids {
-			if len(gr.Labels) != 2 {
-				return nil
-			}
-			fileLabels = append(fileLabels, gr.Labels[0])
-			levelNames = append(levelNames, fmt.Sprintf("%d", gi+1))
-			if len(gr.Labels[1]) > len(rankLabels) {
-				rankLabels = gr.Labels[1]
-			}
-		}
-	default:
-		return nil
-	}
-	seen := map[[4]int]bool{}
-	for p, pos := range b.Positions {
-		if pos.Grid < 0 || pos.Dummy {
-			continue
-		}
-		seen[pos.Rect] = true
-		switch len(pos.Coords) {
-		case 3:
-			ps = append(ps, placed{p, pos.Coords[0], pos.Coords[1], pos.Coords[2]})
-		case 2:
-			ps = append(ps, placed{p, pos.Coords[0], pos.Coords[1], pos.Grid})
-		}
-	}
-	if len(ps) == 0 || 2*len(seen) >= len(ps) {
-		return nil // the file places the levels apart itself
-	}
-	for _, fl := range fileLabels {
-		cols = max(cols, len(fl))
-	}
-	rows = len(rankLabels)
-	const m = 22.0 // the diagrams' margin for rank labels
-	l := &docpage.Layout{Margin: m}
-	blockW := float64(cols+1) * cellSize
-	for _, q := range ps {
-		l.Cells = append(l.Cells, docpage.Cell{Pos: q.p, X: m + float64(q.level)*blockW + float64(q.x)*cellSize,
-			Y: float64(q.y) * cellSize, W: cellSize, H: cellSize, Dark: (q.x+q.y+q.level)%2 == 1})
-	}
-	l.W, l.H = m+float64(len(levelNames))*blockW-cellSize, float64(rows)*cellSize
-	for z, name := range levelNames {
-		x0 := m + float64(z)*blockW
-		l.Labels = append(l.Labels, docpage.Label{X: x0 + float64(cols)*cellSize/2, Y: l.H + 30, Text: "level " + name})
-		for x, f := range fileLabels[z] {
-			l.Labels = append(l.Labels, docpage.Label{X: x0 + (float64(x)+0.5)*cellSize, Y: l.H + 15, Text: f})
-		}
-	}
-	for y, r := range rankLabels {
-		l.Labels = append(l.Labels, docpage.Label{X: m / 2, Y: (float64(y)+0.5)*cellSize + 4, Text: r})
-	}
-	return l
-}
-
-// fitGridCells shrinks grid cells that are larger than the grid's step
-// (Tenjiku Shogi's 49-pixel squares every 36 pixels: Zillions draws piece
-// bitmaps there, overlapping) to the step around their centres, so that
-// every square shows and takes its own clicks.
-func fitGridCells(g *vm.Game, cells []docpage.Cell) {
-	stepX, stepY := map[int]float64{}, map[int]float64{}
-	for i, a := range cells {
-		pa := g.Board.Positions[a.Pos]
-		if pa.Grid < 0 {
-			continue
-		}
-		for _, b := range cells[i+1:] {
-			pb := g.Board.Positions[b.Pos]
-			if pb.Grid != pa.Grid || !gridStep(pa, pb) {
-				continue
-			}
-			dx, dy := math.Abs(a.X+a.W/2-b.X-b.W/2), math.Abs(a.Y+a.H/2-b.Y-b.H/2)
-			if dy < 0.5 && dx > 0.5 && (stepX[pa.Grid] == 0 || dx < stepX[pa.Grid]) {
-				stepX[pa.Grid] = dx
-			}
-			if dx < 0.5 && dy > 0.5 && (stepY[pa.Grid] == 0 || dy < stepY[pa.Grid]) {
-				stepY[pa.Grid] = dy
-			}
-		}
-		if len(cells) > 2000 {
-			break
-		}
-	}
-	for i := range cells {
-		c := &cells[i]
-		gr := g.Board.Positions[c.Pos].Grid
-		if gr < 0 {
-			continue
-		}
-		if sx := stepX[gr]; sx > 0 && c.W > sx+0.5 {
-			c.X, c.W = c.X+(c.W-sx)/2, sx
-		}
-		if sy := stepY[gr]; sy > 0 && c.H > sy+0.5 {
-			c.Y, c.H = c.Y+(c.H-sy)/2, sy
-		}
-	}
-	// Colour by grid coordinates, like a chessboard whose bottom-left
-	// square is dark (the diagram's colouring counts cells by the rectangle
-	// size, which the step no longer is).
-	var corner *docpage.Cell
-	for i := range cells {
-		c := &cells[i]
-		if pos := g.Board.Positions[c.Pos]; pos.Grid >= 0 && len(pos.Coords) == 2 &&
-			(corner == nil || c.Y > corner.Y+0.5 || math.Abs(c.Y-corner.Y) <= 0.5 && c.X < corner.X) {
-			corner = c
-		}
-	}
-	if corner == nil {
-		return
-	}
-	cc := g.Board.Positions[corner.Pos].Coords
-	for i := range cells {
-		c := &cells[i]
-		if pos := g.Board.Positions[c.Pos]; pos.Grid >= 0 && len(pos.Coords) == 2 {
-			c.Dark = (pos.Coords[0]+pos.Coords[1]-cc[0]-cc[1])%2 == 0
-		}
-	}
-}
-
-// dropLongLinks leaves out links far longer than the board's typical one:
-// they are jumps of the rules (a mancala pit's link to its store, a
-// cylinder's wrap-around) rather than lines of the board, and drawn they
-// would cross it.
-func dropLongLinks(links [][2]int, cells []cellJSON, drawn map[int]int) [][2]int {
-	if len(links) == 0 {
-		return links
-	}
-	length := func(k [2]int) float64 {
-		a, b := cells[drawn[k[0]]], cells[drawn[k[1]]]
-		return math.Hypot(a.X+a.W/2-b.X-b.W/2, a.Y+a.H/2-b.Y-b.H/2)
-	}
-	ls := make([]float64, len(links))
-	for i, k := range links {
-		ls[i] = length(k)
-	}
-	sorted := append([]float64(nil), ls...)
-	sort.Float64s(sorted)
-	// Also longer than five cells: a board whose links are mostly such
-	// jumps (Toguz Kumalak's pits to their stores) has a long median.
-	sizes := make([]float64, len(cells))
-	for i, c := range cells {
-		sizes[i] = math.Min(c.W, c.H)
-	}
-	sort.Float64s(sizes)
-	limit := math.Min(2.5*sorted[len(sorted)/2], 5*sizes[len(sizes)/2])
-	var out [][2]int
-	for i, k := range links {
-		if ls[i] <= limit {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
-
-// linkDrawing returns the board's links between drawn positions and whether
-// they must be drawn: when some position is placed one by one rather than
-// by a grid, when a link joins positions that are not grid neighbours (a
-// line game's long lines, a hex board's steps), or when only some diagonal
-// neighbours are linked (Alquerque's pattern of diagonals on a square grid).
-func linkDrawing(g *vm.Game, cells []cellJSON, drawn map[int]int) (bool, [][2]int) {
-	b := g.Board
-	linked := map[[2]int]bool{}
-	directed := map[[2]int]bool{}
-	var links [][2]int
-	for p := range b.Positions {
-		if _, ok := drawn[p]; !ok {
-			continue
-		}
-		for d := range b.Dirs {
-			q := b.Link(d, p)
-			if q < 0 || q == p {
-				continue
-			}
-			if _, ok := drawn[q]; !ok {
-				continue
-			}
-			directed[[2]int{p, q}] = true
-		}
-	}
-	// Only links that go both ways are lines of the board; one-way links
-	// are paths pieces take (a mancala's sowing loop) and would cross it.
-	for k := range directed {
-		if k[0] < k[1] && directed[[2]int{k[1], k[0]}] {
-			linked[k] = true
-			links = append(links, k)
-		}
-	}
-	sort.Slice(links, func(i, j int) bool {
-		return links[i][0] < links[j][0] || links[i][0] == links[j][0] && links[i][1] < links[j][1]
-	})
-	points := false
-	for _, c := range cells {
-		if b.Positions[c.P].Grid < 0 {
-			points = true
-		}
-	}
-	// Links that leap (a knight's in an fmax.ini board) do not make a
-	// board of lines when every square is linked to its orthogonal
-	// neighbours: that is a board of cells with extra moves.
-	if !points && !orthogonallyLinked(b, cells, linked) {
-		for _, k := range links {
-			if !gridStep(b.Positions[k[0]], b.Positions[k[1]]) {
-				points = true
-			}
-		}
-	}
-	// Diagonal neighbours: cells that touch at a corner only.
-	diag, diagLinked := 0, 0
-	for i := range cells {
-		for j := i + 1; j < len(cells); j++ {
-			a, c := cells[i], cells[j]
-			if cornerTouch(a, c) {
-				diag++
-				if linked[[2]int{min(a.P, c.P), max(a.P, c.P)}] {
-					diagLinked++
-				}
-			}
-		}
-		if len(cells) > 400 {
-			break // a huge board is a chess-like grid; skip the quadratic scan
-		}
-	}
-	if diagLinked > 0 && diagLinked*10 < diag*9 {
-		points = true
-	}
-	return points, links
-}
-
-// orthogonallyLinked reports whether every two drawn positions one grid
-// step apart along one dimension are linked both ways.
-func orthogonallyLinked(b *vm.Board, cells []cellJSON, linked map[[2]int]bool) bool {
-	type key struct {
-		grid int
-		c    string
-	}
-	at := map[key]int{}
-	for i, c := range cells {
-		pos := b.Positions[c.P]
-		at[key{pos.Grid, fmt.Sprint(pos.Coords)}] = i
-	}
-	for _, c := range cells {
-		pos := b.Positions[c.P]
-		for d := range pos.Coords {
-			next := append([]int(nil), pos.Coords...)
-			next[d]++
-			j, ok := at[key{pos.Grid, fmt.Sprint(next)}]
-			if !ok {
-				continue
-			}
-			// The neighbours must also tile: side by side or one above
-			// the other, touching (a hex board's staggered cells do not).
-			o := cells[j]
-			aligned := math.Abs(c.X-o.X) < 1 || math.Abs(c.Y-o.Y) < 1
-			tol := math.Max(1, math.Min(math.Min(c.W, c.H), math.Min(o.W, o.H))/6)
-			if !linked[[2]int{min(c.P, o.P), max(c.P, o.P)}] || !aligned || gap(c, o) > tol {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// gridStep reports whether two positions are neighbours on the same grid
-// (at most one step along each dimension): a link between them is a cell
-// boundary, not a line to draw.
-func gridStep(a, b vm.Position) bool {
-	if a.Grid < 0 || a.Grid != b.Grid || len(a.Coords) != len(b.Coords) {
-		return false
-	}
-	for i := range a.Coords {
-		if d := a.Coords[i] - b.Coords[i]; d < -1 || d > 1 {
-			return false
-		}
-	}
-	return true
-}
-
-// gap is the distance between two cells' rectangles (0 when they touch).
-func gap(a, b cellJSON) float64 {
-	dx := math.Max(0, math.Max(a.X, b.X)-math.Min(a.X+a.W, b.X+b.W))
-	dy := math.Max(0, math.Max(a.Y, b.Y)-math.Min(a.Y+a.H, b.Y+b.H))
-	return math.Hypot(dx, dy)
-}
-
-// cornerTouch reports whether two cells meet at a corner only; cells may
-// stand a little apart (a board image's grid lines), up to a sixth of
-// their size.
-func cornerTouch(a, b cellJSON) bool {
-	tol := math.Max(1, math.Min(math.Min(a.W, a.H), math.Min(b.W, b.H))/6)
-	near := func(x, y float64) bool { return math.Abs(x-y) < tol }
-	return (near(a.X+a.W, b.X) || near(b.X+b.W, a.X)) && (near(a.Y+a.H, b.Y) || near(b.Y+b.H, a.Y))
-}
 
 // view returns the game view of the session's current rules.
 func (se *session) view() *gameView {

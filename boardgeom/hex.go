@@ -1,6 +1,7 @@
-// This file recognises boards of hexagons among those drawn as points.
+// This file recognises boards of hexagons among those drawn as points,
+// shades them, fits them into the board's area and gives their outlines.
 
-package web
+package boardgeom
 
 import (
 	"math"
@@ -13,20 +14,21 @@ import (
 // by one): two cells at the typical neighbour distance lie at a multiple of
 // 60 degrees from each other, and some cell has six such neighbours. Cells
 // off the lattice (Dragonfly's columns of captured pieces beside its hex
-// board, two to a row) are left out, as long as a third of the cells are on it. It returns
-// the hexagons' orientation ("flat" when neighbours stand above each other,
-// "pointy" when beside each other), their circumradius in layout units,
-// and per cell its shade, 0 to 2, so that neighbours differ as on hex
-// chess boards, or -1 off the lattice.
-func hexTiling(cells []cellJSON) (orient string, radius float64, shades []int, ok bool) {
+// board, two to a row) are left out, as long as a third of the cells are
+// on it. It returns the hexagons' orientation ("flat" when neighbours stand
+// above each other, "pointy" when beside each other), their circumradius
+// in layout units, per cell its shade, 0 to 2, so that neighbours differ
+// as on hex chess boards, or -1 off the lattice, and per cell on the
+// lattice its centre snapped to the exact lattice.
+func hexTiling(cells []Cell) (orient string, radius float64, shades []int, centres [][2]float64, ok bool) {
 	n := len(cells)
 	if n < 7 || n > 800 {
-		return "", 0, nil, false
+		return "", 0, nil, nil, false
 	}
 	cx := make([]float64, n)
 	cy := make([]float64, n)
 	for i, c := range cells {
-		cx[i], cy[i] = c.X+c.W/2, c.Y+c.H/2
+		cx[i], cy[i] = c.Centre()
 	}
 	nearest := make([]float64, n)
 	for i := range cells {
@@ -56,24 +58,24 @@ func hexTiling(cells []cellJSON) (orient string, radius float64, shades []int, o
 		}
 	}
 	for _, d := range candidates {
-		if orient, radius, shades, ok = hexLattice(cells, cx, cy, d); ok {
-			return orient, radius, shades, true
+		if orient, radius, shades, centres, ok = hexLattice(cx, cy, d); ok {
+			return orient, radius, shades, centres, true
 		}
 	}
-	return "", 0, nil, false
+	return "", 0, nil, nil, false
 }
 
-// hexLattice tests the cells for a hexagonal lattice of step d (see
+// hexLattice tests the centres for a hexagonal lattice of step d (see
 // hexTiling).
-func hexLattice(cells []cellJSON, cx, cy []float64, d float64) (orient string, radius float64, shades []int, ok bool) {
-	n := len(cells)
+func hexLattice(cx, cy []float64, d float64) (orient string, radius float64, shades []int, centres [][2]float64, ok bool) {
+	n := len(cx)
 	// Each neighbour step's angle modulo 60 degrees is near 0 (neighbours
 	// beside each other), near 30 (above each other) or neither; the
 	// lattice's offset is the one most steps have.
 	type step struct{ i, j, kind, axis int } // kind: 0, 30 or -1; axis: 0-2 (angle mod 180 / 60)
 	var steps []step
 	votes := map[int]int{}
-	for i := range cells {
+	for i := range n {
 		for j := i + 1; j < n; j++ {
 			dx, dy := cx[j]-cx[i], cy[j]-cy[i]
 			if dist := math.Hypot(dx, dy); dist < 0.85*d || dist > 1.15*d {
@@ -120,14 +122,14 @@ func hexLattice(cells []cellJSON, cx, cy []float64, d float64) (orient string, r
 		}
 	}
 	most := 0
-	for i := range cells {
+	for i := range n {
 		if !off[i] {
 			onLattice++
 			most = max(most, neighbours[i])
 		}
 	}
 	if most != 6 || 3*onLattice < n || onLattice < 7 {
-		return "", 0, nil, false
+		return "", 0, nil, nil, false
 	}
 	orient = "pointy"
 	if theta == 30 {
@@ -135,13 +137,18 @@ func hexLattice(cells []cellJSON, cx, cy []float64, d float64) (orient string, r
 	}
 	// Lattice coordinates along two neighbour steps 60 degrees apart give
 	// the three colours: the steps change (i - j) mod 3 by 1, -1 or -2.
+	// They also place the cell exactly on the lattice: files whose
+	// rectangles are whole pixels put Glinski's vertical neighbours 80
+	// units apart and its diagonal ones 79.4, so hexagons of one size
+	// would overlap one way and gape the other.
 	rad := float64(theta) * math.Pi / 180
 	ax, ay := d*math.Cos(rad), d*math.Sin(rad)
 	bx, by := d*math.Cos(rad+math.Pi/3), d*math.Sin(rad+math.Pi/3)
 	det := ax*by - ay*bx
 	origin := -1
 	shades = make([]int, n)
-	for k := range cells {
+	centres = make([][2]float64, n)
+	for k := range n {
 		if off[k] {
 			shades[k] = -1
 			continue
@@ -153,36 +160,53 @@ func hexLattice(cells []cellJSON, cx, cy []float64, d float64) (orient string, r
 		i := math.Round((vx*by - vy*bx) / det)
 		j := math.Round((ax*vy - ay*vx) / det)
 		shades[k] = ((int(i-j) % 3) + 3) % 3
+		centres[k] = [2]float64{cx[origin] + i*ax + j*bx, cy[origin] + i*ay + j*by}
 	}
-	return orient, d / math.Sqrt(3), shades, true
+	return orient, d / math.Sqrt(3), shades, centres, true
 }
 
 // fitHexagons moves the cells (and the file labels below them) so that
 // the hexagons, wider than the cells the layout gave, stay inside the
 // board's area right of the rank labels, and grows the area to hold them.
-func fitHexagons(lj *layoutJSON, labelMargin float64) {
-	r := lj.HexR
+func (l *Layout) fitHexagons() {
+	r := l.HexR
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, c := range lj.Cells {
+	for _, c := range l.Cells {
 		if c.Shade < 0 {
 			minX, minY, maxX, maxY = min(minX, c.X), min(minY, c.Y), max(maxX, c.X+c.W), max(maxY, c.Y+c.H)
 			continue
 		}
-		x, y := c.X+c.W/2, c.Y+c.H/2
+		x, y := c.Centre()
 		minX, minY, maxX, maxY = min(minX, x-r), min(minY, y-r), max(maxX, x+r), max(maxY, y+r)
 	}
-	dx, dy := max(0, labelMargin-minX), max(0, -minY)
-	for i := range lj.Cells {
-		c := &lj.Cells[i]
-		c.X, c.Y = c.X+dx, c.Y+dy
-		c.R = [4]float64{round1(c.X), round1(c.Y), round1(c.W), round1(c.H)}
+	dx, dy := max(0, l.Margin-minX), max(0, -minY)
+	for i := range l.Cells {
+		l.Cells[i].X += dx
+		l.Cells[i].Y += dy
 	}
-	for i := range lj.Labels {
-		l := &lj.Labels[i]
-		if l.X >= labelMargin {
-			l.X = round1(l.X + dx)
+	for i := range l.Labels {
+		lb := &l.Labels[i]
+		if lb.X >= l.Margin {
+			lb.X += dx
 		}
-		l.Y = round1(l.Y + dy)
+		lb.Y += dy
 	}
-	lj.W, lj.H = max(lj.W+dx, maxX+dx), max(lj.H+dy, maxY+dy)
+	l.W, l.H = max(l.W+dx, maxX+dx), max(l.H+dy, maxY+dy)
+}
+
+// HexCorners is the outline of c's hexagon on a hex layout: flat-topped
+// hexagons have corners at 0, 60, ... degrees from the centre,
+// pointy-topped ones at 30, 90, ... (y downwards).
+func (l *Layout) HexCorners(c Cell) [6][2]float64 {
+	cx, cy := c.Centre()
+	start := 30.0
+	if l.Hex == "flat" {
+		start = 0
+	}
+	var pts [6][2]float64
+	for k := range pts {
+		a := (start + 60*float64(k)) * math.Pi / 180
+		pts[k] = [2]float64{cx + l.HexR*math.Cos(a), cy + l.HexR*math.Sin(a)}
+	}
+	return pts
 }
