@@ -749,16 +749,7 @@ func (gn *generator) test(in *Inst, board []Cell) bool {
 // x b1 = Horse" with its General on d8 open to "Cannon d3 x d8 = General",
 // which Red then plays.
 func (gn *generator) landsSameType(types int32) bool {
-	if types < 0 || !gn.hasHand || gn.cursor != gn.target {
-		return false
-	}
-	want := int32(gn.s.Board[gn.target].Type())
-	for _, t := range gn.prog.Lists[types] {
-		if t != want {
-			return false
-		}
-	}
-	return true
+	return gn.hasHand && gn.cursor == gn.target && gn.specSameType(types)
 }
 
 // capturesTarget reports whether the move assembled so far would remove the

@@ -202,8 +202,9 @@ func (br *specBranch) promotesAt(b *Board, pl int, t int32) bool {
 	return br.promo >= 0 && (br.promoZone < 0 || b.InZone(int(br.promoZone), pl, int(t)))
 }
 
-// specSameType is landsSameType for a specialised run, whose piece is in
-// hand and on the target.
+// specSameType reports whether the piece on the target is of every type in
+// list types (none: -1): landsSameType's test once the piece in hand is on
+// the target, as in a specialised run.
 func (gn *generator) specSameType(types int32) bool {
 	if types < 0 {
 		return false
