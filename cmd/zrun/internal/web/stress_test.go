@@ -395,15 +395,7 @@ func waitIdle(t *testing.T, b *stressClient) {
 // page's state request is answered at once; then the games have the new
 // rules.
 func TestWatchSlowReload(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(gamesDir, "chess.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	f := filepath.Join(dir, "chess.zrf")
-	if err := os.WriteFile(f, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	f, src := chessCopy(t)
 	s, err := New([]string{f})
 	if err != nil {
 		t.Fatal(err)

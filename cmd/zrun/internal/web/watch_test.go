@@ -15,15 +15,7 @@ import (
 // shows its file:line:col error in the page while the old rules go on
 // playing; fixing it reloads the rules and replays the game.
 func TestWatchBrokenThenFixed(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(gamesDir, "chess.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	f := filepath.Join(dir, "chess.zrf")
-	if err := os.WriteFile(f, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	f, src := chessCopy(t)
 	s, url := serve(t, f)
 	if err := s.Watch(); err != nil {
 		t.Fatal(err)
@@ -60,4 +52,19 @@ func TestWatchBrokenThenFixed(t *testing.T) {
 	p.wantPiece("e4", "Pawn/White")
 	p.wantPiece("e5", "Pawn/Black")
 	t.Logf("note: %s", p.text("#note"))
+}
+
+// chessCopy writes games/chess.zrf into a folder of the test's own, for a
+// test that edits the served file, and returns its path and text.
+func chessCopy(t *testing.T) (path string, src []byte) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(gamesDir, "chess.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path = filepath.Join(t.TempDir(), "chess.zrf")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, src
 }
