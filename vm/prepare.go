@@ -293,12 +293,3 @@ func (g *Game) PlayerIndex(name string) (int, bool) {
 	return -1, false
 }
 
-// MoveTypeIndex returns the index of the named move type.
-func (g *Game) MoveTypeIndex(name string) (int, bool) {
-	for i, t := range g.MoveTypes {
-		if t == name {
-			return i, true
-		}
-	}
-	return -1, false
-}

@@ -266,15 +266,6 @@ func (g *Game) NextRedo() (*vm.MoveList, int, error) {
 	return ml, i, nil
 }
 
-// Redo replays the last move taken back.
-func (g *Game) Redo() error {
-	ml, i, err := g.NextRedo()
-	if err != nil {
-		return err
-	}
-	return g.Play(ml, i, true)
-}
-
 // CanRedo reports whether a move taken back can be replayed.
 func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
 
