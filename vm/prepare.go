@@ -292,4 +292,3 @@ func (g *Game) PlayerIndex(name string) (int, bool) {
 	}
 	return -1, false
 }
-
