@@ -23,7 +23,6 @@ import (
 	"testing"
 	"time"
 
-	"zrun/cmd/zrun/internal/bench"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/engine/eval"
@@ -614,27 +613,6 @@ func TestGoals(t *testing.T) {
 			if g.Over != c.goals || o.Over != c.outcome {
 				t.Errorf("Goals over=%v (%s), Outcome over=%v (%s); want %v, %v", g.Over, g.Reason, o.Over, o.Reason, c.goals, c.outcome)
 			}
-		})
-	}
-}
-
-// BenchmarkSearch searches each position of zrun's bench (start positions
-// plus moves, so Fairy-Max, which has no setboard, can be given the same
-// ones) for a fixed number of nodes (a fresh searcher each time) and
-// reports nodes per second.
-func BenchmarkSearch(b *testing.B) {
-	for _, bp := range bench.Default {
-		b.Run(bp.Name, func(b *testing.B) {
-			pos := benchPosition(b, bp)
-			var nodes uint64
-			var el time.Duration
-			for b.Loop() {
-				se := engine.New[*vm.Move](pos, 16)
-				res := se.Search(context.Background(), engine.Limits{Nodes: 300000})
-				nodes += res.Nodes
-				el += res.Time
-			}
-			b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
 		})
 	}
 }

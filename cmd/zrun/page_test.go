@@ -12,9 +12,10 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"zrun/cmd/zrun/internal/docpage"
 
+	"zrun/cmd/zrun/internal/docpage"
 	"zrun/cmd/zrun/internal/play"
+	"zrun/internal/betzaref"
 	"zrun/vm"
 )
 
@@ -242,18 +243,18 @@ func TestMovementDiagramSVG(t *testing.T) {
 			t.Fatalf("%s: no diagram", name)
 		}
 		sum := parseXML(t, name, []byte(b.String()))
-		xy, at := boardFrame(g, 0)
+		xy, at := betzaref.BoardFrame(g, 0)
 		o := xy[int32(pg.Origin(ti))]
-		moves, err := expandBetza(betza, func(dx, dy int) bool { _, ok := at[[2]int{o[0] + dx, o[1] + dy}]; return ok })
+		moves, err := betzaref.Expand(betza, func(dx, dy int) bool { _, ok := at[[2]int{o[0] + dx, o[1] + dy}]; return ok })
 		if err != nil {
 			t.Fatal(err)
 		}
 		kind := map[[2]int]int{}
 		for m := range moves {
-			if m.mode == 'm' {
-				kind[[2]int{m.dx, m.dy}] |= 1
+			if m.Mode == 'm' {
+				kind[[2]int{m.Dx, m.Dy}] |= 1
 			} else {
-				kind[[2]int{m.dx, m.dy}] |= 2
+				kind[[2]int{m.Dx, m.Dy}] |= 2
 			}
 		}
 		want := map[string]int{}

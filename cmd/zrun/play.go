@@ -10,11 +10,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
-	"zrun/cmd/zrun/internal/repl"
 
 	"github.com/peterh/liner"
+
+	"zrun/cmd/zrun/internal/repl"
+	"zrun/gamefile"
 )
 
 func init() {
@@ -23,13 +23,7 @@ func init() {
 
 // isPlayFile reports whether a first argument that is not a command names a
 // rule file to play.
-func isPlayFile(arg string) bool {
-	switch strings.ToLower(filepath.Ext(arg)) {
-	case ".zrf", ".ini":
-		return true
-	}
-	return false
-}
+func isPlayFile(arg string) bool { return gamefile.IsGameFile(arg) }
 
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"zrun/cmd/zrun/internal/play"
+	"zrun/gamefile"
 	"zrun/vm"
 )
 
@@ -21,12 +22,12 @@ type positionFlags struct {
 }
 
 // includeFlag registers --include-any on fs; the function it returns, run
-// after fs is parsed, applies it to the loaders (package play's
+// after fs is parsed, applies it to the loaders (package gamefile's
 // AllowIncludesAnywhere, for the whole process: unset, it resets what an
 // earlier command of the same process set).
 func includeFlag(fs *flag.FlagSet) func() {
 	anywhere := fs.Bool("include-any", false, "let rule files include files outside their own folder (refused by default: a rule file from elsewhere must not read other files)")
-	return func() { play.AllowIncludesAnywhere(*anywhere) }
+	return func() { gamefile.AllowIncludesAnywhere(*anywhere) }
 }
 
 // addPositionFlags registers --variant, --fen (described by fenHelp) and

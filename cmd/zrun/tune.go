@@ -138,7 +138,7 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 	}
 	fit.WriteTable(stdout, g, start, royal)
 	if out == "" {
-		out = play.TunedPath(path)
+		out = eval.TunedPath(path)
 	}
 	old, err := os.ReadFile(out)
 	if err != nil && !os.IsNotExist(err) {

@@ -31,7 +31,8 @@
 //	shelter.go     the royal piece's shelter: own pieces next to it
 //	gating.go      pieces in hand of gating games counted as material
 //	tune.go        self-play tuning of piece values (the Texel method)
-//	valuesfile.go  the tuned-values file kept beside the rule file
+//	valuesfile.go  the tuned-values file kept beside the rule file, and
+//	               ApplyTunedFor: its values given to the games loaded
 //	samplesfile.go self-play samples written and read, so sharded tuning runs
 //	               merge into one fit
 //	position.go    Position: the adapter from *vm.State to engine.Position

@@ -15,6 +15,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,31 @@ func ReadTunedFile(path string) (TunedValues, error) {
 	}
 	defer f.Close()
 	return ReadTuned(f, path)
+}
+
+// TunedPath is where "zrun tune" keeps the values it learnt for the rule
+// file at rulePath: beside it, with the extension .values.
+func TunedPath(rulePath string) string {
+	return strings.TrimSuffix(rulePath, filepath.Ext(rulePath)) + ".values"
+}
+
+// ApplyTunedFor gives games loaded from the rule file at rulePath the
+// values tuned for them in its values file (TunedPath), if it has one: the
+// loader gives the rules as the file states them, and the values learnt
+// for them are the evaluation's to add. A bad values file, or one naming a
+// piece a game does not have, is an error naming the values file.
+func ApplyTunedFor(rulePath string, games ...*vm.Game) error {
+	path := TunedPath(rulePath)
+	tv, err := ReadTunedFile(path)
+	if err != nil || tv == nil {
+		return err
+	}
+	for _, g := range games {
+		if _, err := tv.Apply(g); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	return nil
 }
 
 // ReadTuned reads values; errors carry file:line.

@@ -16,8 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"zrun/cmd/zrun/internal/play"
 	"zrun/fmaxini"
+	"zrun/gamefile"
 	"zrun/vm"
 	"zrun/zrf"
 )
@@ -67,11 +67,13 @@ func Load(files []string, quiet bool, stop *atomic.Bool, stdout, stderr io.Write
 // checkFile loads one file and prints its report.
 func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 	tot.files++
-	if strings.HasSuffix(strings.ToLower(file), ".ini") {
+	if gamefile.KindOf(file) == gamefile.Ini {
 		checkIni(file, quiet, w, tot)
 		return
 	}
-	f, err := play.LoadZRF(file)
+	// Any other file is read as Zillions rules: check reports what the
+	// reader makes of it rather than refusing it by its name.
+	f, err := gamefile.LoadZRF(file)
 	if !quiet {
 		fmt.Fprintln(w, file)
 	}

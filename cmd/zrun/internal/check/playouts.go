@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"zrun/cmd/zrun/internal/play"
+	"zrun/gamefile"
 	"zrun/vm/playout"
 )
 
@@ -53,7 +53,7 @@ func Play(files []string, variant string, opt playout.Options, stdout, stderr io
 
 func checkPlayFile(file, variant string, opt playout.Options, w, progress io.Writer, tot *playTotals) {
 	tot.files++
-	games, err := play.LoadGames(file, variant)
+	games, err := gamefile.LoadGames(file, variant)
 	if len(games) == 0 {
 		tot.loadFailed++
 		fmt.Fprintf(w, "%s: %v\n", file, err)

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"zrun/engine/eval"
-	"zrun/fmaxini"
+	"zrun/gamefile"
 	"zrun/vm"
 )
 
@@ -140,14 +140,15 @@ type titledGame struct {
 	xb    XBoardHints
 }
 
-// fileGames returns the whole games of a .zrf (games and variants) or .ini file.
+// fileGames returns the whole games of a .zrf (games and variants) or .ini
+// file, with their tuned values.
 func fileGames(path string) ([]titledGame, error) {
 	games, err := fileGamesRaw(path)
 	if err != nil {
 		return nil, err
 	}
 	for _, tg := range games {
-		if err := applyTuned(path, tg.game); err != nil {
+		if err := eval.ApplyTunedFor(path, tg.game); err != nil {
 			return nil, err
 		}
 	}
@@ -155,13 +156,13 @@ func fileGames(path string) ([]titledGame, error) {
 }
 
 func fileGamesRaw(path string) ([]titledGame, error) {
-	if strings.EqualFold(filepath.Ext(path), ".ini") {
-		f, err := fmaxini.LoadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		var out []titledGame
-		for _, s := range f.Sections {
+	f, err := gamefile.Open(path)
+	if f == nil {
+		return nil, err
+	}
+	var out []titledGame
+	if f.Kind == gamefile.Ini {
+		for _, s := range f.Ini.Sections {
 			if s.Game != nil {
 				// The Game: name is what Fairy-Max's GUIs use.
 				out = append(out, titledGame{s.Name, s.Game, XBoardHints{true, s.PTC, s.Parent, s.PieceCmds}})
@@ -169,15 +170,13 @@ func fileGamesRaw(path string) ([]titledGame, error) {
 		}
 		return out, nil
 	}
-	f, err := LoadZRF(path)
-	if f == nil || len(f.Games) == 0 {
+	if len(f.ZRF.Games) == 0 {
 		if err == nil {
 			err = fmt.Errorf("%s: no games", path)
 		}
 		return nil, err
 	}
-	var out []titledGame
-	for _, gd := range f.Games {
+	for _, gd := range f.ZRF.Games {
 		// A game some of whose moves were left out would play other rules
 		// than the file says; offering it to a GUI would mislead.
 		if len(gd.Skipped) == 0 {

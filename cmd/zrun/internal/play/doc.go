@@ -15,7 +15,8 @@
 //
 //	game.go        Game: the rules, the position, the moves played (undo, redo,
 //	               reload, saving), move names, the result in words
-//	load.go        loading a game from a rule file
+//	load.go        loading a game through package gamefile, with the piece
+//	               values tuned for it
 //	catalog.go     Catalog: the games the GUI protocols offer, under protocol names
 //	fen.go         what front ends read off a FEN without a game
 //	start960.go    the Chess960 start arrays by number, as FENs

@@ -16,6 +16,7 @@ import (
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
+	"zrun/gamefile"
 	"zrun/vm"
 )
 
@@ -287,10 +288,10 @@ func (r *Session) cmdVariant(args string) error {
 
 // variantNames lists the games and variants of the session's rule file.
 func (r *Session) variantNames() []string {
-	if strings.EqualFold(filepath.Ext(r.game.Path), ".ini") {
+	if gamefile.KindOf(r.game.Path) == gamefile.Ini {
 		return []string{r.game.G.Title}
 	}
-	f, _ := play.LoadZRF(r.game.Path)
+	f, _ := gamefile.LoadZRF(r.game.Path)
 	if f == nil {
 		return nil
 	}

@@ -16,6 +16,7 @@ import (
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
+	"zrun/gamefile"
 	"zrun/vm"
 	"zrun/vm/perftable"
 	"zrun/vm/playout"
@@ -126,7 +127,7 @@ func replaySaves(dir string, files map[string]bool, workers int, progress func(s
 		if f, ok := loaded[rules]; ok {
 			return f, loadErr[rules]
 		}
-		f, err := play.LoadZRF(rules)
+		f, err := gamefile.LoadZRF(rules)
 		loaded[rules], loadErr[rules] = f, err
 		return f, err
 	}
@@ -306,7 +307,7 @@ func Build(dir string, opt Options, report func(*Row, string)) (rows []*Row, tot
 // the worker's goroutine).
 func fileRows(dir string, e manifestEntry, saves map[string][]saveResult, opt Options, progress func(string)) []*Row {
 	path := filepath.Join(dir, filepath.FromSlash(e.path))
-	f, err := play.LoadZRF(path)
+	f, err := gamefile.LoadZRF(path)
 	if f == nil || len(f.Games) == 0 {
 		if err == nil {
 			err = errors.New("no games")

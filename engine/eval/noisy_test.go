@@ -4,7 +4,7 @@
 // subset of the full list, in order, with the full list's length; and
 // fixed-depth searches must come out the same with and without it.
 
-package main
+package eval_test
 
 import (
 	"cmp"
@@ -12,12 +12,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"zrun/cmd/zrun/internal/bench"
-	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/engine/eval"
 	"zrun/vm"
@@ -58,7 +55,7 @@ func TestGenerateNoisyMatchesFull(t *testing.T) {
 			if _, err := os.Stat(ng.file); err != nil {
 				t.Skipf("%s absent (shared/ not here?): %v", ng.file, err)
 			}
-			s, err := play.NewState(ng.file, ng.variant, ng.fen)
+			s, err := tunedState(ng.file, ng.variant, ng.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -349,7 +346,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 		{"chess-kiwipete", "../../games/chess.zrf", "", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 5},
 		{"chess-pos6", "../../games/chess.zrf", "", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", "", 5},
 		{"capablanca-start", "../../games/capablanca.zrf", "", "", "", 5},
-		{"capablanca-mid", "../../games/capablanca.zrf", "", "", bench.Default[3].Moves, 5},
+		{"capablanca-mid", "../../games/capablanca.zrf", "", "", benchPositions[3].moves, 5},
 		{"capablanca-rand1", "../../games/capablanca.zrf", "", "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12", "", 4},
 		{"schoolbook-start", "../../games/schoolbook.zrf", "", "", "", 5},
 		{"schoolbook-rand1", "../../games/schoolbook.zrf", "", "r2b1kb2r/pn1pp1p1pn/5p1m1p/1pp4p2/PP2Aq2P1/1Q5M2/2PPPPPP1P/R1NB1KBN1a w Qkq - 2 14", "", 4},
@@ -366,7 +363,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 			var res [4]engine.Result[*vm.Move]
 			var best [4]string
 			for i := range res {
-				s, err := play.NewState(tc.file, tc.variant, tc.fen)
+				s, err := tunedState(tc.file, tc.variant, tc.fen)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -412,18 +409,18 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 // TestGenerateNoisyAllocatesNothing: once its buffers have grown, noisy
 // generation (signatures, their table, the move list) allocates nothing.
 func TestGenerateNoisyAllocatesNothing(t *testing.T) {
-	for _, bp := range bench.Default {
-		p := benchPosition(t, bp)
+	for _, bp := range benchPositions {
+		p := benchPosition(t, bp.file, bp.moves)
 		var buf []*vm.Move
 		n := 0
 		allocs := testing.AllocsPerRun(50, func() {
 			buf, n = p.GenerateNoisy(buf[:0])
 		})
 		if allocs != 0 {
-			t.Errorf("%s: GenerateNoisy allocates %v times a call", bp.Name, allocs)
+			t.Errorf("%s: GenerateNoisy allocates %v times a call", bp.name, allocs)
 		}
 		if n == 0 {
-			t.Errorf("%s: no moves counted", bp.Name)
+			t.Errorf("%s: no moves counted", bp.name)
 		}
 		allocs = testing.AllocsPerRun(50, func() {
 			buf = p.GenerateCaptures(buf[:0])
@@ -434,7 +431,7 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 			}
 		})
 		if allocs != 0 {
-			t.Errorf("%s: GenerateCaptures and the guards allocate %v times a call", bp.Name, allocs)
+			t.Errorf("%s: GenerateCaptures and the guards allocate %v times a call", bp.name, allocs)
 		}
 	}
 }
@@ -443,34 +440,17 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 // a search allocates only per iteration (its principal variation, info),
 // not per node.
 func TestSearchAllocatesNothingPerNode(t *testing.T) {
-	for _, bp := range bench.Default {
-		p := benchPosition(t, bp)
+	for _, bp := range benchPositions {
+		p := benchPosition(t, bp.file, bp.moves)
 		se := engine.New[*vm.Move](p, 16)
 		const nodes = 30000
 		se.Search(context.Background(), engine.Limits{Nodes: nodes}) // grows the buffers
 		allocs := testing.AllocsPerRun(2, func() {
 			se.Search(context.Background(), engine.Limits{Nodes: nodes})
 		})
-		t.Logf("%s: %v allocations in a %d-node search", bp.Name, allocs, nodes)
+		t.Logf("%s: %v allocations in a %d-node search", bp.name, allocs, nodes)
 		if allocs > nodes/100 {
-			t.Errorf("%s: a %d-node search allocates %v times", bp.Name, nodes, allocs)
+			t.Errorf("%s: a %d-node search allocates %v times", bp.name, nodes, allocs)
 		}
 	}
-}
-
-// benchPosition is the search adapter at the bench position bp.
-func benchPosition(tb testing.TB, bp bench.Position) *eval.Position {
-	tb.Helper()
-	s, err := play.NewState(filepath.Join("../../games", bp.File), "", "")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := s.PlayCoords(bp.Moves); err != nil {
-		tb.Fatal(err)
-	}
-	p, err := eval.PositionFor(s)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
 }

@@ -1,4 +1,4 @@
-package main
+package eval_test
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
 	"zrun/engine/eval"
 	"zrun/vm"
@@ -25,7 +24,7 @@ func depthBenchPositions(tb testing.TB, perGame int) []*eval.Position {
 		rng := rand.New(rand.NewPCG(11, 13))
 		ml := &vm.MoveList{}
 		for n := 0; n < perGame; {
-			s, err := play.NewState(file, "", "")
+			s, err := tunedState(file, "", "")
 			if err != nil {
 				tb.Fatal(err)
 			}
