@@ -17,6 +17,7 @@ import (
 
 	"zrun/engine"
 	"zrun/engine/eval"
+	"zrun/internal/benchpos"
 	"zrun/vm"
 )
 
@@ -346,7 +347,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 		{"chess-kiwipete", "../../games/chess.zrf", "", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 5},
 		{"chess-pos6", "../../games/chess.zrf", "", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", "", 5},
 		{"capablanca-start", "../../games/capablanca.zrf", "", "", "", 5},
-		{"capablanca-mid", "../../games/capablanca.zrf", "", "", benchPositions[3].moves, 5},
+		{"capablanca-mid", "../../games/capablanca.zrf", "", "", benchpos.Default[3].Moves, 5},
 		{"capablanca-rand1", "../../games/capablanca.zrf", "", "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12", "", 4},
 		{"schoolbook-start", "../../games/schoolbook.zrf", "", "", "", 5},
 		{"schoolbook-rand1", "../../games/schoolbook.zrf", "", "r2b1kb2r/pn1pp1p1pn/5p1m1p/1pp4p2/PP2Aq2P1/1Q5M2/2PPPPPP1P/R1NB1KBN1a w Qkq - 2 14", "", 4},
@@ -409,18 +410,18 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 // TestGenerateNoisyAllocatesNothing: once its buffers have grown, noisy
 // generation (signatures, their table, the move list) allocates nothing.
 func TestGenerateNoisyAllocatesNothing(t *testing.T) {
-	for _, bp := range benchPositions {
-		p := benchPosition(t, bp.file, bp.moves)
+	for _, bp := range benchpos.Default {
+		p := benchPosition(t, bp.File, bp.Moves)
 		var buf []*vm.Move
 		n := 0
 		allocs := testing.AllocsPerRun(50, func() {
 			buf, n = p.GenerateNoisy(buf[:0])
 		})
 		if allocs != 0 {
-			t.Errorf("%s: GenerateNoisy allocates %v times a call", bp.name, allocs)
+			t.Errorf("%s: GenerateNoisy allocates %v times a call", bp.Name, allocs)
 		}
 		if n == 0 {
-			t.Errorf("%s: no moves counted", bp.name)
+			t.Errorf("%s: no moves counted", bp.Name)
 		}
 		allocs = testing.AllocsPerRun(50, func() {
 			buf = p.GenerateCaptures(buf[:0])
@@ -431,7 +432,7 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 			}
 		})
 		if allocs != 0 {
-			t.Errorf("%s: GenerateCaptures and the guards allocate %v times a call", bp.name, allocs)
+			t.Errorf("%s: GenerateCaptures and the guards allocate %v times a call", bp.Name, allocs)
 		}
 	}
 }
@@ -440,17 +441,17 @@ func TestGenerateNoisyAllocatesNothing(t *testing.T) {
 // a search allocates only per iteration (its principal variation, info),
 // not per node.
 func TestSearchAllocatesNothingPerNode(t *testing.T) {
-	for _, bp := range benchPositions {
-		p := benchPosition(t, bp.file, bp.moves)
+	for _, bp := range benchpos.Default {
+		p := benchPosition(t, bp.File, bp.Moves)
 		se := engine.New[*vm.Move](p, 16)
 		const nodes = 30000
 		se.Search(context.Background(), engine.Limits{Nodes: nodes}) // grows the buffers
 		allocs := testing.AllocsPerRun(2, func() {
 			se.Search(context.Background(), engine.Limits{Nodes: nodes})
 		})
-		t.Logf("%s: %v allocations in a %d-node search", bp.name, allocs, nodes)
+		t.Logf("%s: %v allocations in a %d-node search", bp.Name, allocs, nodes)
 		if allocs > nodes/100 {
-			t.Errorf("%s: a %d-node search allocates %v times", bp.name, nodes, allocs)
+			t.Errorf("%s: a %d-node search allocates %v times", bp.Name, nodes, allocs)
 		}
 	}
 }

@@ -11,20 +11,9 @@ import (
 
 	"zrun/engine"
 	"zrun/engine/eval"
+	"zrun/internal/benchpos"
 	"zrun/vm"
 )
-
-// benchPositions are the positions of "zrun bench" (package bench of the
-// command, which this package cannot import): the shipped games' openings
-// and middlegames the searcher is timed on.
-var benchPositions = []struct{ name, file, moves string }{
-	{"chess-start", "chess.zrf", ""},
-	{"chess-ruy-lopez", "chess.zrf", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"},
-	{"capablanca-start", "capablanca.zrf", ""},
-	{"capablanca-mid", "capablanca.zrf", "h1i3 h8i6 i3i6 j7i6 d2d4 i8h6 c1e3 c8d6 i1h3 f7f6 f2f3 e8h5"},
-	{"capablanca-late", "capablanca.zrf", "h1i3 h8i6 i3i6 j7i6 d2d4 i8h6 c1e3 c8d6 i1h3 f7f6 f2f3 e8h5 e1i5 g8e6 i5h5 i6h5 d4d5 e6f5 b1d2 h6i4"},
-	{"schoolbook-start", "schoolbook.zrf", ""},
-}
 
 // benchPosition is the search adapter at the bench position bp.
 func benchPosition(tb testing.TB, file, moves string) *eval.Position {
@@ -48,9 +37,9 @@ func benchPosition(tb testing.TB, file, moves string) *eval.Position {
 // ones) for a fixed number of nodes (a fresh searcher each time) and
 // reports nodes per second.
 func BenchmarkSearch(b *testing.B) {
-	for _, bp := range benchPositions {
-		b.Run(bp.name, func(b *testing.B) {
-			pos := benchPosition(b, bp.file, bp.moves)
+	for _, bp := range benchpos.Default {
+		b.Run(bp.Name, func(b *testing.B) {
+			pos := benchPosition(b, bp.File, bp.Moves)
 			var nodes uint64
 			var el time.Duration
 			for b.Loop() {
