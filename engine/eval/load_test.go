@@ -11,14 +11,20 @@ import (
 	"zrun/vm"
 )
 
-// tunedState is what the front ends search: the game as gamefile loads it,
-// with the values tuned for it (ApplyTunedFor), at fen or its start.
-func tunedState(file, variant, fen string) (*vm.State, error) {
+// tunedGame is the game the front ends evaluate: as gamefile loads it, with
+// the values tuned for it (ApplyTunedFor).
+func tunedGame(file, variant string) (*vm.Game, error) {
 	g, err := gamefile.LoadGame(file, variant)
 	if err != nil {
 		return nil, err
 	}
-	if err := eval.ApplyTunedFor(file, g); err != nil {
+	return g, eval.ApplyTunedFor(file, g)
+}
+
+// tunedState is what the front ends search: tunedGame at fen or its start.
+func tunedState(file, variant, fen string) (*vm.State, error) {
+	g, err := tunedGame(file, variant)
+	if err != nil {
 		return nil, err
 	}
 	return gamefile.Setup(g, fen)
