@@ -44,7 +44,7 @@
 // present, for the sections whose rules are FSF's (tsv_test.go: the
 // nameless FIDE body, capablanca, gothic, janus, seirawan; the table's
 // other variants have no section); games/capablanca.zrf (the same moves at
-// every node to depth 4, cmd/zrun/crosscheck_test.go); and the real
+// every node to depth 4, gamefile/crosscheck_test.go); and the real
 // Fairy-Max (/usr/games/fairymax, skipped when absent), which is asked over
 // CECP about every move of the side to move in start positions and special
 // ones (fairymax_test.go).

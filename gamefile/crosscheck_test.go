@@ -1,34 +1,25 @@
-// This file cross-checks the two front ends on one game: Capablanca Chess
-// written in ZRF (games/capablanca.zrf) and in Fairy-Max's fmax.ini (section
-// "capablanca") must give the same legal moves at every node of the tree to
-// depth 4. It lives in cmd/zrun because only this package imports both zrf
-// and fmaxini.
+// This file cross-checks the two readers gamefile picks between on one
+// game: Capablanca Chess written in ZRF (games/capablanca.zrf) and in
+// Fairy-Max's fmax.ini (section "capablanca") must give the same legal
+// moves at every node of the tree to depth 4, and the perft counts the
+// shared table has from Fairy-Stockfish.
 
-package main
+package gamefile_test
 
 import (
-	"bytes"
-	"fmt"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"zrun/cmd/zrun/internal/play"
+	"zrun/gamefile"
 	"zrun/vm"
 )
 
 const (
-	capablancaZRF = "../../games/capablanca.zrf"
-	fmaxIni       = sharedDir + "/fmax/fmax.ini"
+	capablancaZRF = "../games/capablanca.zrf"
+	fmaxIni       = "../../shared/fmax/fmax.ini"
 )
-
-func needFmaxIni(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(fmaxIni); err != nil {
-		t.Skipf("Fairy-Max's fmax.ini not found (../shared absent): %v", err)
-	}
-}
 
 // fairyMaxExtraPromotion says whether an ini move is a promotion to
 // Fairy-Max's piece 10 'e' of the capablanca section. Fairy-Max promotes to
@@ -54,17 +45,19 @@ var capablancaCross = []frontEndCross{
 }
 
 func TestCapablancaZRFEqualsIni(t *testing.T) {
-	needFmaxIni(t)
+	if _, err := os.Stat(fmaxIni); err != nil {
+		t.Skipf("Fairy-Max's fmax.ini not found (../shared absent): %v", err)
+	}
 	if _, err := os.Stat(capablancaZRF); err != nil {
 		t.Skipf("games/capablanca.zrf not found: %v", err)
 	}
 	for _, c := range capablancaCross {
 		t.Run(c.name, func(t *testing.T) {
-			z, err := play.NewState(capablancaZRF, "", c.fen)
+			z, err := gamefile.NewState(capablancaZRF, "", c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ini, err := play.NewState(fmaxIni, "capablanca", c.fen)
+			ini, err := gamefile.NewState(fmaxIni, "capablanca", c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,33 +134,4 @@ func (w *crossWalk) walk(a, b *vm.State, depth int) uint64 {
 		b.Unmake()
 	}
 	return n
-}
-
-// TestPerftFENOnIni runs "zrun perft --fen" on fmax.ini positions whose
-// letters mean different pieces for Black (Fairy-Max's per-colour letters):
-// the counts are perft.tsv's Fairy-Stockfish ones.
-func TestPerftFENOnIni(t *testing.T) {
-	needFmaxIni(t)
-	cases := []struct {
-		variant, fen string
-		depth        int
-		want         uint64
-		source       string
-	}{
-		{"capablanca", "rn1b1k1c1r/p3p1p1pp/ap5nb1/1Qpp1p4/1P2P1pP2/N4P1N2/P1PPA3PP/R2B1KBC1R b KQkq - 0 12", 2, 2278, "perft.tsv capablanca-rand1"},
-		{"capablanca", "r4k3r/10/10/3pP5/10/10/10/R4K3R w KQkq d6 0 1", 3, 20895, "perft.tsv capablanca-hand-ep"},
-		{"normal", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862, "perft.tsv chess-kiwipete (no promotion before depth 4; section normal also promotes to its S)"},
-		{"normal", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43238, "perft.tsv chess-pos3"},
-	}
-	for _, c := range cases {
-		var out, errb bytes.Buffer
-		args := []string{"--variant", c.variant, "--fen", c.fen, fmaxIni, fmt.Sprint(c.depth)}
-		if rc := runPerft(args, &out, &errb); rc != 0 {
-			t.Errorf("zrun perft %q: exit %d: %s", args, rc, errb.String())
-			continue
-		}
-		if got := strings.TrimSpace(out.String()); got != fmt.Sprint(c.want) {
-			t.Errorf("zrun perft --variant %s --fen %q %d = %s, want %d (%s)", c.variant, c.fen, c.depth, got, c.want, c.source)
-		}
-	}
 }
