@@ -13,6 +13,7 @@ import (
 	"zrun/cmd/zrun/internal/atomicfile"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine/eval"
+	"zrun/engine/eval/tune"
 	"zrun/vm"
 )
 
@@ -69,7 +70,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	stop, release := onInterrupt()
 	defer release()
 	start := time.Now()
-	samples, st, err := eval.SelfPlay(g, ev, eval.SelfPlayOptions{
+	samples, st, err := tune.SelfPlay(g, ev, tune.SelfPlayOptions{
 		Games: o.games, Shard: shard, Of: of, Depth: o.depth, RandomPlies: o.random, Seed: o.seed, Stop: stop,
 		Progress: func(done, total int) {
 			fmt.Fprintf(stderr, "game %d/%d, %v\n", done, total, time.Since(start).Round(time.Second))
@@ -86,8 +87,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%d games (first player +%d =%d -%d, %d at the ply cap), %d positions in %v\n",
 		st.Games, st.Wins, st.Draws, st.Losses, st.Capped, len(samples), time.Since(start).Round(time.Second))
 	if o.data != "" {
-		h := eval.SampleHeader{File: path, Variant: g.Title, Games: o.games, Shard: shard, Of: of, Depth: o.depth, Seed: o.seed, Pieces: eval.PieceNames(g)}
-		if err := writeFileWith(o.data, func(w io.Writer) error { return eval.WriteSamples(w, h, st, samples) }); err != nil {
+		h := tune.SampleHeader{File: path, Variant: g.Title, Games: o.games, Shard: shard, Of: of, Depth: o.depth, Seed: o.seed, Pieces: tune.PieceNames(g)}
+		if err := writeFileWith(o.data, func(w io.Writer) error { return tune.WriteSamples(w, h, st, samples) }); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
@@ -104,7 +105,7 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: zrun tune --fit [--out FILE.values] DATA...")
 		return 2
 	}
-	h, samples, err := eval.ReadSampleFiles(paths)
+	h, samples, err := tune.ReadSampleFiles(paths)
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1
@@ -114,7 +115,7 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if got := strings.Join(eval.PieceNames(g), "\t"); got != strings.Join(h.Pieces, "\t") {
+	if got := strings.Join(tune.PieceNames(g), "\t"); got != strings.Join(h.Pieces, "\t") {
 		fmt.Fprintf(stderr, "zrun tune: %s's pieces have changed since the games were played\n", h.File)
 		return 1
 	}
@@ -129,9 +130,9 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 
 // tuneWrite fits, prints the values in pawns with their error bars, and
 // writes the values file.
-func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sample, comment, out string, stdout, stderr io.Writer) int {
-	start, royal, same := ev.StartValues(g)
-	fit, err := eval.Fit(samples, start, royal, same)
+func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sample, comment, out string, stdout, stderr io.Writer) int {
+	start, royal, same := tune.StartValues(g, ev)
+	fit, err := tune.Fit(samples, start, royal, same)
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1
@@ -146,7 +147,7 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []eval.Sampl
 		return 1
 	}
 	// The file's other games keep their values.
-	b, err := eval.ReplaceTuned(old, g, fit, comment)
+	b, err := tune.ReplaceTuned(old, g, fit, comment)
 	if err != nil {
 		fmt.Fprintf(stderr, "zrun tune: %s: %v\n", out, err)
 		return 1

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
-	"zrun/engine/eval"
+	"zrun/engine/eval/tune"
 )
 
 func init() {
@@ -40,7 +40,7 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	start := time.Now()
-	samples, st, err := eval.SelfPlay(g, ev, eval.SelfPlayOptions{Games: *games, Depth: *depth, RandomPlies: 8, Seed: 1,
+	samples, st, err := tune.SelfPlay(g, ev, tune.SelfPlayOptions{Games: *games, Depth: *depth, RandomPlies: 8, Seed: 1,
 		Progress: func(done, total int) {
 			fmt.Fprintf(stderr, "game %d/%d, %v\n", done, total, time.Since(start).Round(time.Second))
 		}})
@@ -48,8 +48,8 @@ func runValues(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	initial, royal, same := ev.StartValues(g)
-	fit, err := eval.Fit(samples, initial, royal, same)
+	initial, royal, same := tune.StartValues(g, ev)
+	fit, err := tune.Fit(samples, initial, royal, same)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

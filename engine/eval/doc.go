@@ -9,9 +9,10 @@
 // for n-in-a-row goals the open lines each player has started (lines.go),
 // and in games of one royal piece each the own pieces next to it
 // (shelter.go).
-// Self-play tuning (tune.go) learns piece values from games the engine
-// plays against itself, and a values file beside the rule file keeps them
-// (valuesfile.go, samplesfile.go for sharded runs).
+// Self-play tuning (package tune, engine/eval/tune) learns piece values
+// offline from games the engine plays against itself, and a values file
+// beside the rule file keeps them; this package reads that file when a game
+// loads (valuesfile.go).
 // Values the rule file gives (fmax.ini) win over derived ones. Pieces in
 // hand count when the game drops them, or gates them while a piece that
 // can gate them stands unmoved (gating.go).
@@ -30,10 +31,7 @@
 //	lines.go       the line term: open lines towards an n-in-a-row goal
 //	shelter.go     the royal piece's shelter: own pieces next to it
 //	gating.go      pieces in hand of gating games counted as material
-//	tune.go        self-play tuning of piece values (the Texel method)
-//	valuesfile.go  the tuned-values file kept beside the rule file, and
+//	valuesfile.go  the tuned-values file kept beside the rule file read, and
 //	               ApplyTunedFor: its values given to the games loaded
-//	samplesfile.go self-play samples written and read, so sharded tuning runs
-//	               merge into one fit
 //	position.go    Position: the adapter from *vm.State to engine.Position
 package eval

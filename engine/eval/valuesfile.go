@@ -1,6 +1,7 @@
-// This file reads and writes the tuned-values file: piece values per game
-// that "zrun tune" learnt, kept next to the rule file (CHESS.values beside
-// CHESS.zrf), which the front ends apply when they load the rule file.
+// This file reads the tuned-values file: piece values per game that "zrun
+// tune" learnt (package tune writes them), kept next to the rule file
+// (CHESS.values beside CHESS.zrf), which the front ends apply when they load
+// the rule file.
 //
 //	# comment
 //	[Chess]
@@ -13,7 +14,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -124,73 +124,4 @@ func (tv TunedValues) Apply(g *vm.Game) (int, error) {
 		n++
 	}
 	return n, nil
-}
-
-// ReplaceTuned returns the values file old (nil: none yet) with game g's
-// section, and the comment lines just above it, replaced by WriteTuned's,
-// or with it added at the end: tuning one game of a rule file keeps the
-// values of the file's other games and variants.
-func ReplaceTuned(old []byte, g *vm.Game, fit Fitted, comment string) ([]byte, error) {
-	if _, err := ReadTuned(strings.NewReader(string(old)), "values"); err != nil {
-		return nil, err
-	}
-	var kept, pending []string // pending: comments and blanks not yet placed
-	drop := false
-	for _, l := range strings.SplitAfter(string(old), "\n") {
-		if l == "" {
-			continue
-		}
-		text := strings.TrimSpace(l)
-		if text == "" || strings.HasPrefix(text, "#") {
-			pending = append(pending, l)
-			continue
-		}
-		if strings.HasPrefix(text, "[") {
-			drop = text[1:len(text)-1] == g.Title
-		}
-		// A header or value line places the comments above it with it.
-		if !drop {
-			kept = append(kept, pending...)
-			kept = append(kept, l)
-		}
-		pending = pending[:0]
-	}
-	kept = append(kept, pending...) // comments after the last section
-	for len(kept) > 0 && strings.TrimSpace(kept[len(kept)-1]) == "" {
-		kept = kept[:len(kept)-1]
-	}
-	for len(kept) > 0 && strings.TrimSpace(kept[0]) == "" {
-		kept = kept[1:]
-	}
-	var b strings.Builder
-	for _, l := range kept {
-		b.WriteString(l)
-	}
-	if b.Len() > 0 {
-		if !strings.HasSuffix(b.String(), "\n") {
-			b.WriteString("\n")
-		}
-		b.WriteString("\n")
-	}
-	if err := WriteTuned(&b, g, fit, comment); err != nil {
-		return nil, err
-	}
-	return []byte(b.String()), nil
-}
-
-// WriteTuned writes the values of the types fit tuned for game g under its
-// title, after a comment line, with their error bars.
-func WriteTuned(w io.Writer, g *vm.Game, fit Fitted, comment string) error {
-	if _, err := fmt.Fprintf(w, "# %s\n[%s]\n", comment, g.Title); err != nil {
-		return err
-	}
-	for t, p := range g.Pieces {
-		if !fit.Tuned[t] {
-			continue
-		}
-		if _, err := fmt.Fprintf(w, "%s %d ± %d\n", p.Name, int(math.Round(max(fit.Values[t], 1))), int(math.Round(fit.StdErr[t]))); err != nil {
-			return err
-		}
-	}
-	return nil
 }

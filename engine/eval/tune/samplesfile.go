@@ -7,7 +7,7 @@
 //	1	0	1	...
 //	# done games=50 positions=4321
 
-package eval
+package tune
 
 import (
 	"bufio"

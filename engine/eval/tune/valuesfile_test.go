@@ -1,9 +1,10 @@
-package eval
+package tune
 
 import (
 	"strings"
 	"testing"
 
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -28,7 +29,7 @@ func TestReplaceTunedKeepsOtherGames(t *testing.T) {
 		if string(got) != c.want {
 			t.Errorf("%s:\n%s\nwant\n%s", c.name, got, c.want)
 		}
-		tv, err := ReadTuned(strings.NewReader(string(got)), c.name)
+		tv, err := eval.ReadTuned(strings.NewReader(string(got)), c.name)
 		if err != nil || tv["Schoolbook 1.0"]["Marshall"] != 790 {
 			t.Errorf("%s: reads back as %v (%v)", c.name, tv, err)
 		}

@@ -5,7 +5,7 @@
 // error bar, which is what an inventor asking "what is my new piece worth?"
 // needs as much as the value.
 
-package eval
+package tune
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"zrun/engine"
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -48,7 +49,7 @@ type SelfPlayStats struct{ Games, Wins, Losses, Draws, Capped int }
 // SelfPlay plays the games of opt's shard between two copies of the
 // alpha-beta searcher with evaluation ev, and returns their positions. Only
 // two-player games without random players can be tuned.
-func SelfPlay(g *vm.Game, ev *Evaluator, opt SelfPlayOptions) ([]Sample, SelfPlayStats, error) {
+func SelfPlay(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions) ([]Sample, SelfPlayStats, error) {
 	var st SelfPlayStats
 	if len(g.Players) != 2 || g.Players[0].Random || g.Players[1].Random {
 		return nil, st, fmt.Errorf("self-play tuning needs two players who choose their moves (%q has %d players)", g.Title, len(g.Players))
@@ -95,13 +96,13 @@ func SelfPlay(g *vm.Game, ev *Evaluator, opt SelfPlayOptions) ([]Sample, SelfPla
 
 // selfPlayGame plays one game and returns its quiet positions labelled with
 // the result.
-func selfPlayGame(g *vm.Game, ev *Evaluator, opt SelfPlayOptions, seed uint64) ([]Sample, float64, bool, error) {
+func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint64) ([]Sample, float64, bool, error) {
 	s, err := vm.NewState(g)
 	if err != nil {
 		return nil, 0, false, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x7475_6e65))
-	pos := NewPosition(s, ev)
+	pos := eval.NewPosition(s, ev)
 	se := engine.New[*vm.Move](pos, 4)
 	nT := len(g.Pieces)
 	var diffs [][]int16
@@ -438,19 +439,20 @@ func invert(m [][]float64) ([][]float64, error) {
 	return out, nil
 }
 
-// StartValues returns ev's values as a starting point for Fit, which
-// types are royal, and which are one piece for either side (MirrorTypes):
-// Fit's arguments.
-func (ev *Evaluator) StartValues(g *vm.Game) (start []float64, royal []bool, same []int) {
-	start = make([]float64, ev.nT)
-	royal = make([]bool, ev.nT)
+// StartValues returns the values ev gives g's pieces (eval's Value: a
+// royal type's too, though the evaluation counts it as nothing) as a
+// starting point for Fit, which types are royal, and which are one piece
+// for either side (MirrorTypes): Fit's arguments.
+func StartValues(g *vm.Game, ev *eval.Evaluator) (start []float64, royal []bool, same []int) {
+	start = make([]float64, len(g.Pieces))
+	royal = make([]bool, len(g.Pieces))
 	for pl := range g.Players {
 		for _, t := range g.RoyalTypes(pl) {
 			royal[t] = true
 		}
 	}
 	for t := range start {
-		start[t] = float64(ev.shown[t])
+		start[t] = float64(ev.Value(t))
 	}
 	return start, royal, MirrorTypes(g, start)
 }
