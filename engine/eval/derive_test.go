@@ -9,19 +9,29 @@ import (
 	"testing"
 
 	"zrun/engine/eval"
+	"zrun/gamefile"
+	"zrun/vm"
 )
 
-// TestSchoolbookValues compares the derived values with what the Schoolbook
-// seed (000) says all its sources agree on.
+// TestSchoolbookValues compares the piece values with what the Schoolbook
+// seed (000) says all its sources agree on: the values the evaluation plays
+// with (games/schoolbook.values, tuned by self-play), and those it derives
+// from the rules alone.
 func TestSchoolbookValues(t *testing.T) {
-	g, err := tunedGame("../../games/schoolbook.zrf", "")
-	if err != nil {
-		t.Fatal(err)
+	const file = "../../games/schoolbook.zrf"
+	tuned := evaluated(t, file, tunedGame)
+	derived := evaluated(t, file, gamefile.LoadGame)
+	for _, c := range []struct {
+		name string
+		ev   *eval.Evaluator
+		g    *vm.Game
+	}{{"tuned", tuned.ev, tuned.g}, {"derived", derived.ev, derived.g}} {
+		t.Run(c.name, func(t *testing.T) { checkSchoolbookValues(t, c.g, c.ev) })
 	}
-	ev, err := eval.Derive(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+}
+
+func checkSchoolbookValues(t *testing.T, g *vm.Game, ev *eval.Evaluator) {
+	t.Helper()
 	v := map[string]int{}
 	for i, pt := range g.Pieces {
 		v[pt.Name] = ev.Value(i)
@@ -54,37 +64,12 @@ func TestSchoolbookValues(t *testing.T) {
 // side toward its own promotion rank; a knight (which never promotes) gets
 // no such term.
 func TestPromotionDistance(t *testing.T) {
-	g, err := tunedGame("../../games/chess.zrf", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev, err := eval.Derive(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	types := map[string]int{}
-	for i, pt := range g.Pieces {
-		types[pt.Name] = i
-	}
-	at := func(pl int, piece, sq string) int {
-		p, ok := g.Board.PositionIndex(sq)
-		if !ok {
-			t.Fatalf("no square %s", sq)
-		}
-		return ev.Placement(pl, types[piece], p)
-	}
-	for _, c := range []struct {
-		pl             int
-		near, mid, far string
-	}{{0, "d7", "d5", "d3"}, {1, "d2", "d4", "d6"}} {
-		near, mid, far := at(c.pl, "Pawn", c.near), at(c.pl, "Pawn", c.mid), at(c.pl, "Pawn", c.far)
-		t.Logf("player %d pawn placement: %s %d, %s %d, %s %d", c.pl, c.near, near, c.mid, mid, c.far, far)
-		if !(near > mid+50 && mid > far) {
-			t.Errorf("player %d pawn placement %s=%d %s=%d %s=%d: want rising toward promotion", c.pl, c.near, near, c.mid, mid, c.far, far)
-		}
-	}
+	e := evaluated(t, "../../games/chess.zrf", tunedGame)
+	pawn, _ := e.g.PieceIndex("Pawn")
+	checkRisingToward(t, "promotion", func(pl int, sq string) int { return e.placement(t, pl, pawn, sq) })
 	// The knight's table is symmetric between the 2nd and 7th ranks.
-	if a, b := at(0, "Knight", "d7"), at(0, "Knight", "d2"); a != b {
+	knight, _ := e.g.PieceIndex("Knight")
+	if a, b := e.placement(t, 0, knight, "d7"), e.placement(t, 0, knight, "d2"); a != b {
 		t.Errorf("knight placement d7=%d d2=%d: a piece that does not promote has no goal distance", a, b)
 	}
 }
@@ -97,7 +82,23 @@ func TestGoalDistance(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("%s not found (../shared absent?): %v", path, err)
 	}
-	g, err := tunedGame(path, "")
+	e := evaluated(t, path, tunedGame)
+	// Pawn is the only type.
+	checkRisingToward(t, "the goal rank", func(pl int, sq string) int { return e.placement(t, pl, 0, sq) })
+}
+
+// gameEval is a game and its evaluation.
+type gameEval struct {
+	g  *vm.Game
+	ev *eval.Evaluator
+}
+
+// evaluated loads file's first game with load (tunedGame: with the values
+// file beside it, as the front ends play it; gamefile.LoadGame: the rules
+// alone) and derives its evaluation.
+func evaluated(t *testing.T, file string, load func(file, variant string) (*vm.Game, error)) gameEval {
+	t.Helper()
+	g, err := load(file, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,13 +106,26 @@ func TestGoalDistance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := func(pl int, sq string) int {
-		p, ok := g.Board.PositionIndex(sq)
-		if !ok {
-			t.Fatalf("no square %s", sq)
-		}
-		return ev.Placement(pl, 0, p) // Pawn is the only type
+	return gameEval{g, ev}
+}
+
+// placement is player pl's placement term for a piece of type typ on the
+// square named sq.
+func (e gameEval) placement(t *testing.T, pl, typ int, sq string) int {
+	t.Helper()
+	p, ok := e.g.Board.PositionIndex(sq)
+	if !ok {
+		t.Fatalf("no square %s", sq)
 	}
+	return e.ev.Placement(pl, typ, p)
+}
+
+// checkRisingToward checks that a pawn's placement (at) rises from the
+// third rank to the seventh of each player's own side: d3, d5, d7 for the
+// first, d6, d4, d2 for the second; the last step (one move from the goal)
+// by more than half a pawn.
+func checkRisingToward(t *testing.T, goal string, at func(pl int, sq string) int) {
+	t.Helper()
 	for _, c := range []struct {
 		pl             int
 		near, mid, far string
@@ -119,7 +133,7 @@ func TestGoalDistance(t *testing.T) {
 		near, mid, far := at(c.pl, c.near), at(c.pl, c.mid), at(c.pl, c.far)
 		t.Logf("player %d pawn placement: %s %d, %s %d, %s %d", c.pl, c.near, near, c.mid, mid, c.far, far)
 		if !(near > mid+50 && mid > far) {
-			t.Errorf("player %d: want placement rising toward the goal rank", c.pl)
+			t.Errorf("player %d pawn placement %s=%d %s=%d %s=%d: want rising toward %s", c.pl, c.near, near, c.mid, mid, c.far, far, goal)
 		}
 	}
 }
