@@ -31,7 +31,7 @@
 //	lines.go       the line term: open lines towards an n-in-a-row goal
 //	shelter.go     the royal piece's shelter: own pieces next to it
 //	gating.go      pieces in hand of gating games counted as material
-//	valuesfile.go  the tuned-values file kept beside the rule file read, and
+//	valuesfile.go  reading the tuned-values file kept beside the rule file, and
 //	               ApplyTunedFor: its values given to the games loaded
 //	position.go    Position: the adapter from *vm.State to engine.Position
 package eval
