@@ -135,7 +135,7 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 			if gn.pre.isRoyal[old.Owner()][old.Type()] {
 				kings++
 			}
-			if recycle {
+			if recycle && !gn.g.HandUnlimited(old.Owner(), old.Type()) {
 				ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
 			}
 		} else if old != Empty && nc != Empty && nc != old && int32(old.Owner()) != gn.player && gn.ovVac[p] != gn.stamp {
@@ -147,13 +147,17 @@ func (gn *generator) emit(promo int32, cont int32, copyMove bool) {
 		// by its own drop: Zillions gives both back to their hands (the
 		// saved game drops the one Lock again).
 		for _, c := range gn.reCaught {
+			if gn.g.HandUnlimited(c.Owner(), c.Type()) {
+				continue
+			}
 			ml.effs = append(ml.effs, Effect{Pos: int32(c.Owner())*nT + int32(c.Type()), Kind: EffHand, Val: 1})
 		}
 	}
-	if gn.gateType >= 0 {
+	// An unlimited hand (Options.UnlimitedHand) keeps its count.
+	if gn.gateType >= 0 && !gn.g.HandUnlimited(int(gn.player), int(gn.gateType)) {
 		ml.effs = append(ml.effs, Effect{Pos: gn.player*nT + gn.gateType, Kind: EffHand, Val: Cell(^uint64(0))})
 	}
-	if gn.isDrop && gn.hasHand {
+	if gn.isDrop && gn.hasHand && !gn.g.HandUnlimited(int(gn.player), int(gn.dropType)) {
 		ml.effs = append(ml.effs, Effect{Pos: gn.player*nT + gn.dropType, Kind: EffHand, Val: Cell(^uint64(0))})
 	}
 

@@ -132,7 +132,23 @@ type Options struct {
 	// two at once: Spartan Chess's duple check, Fairy-Max's kings of value
 	// -435.
 	SpareRoyals bool
-	Other       []Option
+	// SharedPieces lets the player to move move any player's pieces, each
+	// keeping its owner (friend? and enemy? still compare that owner with
+	// the mover): Dagaz's "shared pieces" option, which Zillions lacks.
+	SharedPieces bool
+	// UnlimitedHand[pl*len(Pieces)+t], where true, gives player pl any
+	// number of pieces of type t in hand: a drop takes none from the hand
+	// and a recycled capture adds none, so Hands keeps its count. Dagaz
+	// reads a drop piece without an "off N" so; nil means no such hand.
+	UnlimitedHand []bool
+	Other         []Option
+}
+
+// HandUnlimited reports whether player pl holds any number of type t
+// (Options.UnlimitedHand).
+func (g *Game) HandUnlimited(pl, t int) bool {
+	i := pl*len(g.Pieces) + t
+	return i < len(g.Options.UnlimitedHand) && g.Options.UnlimitedHand[i]
 }
 
 // PassMode says when a player may pass.

@@ -23,9 +23,8 @@ func (gn *generator) addGate(in *Inst) {
 	if p < 0 {
 		return
 	}
-	nT := int32(len(gn.g.Pieces))
 	for _, t := range gn.prog.Lists[in.A] {
-		if gn.s.Hands[gn.player*nT+t] <= 0 {
+		if !gn.s.HasInHand(int(gn.player), int(t)) {
 			continue
 		}
 		gn.gateType, gn.gatePos = t, p

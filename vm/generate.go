@@ -71,7 +71,7 @@ func (s *State) runTurn(gn *generator) int32 {
 
 func (s *State) runContinuation(gn *generator, pl int32) {
 	c := s.Board[s.Partial]
-	if c == Empty || int32(c.Owner()) != pl {
+	if c == Empty || (int32(c.Owner()) != pl && !s.g.Options.SharedPieces) {
 		return
 	}
 	for bi, b := range s.g.Pieces[c.Type()].Moves {
@@ -94,8 +94,9 @@ func (s *State) runMoves(gn *generator, pl, only int32) {
 		s.runBlocks(gn, pl, only)
 		return
 	}
+	shared := s.g.Options.SharedPieces
 	for p, c := range s.Board {
-		if c == Empty || int32(c.Owner()) != pl {
+		if c == Empty || (int32(c.Owner()) != pl && !shared) {
 			continue
 		}
 		for _, b := range s.g.Pieces[c.Type()].Moves {
@@ -261,7 +262,7 @@ func (s *State) runDrops(gn *generator, pl, only int32) {
 	nT := len(s.g.Pieces)
 	for _, t := range s.pre.dropTypes {
 		pt := s.g.Pieces[t]
-		if s.Hands[int(pl)*nT+t] <= 0 {
+		if s.Hands[int(pl)*nT+t] <= 0 && !s.g.HandUnlimited(int(pl), t) {
 			continue
 		}
 		for _, b := range pt.Drops {

@@ -300,6 +300,14 @@ func (gn *generator) skipSimpleQuiet(promo, cont int32, copyMove bool) bool {
 func (s *State) sigOf(m *Move) (quietSig, bool) {
 	var eb effectBuf
 	eff := m.Effects(eb[:0])
+	if !m.Pass && len(eff) == 1 && m.From == NoPos && eff[0].Kind == EffCell && eff[0].Val != Empty {
+		// A drop from an unlimited hand changes no count (emit): the
+		// same signature as a drop that takes one from the hand.
+		c := eff[0].Val
+		if pl := s.Mover(); c.Owner() == pl && s.g.HandUnlimited(pl, c.Type()) {
+			eff = append(eff, Effect{Pos: int32(pl*len(s.g.Pieces) + c.Type()), Kind: EffHand, Val: Cell(^uint64(0))})
+		}
+	}
 	if m.Pass || len(eff) != 2 {
 		return quietSig{}, false
 	}

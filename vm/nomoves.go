@@ -141,7 +141,7 @@ func (s *State) noDefsMsg(pl int, onBoard, inHand []int, only int) (string, NoMo
 	// drop game has no move, since a missing "off N" means none in hand.
 	var dry []int
 	for t, pt := range g.Pieces {
-		if len(pt.Drops) > 0 && s.HandCount(pl, t) == 0 && g.hasBlockOfType(pt.Drops, only) {
+		if len(pt.Drops) > 0 && !s.HasInHand(pl, t) && g.hasBlockOfType(pt.Drops, only) {
 			dry = append(dry, t)
 		}
 	}
@@ -163,7 +163,7 @@ func (s *State) ownedTypes(pl int) (onBoard, inHand []int) {
 		}
 	}
 	for t := range s.g.Pieces {
-		if s.HandCount(pl, t) > 0 {
+		if s.HasInHand(pl, t) {
 			inHand = append(inHand, t)
 		}
 	}

@@ -170,7 +170,12 @@ func (g *Game) computePrepared() *prepared {
 	}
 	p.posFlagWords = (g.Board.N() + 63) / 64
 	p.reach = g.computeReach()
-	p.blocks = g.recogniseBlocks(p)
+	if !g.Options.SharedPieces {
+		// The specialised forms walk the mover's own pieces (the
+		// occupancy's own sets); with shared pieces every piece moves,
+		// so the interpreter alone runs them.
+		p.blocks = g.recogniseBlocks(p)
+	}
 	if p.blocks != nil {
 		p.runs = make([][]blockRun, len(g.Pieces))
 		for t, pt := range g.Pieces {

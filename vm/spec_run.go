@@ -284,7 +284,7 @@ func (gn *generator) emitSpec(start, to int32, hand Cell, promo int32, sets []sp
 	if n == 2 {
 		ml.effs = append(ml.effs, l)
 	}
-	if recycled {
+	if recycled && !gn.g.HandUnlimited(old.Owner(), old.Type()) {
 		nT := int32(len(gn.g.Pieces))
 		ml.effs = append(ml.effs, Effect{Pos: int32(old.Owner())*nT + int32(old.Type()), Kind: EffHand, Val: 1})
 	}

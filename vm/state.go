@@ -214,6 +214,12 @@ func (s *State) Chooser() int { return s.g.TurnOrder[s.Turn].Mover }
 // HandCount returns how many pieces of type t player pl holds off board.
 func (s *State) HandCount(pl, t int) int64 { return s.Hands[pl*len(s.g.Pieces)+t] }
 
+// HasInHand reports whether player pl may drop a piece of type t: one is in
+// hand, or the hand is unlimited (Options.UnlimitedHand).
+func (s *State) HasInHand(pl, t int) bool {
+	return s.Hands[pl*len(s.g.Pieces)+t] > 0 || s.g.HandUnlimited(pl, t)
+}
+
 func mix64(x uint64) uint64 {
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9

@@ -37,8 +37,10 @@ const (
 	// have moves: Dagaz places them from JavaScript (a FEN or setup script).
 	StubNoSetup
 	// StubNoSupply: drops are defined but no player starts with any piece
-	// in hand and captures are not recycled, so nothing can ever be dropped:
-	// Zillions counts a missing "off N" as none, Dagaz as unlimited.
+	// in hand and captures are not recycled, so nothing can ever be dropped.
+	// A missing "off N" is an unlimited hand in Dagaz, and such a game is
+	// read as Dagaz's (readDagaz), so this remains where the file names
+	// every hand with "off 0": Dagaz's JavaScript fills those.
 	StubNoSupply
 	// StubNoMoveDefs: no piece of the game has a move or drop definition,
 	// or a player who takes turns starts with pieces none of which has one
@@ -81,13 +83,6 @@ const notIntended = "; the game will not play as intended"
 var dagazJSOptions = setOf("ko", "deferred-captures", "board-model", "zrf-advanced", "sliding-puzzle",
 	"pente-restrictions", "kamisado-setup")
 
-// dagazRuleOptions are rule options built into Dagaz's runtime that zrun does
-// not implement, with what they do there.
-var dagazRuleOptions = map[string]string{
-	// zrf-model.js: a piece may be moved when Dagaz.Model.sharedPieces or it is the mover's.
-	"shared-pieces": "the player to move may move any player's pieces, where zrun moves only the mover's own",
-}
-
 // dagazUIOptions are Dagaz's built-in display options (zrf-model.js's list)
 // that Zillions spells otherwise: they change no rule, so they are kept
 // without a warning.
@@ -102,12 +97,81 @@ func dagazOption(name string) (isDagaz bool, warning string) {
 	switch {
 	case dagazUIOptions[key]:
 		return true, ""
-	case dagazRuleOptions[key] != "":
-		return true, fmt.Sprintf("option %q is a Dagaz-only rule (%s)%s", name, dagazRuleOptions[key], notIntended)
 	case dagazJSOptions[key] || strings.HasSuffix(key, "-extension") || strings.HasSuffix(key, "-invariant"):
 		return true, fmt.Sprintf("option %q selects rules written in Dagaz's JavaScript, which are missing here%s", name, notIntended)
 	}
 	return false, ""
+}
+
+// markDagaz records the first mark that the game was written for Dagaz
+// (GameDef.Dagaz): what it is and where.
+func (l *lowerer) markDagaz(n *Node, format string, args ...any) {
+	if l.gd.Dagaz == "" {
+		l.gd.Dagaz = fmt.Sprintf(format, args...) + " at " + n.Pos.String()
+	}
+}
+
+// readDagaz applies the rules of the Dagaz dialect that its converter and
+// runtime (zrf-model.js) document and the ZRF text itself carries, to a
+// game written for Dagaz. A game is read so when it carries a mark only a
+// file for Dagaz has:
+//
+//   - an option only Dagaz knows (dagazOption, "shared pieces"), marked
+//     while lowering;
+//   - a piece attribute with a non-boolean value, marked while lowering;
+//   - a game without any goal whose drops Zillions could never make:
+//     drops are defined, but no setup item puts any piece in anyone's
+//     hand ("off N", N > 0) and captures are not recycled (drySupply).
+//     Zillions counts a missing "off N" as none, so there such a game has
+//     neither a drop nor an end. Both halves are needed: native Zillions
+//     files with goals do define drops no hand supplies (Focus and
+//     Ragnarok create their pieces on the board instead; the Duke's Flag
+//     sits beside types that are in hand), while the Dagaz files of this
+//     kind keep their goals in JavaScript.
+//
+// The dialect's rule read here: Dagaz's converter writes "off N" as a
+// reserve of N pieces of that type for that player, and its runtime
+// (noReserve, decReserve) lets a player drop a type with no reserve
+// without limit and never counts it down. So every (player, type with
+// drops) pair that no "off N" names, not even "off 0", gets an unlimited
+// hand (vm.Options.UnlimitedHand). Games whose moves come from an
+// external engine are left alone.
+func readDagaz(gd *GameDef, block *Node) {
+	g := gd.Game
+	if g.Engine != "" {
+		return
+	}
+	if gd.Dagaz == "" {
+		dry := drySupply(g)
+		if len(dry) == 0 || len(g.Goals) > 0 {
+			return
+		}
+		gd.Dagaz = fmt.Sprintf("no goal, and drops of %s that no player ever holds (no \"off N\" in the setup) at %s",
+			g.TypeNames(dry), block.Pos.String())
+	}
+	nT := len(g.Pieces)
+	named := make([]bool, len(g.Players)*nT)
+	for _, it := range g.Setup {
+		if it.Pos == vm.OffBoard {
+			named[it.Player*nT+it.Type] = true
+		}
+	}
+	var unlimited []bool
+	for t, pt := range g.Pieces {
+		if len(pt.Drops) == 0 {
+			continue
+		}
+		for pl := range g.Players {
+			if named[pl*nT+t] {
+				continue
+			}
+			if unlimited == nil {
+				unlimited = make([]bool, len(g.Players)*nT)
+			}
+			unlimited[pl*nT+t] = true
+		}
+	}
+	g.Options.UnlimitedHand = unlimited
 }
 
 // addStub records a stub of gd and its warning at n.
@@ -150,8 +214,8 @@ func findStubs(gd *GameDef, block *Node, sections []*Node) {
 	}
 	if dry := drySupply(g); len(dry) > 0 {
 		addStub(gd, StubNoSupply, pieceForm(sections, g.Pieces[dry[0]].Name, block),
-			"drops are defined for %s, but board-setup gives no player any of them off the board (\"off N\") and captures "+
-				"are not recycled, so nothing can ever be dropped (Zillions counts a missing \"off N\" as none, Dagaz as unlimited)%s",
+			"drops are defined for %s, but board-setup gives no player any of them off the board (\"off 0\") and captures "+
+				"are not recycled, so nothing can ever be dropped (files written for Dagaz fill such hands from JavaScript)%s",
 			g.TypeNames(dry), notIntended)
 	}
 	defined := typesWith(g, func(pt *vm.PieceType) bool { return len(pt.Moves) > 0 || len(pt.Drops) > 0 })
@@ -175,7 +239,7 @@ func findStubs(gd *GameDef, block *Node, sections []*Node) {
 // (Duke's Flag has none, its other pieces do), the game can still drop, and
 // native Zillions files do define such spare drops.
 func drySupply(g *vm.Game) []int {
-	if g.Options.RecycleCaptures {
+	if g.Options.RecycleCaptures || g.Options.UnlimitedHand != nil {
 		return nil
 	}
 	for _, it := range g.Setup {
@@ -194,8 +258,10 @@ type idleOwner struct {
 
 // idleOwners lists, in player order, the players who take turns (random
 // players aside: dice are dropped, not moved) and start with pieces, none of
-// which has a definition they could use.
+// which has a definition they could use. With shared pieces a player may
+// move every piece on the board, so those count as its own.
 func idleOwners(g *vm.Game) []idleOwner {
+	shared := g.Options.SharedPieces
 	var out []idleOwner
 	for pl, p := range g.Players {
 		if p.Random || !takesTurn(g, pl) {
@@ -205,7 +271,7 @@ func idleOwners(g *vm.Game) []idleOwner {
 		seen := map[int]bool{}
 		usable := false
 		for _, it := range g.Setup {
-			if it.Player != pl {
+			if it.Player != pl && (!shared || it.Pos == vm.OffBoard) {
 				continue
 			}
 			// On the board a piece moves by its moves; a type with drops
@@ -322,7 +388,7 @@ func (gd *GameDef) stubCause(k vm.NoMoveKind) string {
 var stubCauses = map[StubKind]string{
 	StubNoSetup:    "the setup lives in Dagaz's JavaScript",
 	StubSetupLost:  "the setup names positions this board does not have",
-	StubNoSupply:   "the pieces to drop are in hand only in Dagaz, which counts a missing \"off N\" as unlimited",
+	StubNoSupply:   "the pieces to drop come into hand only from Dagaz's JavaScript",
 	StubNoMoveDefs: "the pieces' moves live in Dagaz's JavaScript",
 	StubOption:     "the file relies on a Dagaz-only option",
 }

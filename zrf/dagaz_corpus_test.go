@@ -17,10 +17,12 @@ import (
 )
 
 // stubExpect is what a corpus file must show: every game of it has the
-// stubs in kinds, and its first game's start explanation contains why.
+// stubs in kinds, its first game's start explanation contains why ("moves":
+// it has a move at the start), and every game's Dagaz mark contains dagaz.
 type stubExpect struct {
 	kinds []StubKind
 	why   string
+	dagaz string
 }
 
 // knownStubs are the files issue 19 reports, with what reading them shows.
@@ -28,11 +30,12 @@ var knownStubs = map[string]stubExpect{
 	// Drops anywhere, never flips, no goal: the flips and the count live in JS.
 	"GlukKazan+Dagaz/src/debug/games/other-games/reversi.zrf":       {kinds: []StubKind{StubNoGoal}},
 	"DagazProject+DagazProject.github.io/custodian/zrf/reversi.zrf": {kinds: []StubKind{StubNoGoal}},
-	// Drops of Stone with no "off N" anywhere, and no goal.
-	"GlukKazan+Dagaz/src/debug/games/arrange/hex.zrf": {kinds: []StubKind{StubNoGoal, StubNoSupply},
-		why: `Red has no pieces on the board and nothing in hand (the game has no board-setup): the pieces to drop are in hand only in Dagaz`},
-	"DagazProject+DagazProject.github.io/arrange/zrf/hex.zrf": {kinds: []StubKind{StubNoGoal, StubNoSupply},
-		why: `in hand only in Dagaz, which counts a missing "off N" as unlimited`},
+	// Drops of Stone with no "off N" anywhere, and no goal: read as Dagaz's,
+	// whose missing "off N" is an unlimited hand, so the Stones drop.
+	"GlukKazan+Dagaz/src/debug/games/arrange/hex.zrf": {kinds: []StubKind{StubNoGoal}, why: "moves",
+		dagaz: `drops of Stone that no player ever holds`},
+	"DagazProject+DagazProject.github.io/arrange/zrf/hex.zrf": {kinds: []StubKind{StubNoGoal}, why: "moves",
+		dagaz: `drops of Stone that no player ever holds`},
 	// Pieces with moves, no board-setup (raumschach-fen.js sets them up), no goal.
 	"DagazProject+DagazProject.github.io/checkmate/zrf/raumschach.zrf": {kinds: []StubKind{StubNoGoal, StubNoSetup},
 		why: `White has no pieces on the board and nothing in hand (the game has no board-setup): the setup lives in Dagaz's JavaScript`},
@@ -141,6 +144,11 @@ func TestDagazStubsCorpus(t *testing.T) {
 		if flagged {
 			anyStub[dialect]++
 		}
+		for _, gd := range f.Games {
+			if dialect == "native" && gd.Dagaz != "" {
+				t.Errorf("%s %q: a native Zillions file read as Dagaz's (%s)", e.path, gd.Game.Title, gd.Dagaz)
+			}
+		}
 		if dialect == "native" && (inFile[StubOption] || inFile[StubAttribute]) {
 			t.Errorf("%s: a native Zillions file flagged with a Dagaz option or attribute", e.path)
 		}
@@ -218,6 +226,9 @@ func checkKnownStub(t *testing.T, path string, f *File, want stubExpect) {
 		return
 	}
 	for _, gd := range f.Games {
+		if (want.dagaz == "") != (gd.Dagaz == "") || !strings.Contains(gd.Dagaz, want.dagaz) {
+			t.Errorf("%s %q: Dagaz mark %q, want one containing %q", path, gd.Game.Title, gd.Dagaz, want.dagaz)
+		}
 		got := fmt.Sprint(stubKinds(gd))
 		for _, k := range want.kinds {
 			if !strings.Contains(got, k.String()) {
@@ -234,7 +245,11 @@ func checkKnownStub(t *testing.T, path string, f *File, want stubExpect) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want.why != "" && !strings.Contains(why, want.why) {
+	if want.why == "moves" {
+		if why != "" {
+			t.Errorf("%s: WhyNoStartMoves = %q, want a move at the start", path, why)
+		}
+	} else if want.why != "" && !strings.Contains(why, want.why) {
 		t.Errorf("%s: WhyNoStartMoves = %q, want it to contain %q", path, why, want.why)
 	}
 	t.Logf("%s: %s", path, why)

@@ -38,7 +38,11 @@
 // names of saved lines and setup edits may differ in case from the rule
 // file's when that is unambiguous (zsg_squarecase.go).
 //
-// Files written for Dagaz (a JavaScript ZRF engine) often leave part of their
+// Files written for Dagaz (a JavaScript ZRF engine) follow its dialect where
+// it differs from Zillions: a game marked as Dagaz's (a Dagaz-only option, a
+// non-boolean attribute, or no goal and drops no hand supplies: readDagaz)
+// gets Dagaz's unlimited hand for each drop piece without "off N" and its
+// "shared pieces" option. They often leave part of their
 // rules to Dagaz's JavaScript. dagaz.go detects the patterns the corpus shows
 // (Dagaz-only options, non-boolean attributes, no goal, no setup, drops with
 // nothing in hand, pieces without definitions) and reports each as a warning
@@ -78,7 +82,7 @@
 //	movetree.go         the typed move-language tree, before compilation
 //	compile.go          the move tree compiled to vm programs
 //	letters.go          FEN and notation letters for piece types
-//	dagaz.go            Dagaz stubs detected and reported
+//	dagaz.go            the Dagaz dialect read; Dagaz stubs detected and reported
 //
 // Saved games:
 //

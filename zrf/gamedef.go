@@ -30,6 +30,11 @@ type GameDef struct {
 	// Stubs are the parts of the rules the file leaves to Dagaz's
 	// JavaScript (dagaz.go); each is also in Warnings.
 	Stubs []Stub
+	// Dagaz, when not empty, says why the game is read in the Dagaz
+	// dialect (dagaz.go, readDagaz): the mark only a file written for
+	// Dagaz carries, with its position. Its documented rules then apply
+	// (a drop piece without "off N" is unlimited in hand).
+	Dagaz string
 }
 
 // OnlySkipped reports whether every error in err (as LoadFile returned it for

@@ -189,6 +189,7 @@ func lowerBlock(f *File, c *fileCache, block *Node, sections []*Node, isVariant 
 		return
 	}
 	*errs = append(*errs, gd.Skipped...)
+	readDagaz(gd, block)
 	findStubs(gd, block, sections)
 	numberMoveTypes(gd.Game, sections, c.atoms)
 	numberAttributes(gd.Game, sections)

@@ -95,6 +95,7 @@ func (l *lowerer) attribute(pt *vm.PieceType, s *Node) {
 		// Dagaz attaches numbers and strings to pieces for its JavaScript.
 		if !l.attrWarned[a[0].Text] {
 			l.attrWarned[a[0].Text] = true
+			l.markDagaz(a[1], "a non-boolean attribute value %s", describe(a[1]))
 			l.stubf(StubAttribute, a[1], "attribute %s has the non-boolean value %s, which only Dagaz's JavaScript reads (taken as false here)%s",
 				a[0].Text, describe(a[1]), notIntended)
 		}
@@ -287,6 +288,12 @@ func (l *lowerer) option(o *Node, name string, val *Node) {
 		opts.RecycleCaptures = l.checkBool(val, name)
 	case "include off-pieces":
 		opts.IncludeOffPieces = l.checkBool(val, name)
+	case "shared pieces", "shared-pieces":
+		// Dagaz's option (its converter writes spaces as dashes, and
+		// files use both): the mover may move any player's pieces.
+		// Only Dagaz knows it, so it marks the game as Dagaz's too.
+		opts.SharedPieces = l.checkBool(val, name)
+		l.markDagaz(o, "option %q", name)
 	case "maximal captures":
 		if v == "2" {
 			opts.MaximalCaptures = 2
@@ -323,6 +330,7 @@ func (l *lowerer) otherOption(o *Node, name, v string) {
 	switch {
 	case known:
 	case isDagaz:
+		l.markDagaz(o, "option %q", name)
 		if warning != "" {
 			l.stubf(StubOption, o, "%s", warning)
 		}
