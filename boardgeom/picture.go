@@ -268,3 +268,21 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// PictureSize reads a bitmap's width and height from its header alone.
+func PictureSize(path string) (w, h int, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	head := make([]byte, 54)
+	if _, err := io.ReadFull(f, head); err != nil {
+		return 0, 0, errBMP
+	}
+	le := func(b []byte) int { return int(int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)) }
+	if head[0] != 'B' || head[1] != 'M' {
+		return 0, 0, errBMP
+	}
+	return le(head[18:]), abs(le(head[22:])), nil
+}
