@@ -280,7 +280,9 @@ func PictureSize(path string) (w, h int, err error) {
 	if _, err := io.ReadFull(f, head); err != nil {
 		return 0, 0, errBMP
 	}
-	le := func(b []byte) int { return int(int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)) }
+	le := func(b []byte) int {
+		return int(int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24))
+	}
 	if head[0] != 'B' || head[1] != 'M' {
 		return 0, 0, errBMP
 	}
