@@ -29,12 +29,21 @@
 // 79.4 units apart, so equal hexagons overlapped one way and gaped the
 // other).
 //
+// The board's pictures are placed by FitPicture: the rule file's screen
+// rectangles are in the pictures' pixels, so a board placed by them knows
+// where its picture goes.
+//
 // # Files
 //
 //	layout.go  the Layout and Cell types, New, and placing positions by
 //	           screen rectangles, grid, levels or list; labels, zones, dummies
 //	lines.go   whether a board is drawn as points joined by lines, and which
 //	           of its links are lines to draw
+//	picture.go finding the pictures a rule file names (backslashes, any
+//	           case, the rule file's folder then its package's root, never
+//	           outside the package) and reading them as Zillions draws them
+//	           (pure green transparent in a piece's bitmap)
+//	rle.go     reading the run-length encoded bitmaps x/image/bmp does not
 //	hex.go     recognising hexagonal lattices, shading their cells, fitting
 //	           the hexagons into the board's area and their outlines
 package boardgeom

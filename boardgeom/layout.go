@@ -106,7 +106,13 @@ type Layout struct {
 	Dummies []int
 	// Zones are the file's zones, per player, with the positions in them.
 	Zones []Zone
-	byPos map[int]int
+	// PixelScale is the layout units of one pixel of the board's
+	// pictures, and PixelX, PixelY where the pictures' top-left corner
+	// goes, when the positions were placed by the rule file's screen
+	// rectangles (which are in the pictures' pixels); 0 otherwise.
+	PixelScale     float64
+	PixelX, PixelY float64
+	byPos          map[int]int
 }
 
 // New lays out g's board with cells about size units wide.
@@ -177,6 +183,19 @@ func New(g *vm.Game, size float64) *Layout {
 	return l
 }
 
+// FitPicture makes room for a board picture of w×h pixels and returns
+// where it goes in layout units; ok is false when the positions were not
+// placed by the pictures' pixels (a grid without rectangles, levels side
+// by side), so no picture fits them.
+func (l *Layout) FitPicture(w, h int) (x, y, pw, ph float64, ok bool) {
+	if l.PixelScale == 0 || w <= 0 || h <= 0 {
+		return 0, 0, 0, 0, false
+	}
+	x, y, pw, ph = l.PixelX, l.PixelY, float64(w)*l.PixelScale, float64(h)*l.PixelScale
+	l.W, l.H = max(l.W, x+pw), max(l.H, y+ph)
+	return x, y, pw, ph, true
+}
+
 // CellOf returns position p's cell, if it has a place on screen.
 func (l *Layout) CellOf(p int) (Cell, bool) {
 	i, ok := l.byPos[p]
@@ -215,6 +234,12 @@ func (l *Layout) placeRects(g *vm.Game, gv *vm.GridView, size float64) {
 	}
 	sort.Ints(widths)
 	scale := size / float64(widths[len(widths)/2])
+	if len(b.Images) > 0 {
+		// The picture's top-left corner is pixel (0, 0) of the
+		// rectangles: all of it is shown, even where no position lies.
+		minX, minY = min(minX, 0), min(minY, 0)
+		l.PixelScale, l.PixelX, l.PixelY = scale, Margin-float64(minX)*scale, -float64(minY)*scale
+	}
 	for p, pos := range b.Positions {
 		r := pos.Rect
 		if pos.Dummy || r[2] <= r[0] || r[3] <= r[1] {

@@ -20,6 +20,11 @@ type Board struct {
 	Symmetry [][]int
 	// Opposite[d] is the direction that undoes d, or -1 when none exists.
 	Opposite []int
+	// Images are the board's pictures as the rule file names them
+	// ((board (image "a.bmp" "b.bmp"))), Zillions' Board Display choices
+	// in order; the screen rectangles of the positions are in the first
+	// picture's pixels. Display only.
+	Images []string
 
 	links  []int32
 	byName map[string]int

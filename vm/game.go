@@ -97,6 +97,11 @@ type PieceType struct {
 	Moves       []MoveBlock
 	Drops       []MoveBlock
 	Source      string
+	// Images[player] are the piece's pictures for that player as the
+	// rule file names them ((image White "w.bmp" Black "b.bmp")), several
+	// when the file offers piece sets; nil for a player without one.
+	// Display only.
+	Images [][]string
 }
 
 // AttrDecl declares a piece attribute with its initial value.

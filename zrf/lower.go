@@ -29,6 +29,7 @@ type lowerer struct {
 	flagSet     map[flagName]bool
 	flagTested  map[flagName]placed
 	killed      map[string]bool // positions removed by kill-positions
+	boardImages []string        // the (image ...) names of the board block being read
 	attrWarned  map[string]bool
 	curPiece    string // the piece whose moves or drops are being lowered
 	// soft makes unknown names warnings (the item is dropped): set while

@@ -39,6 +39,7 @@ func (l *lowerer) lowerBoard(boards []*Node) {
 	}
 	b := vm.NewBoard()
 	l.g.Board = b
+	b.Images, l.boardImages = l.boardImages, nil
 	grids := l.addGridPositions(b, f.grids)
 	l.addExplicitPositions(b, f.positions)
 	l.addDummies(b, f.dummies)
@@ -87,6 +88,13 @@ func (l *lowerer) collectBoardForms(b *Node, f *boardForms) {
 		case "zone":
 			f.zones = append(f.zones, s)
 		case "image":
+			for _, a := range s.Args() {
+				if a.Kind == List {
+					l.warnf(a, "board image: a file name expected, found %s", describe(a))
+					continue
+				}
+				l.boardImages = append(l.boardImages, a.Text)
+			}
 		default:
 			l.errorf(s, "unknown board form %s%s", describe(s), l.hint(s.Head(), []string{
 				"grid", "positions", "dummy", "kill-positions", "links", "unlink", "symmetry", "zone", "image"}))

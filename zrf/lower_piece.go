@@ -75,7 +75,9 @@ func (l *lowerer) pieceForm(pt *vm.PieceType, s *Node) {
 				l.moveType(d.Args()[0].Text)
 			}
 		}
-	case "image", "glyph", "dummy", "open":
+	case "image":
+		l.pieceImages(pt, s)
+	case "glyph", "dummy", "open":
 		// Display (glyph is Dagaz's); (dummy) is an Axiom marker.
 	default:
 		l.errorf(s, "unknown piece form %s%s", describe(s), l.hint(s.Head(), []string{
@@ -357,4 +359,36 @@ func boolValue(s string) (bool, bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// pieceImages reads (image P1 "a.bmp" ["a2.bmp" ...] P2 "b.bmp" ...): each
+// player's pictures of the piece. Pictures are display only, so a player
+// the game does not have is a warning, not an error (Zillions shows the
+// piece without a picture).
+func (l *lowerer) pieceImages(pt *vm.PieceType, s *Node) {
+	player := -1
+	for _, a := range s.Args() {
+		switch {
+		case a.Kind == List:
+			l.warnf(a, "piece image: a player or a file name expected, found %s", describe(a))
+		case a.Kind == Atom:
+			i, ok := l.players[a.Text]
+			if !ok {
+				i, ok = l.players["?"+a.Text]
+			}
+			if !ok {
+				l.warnf(a, "piece image: unknown player %s", a.Text)
+				player = -1
+				continue
+			}
+			player = i
+		case player >= 0:
+			if len(pt.Images) < len(l.g.Players) {
+				pt.Images = append(pt.Images, make([][]string, len(l.g.Players)-len(pt.Images))...)
+			}
+			pt.Images[player] = append(pt.Images[player], a.Text)
+		default:
+			l.warnf(a, "piece image: %s names no player", describe(a))
+		}
+	}
 }

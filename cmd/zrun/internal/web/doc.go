@@ -24,6 +24,8 @@
 //	engine.go   the engine's play on the server and the event stream
 //	watch.go    the file watcher of --watch: each file loaded once, off every
 //	            game's lock, then swapped into the games in progress
+//	pictures.go the author's pictures: found per game, served by index as
+//	            PNG (pure green transparent in pieces), a bounded cache
 //	guard.go    the server's edge: Host names answered (against DNS
 //	            rebinding), security headers, files-only static serving,
 //	            server paths shown relative to what is served

@@ -11,3 +11,11 @@ func TestGallery(t *testing.T) {
 	chromiumPath(t)
 	reportGallery(t, runGallery(t, galleryAll))
 }
+
+// TestPictureGallery opens every corpus game that names pictures; those
+// whose package has them all are checked (ZRUN_IMG_SHOTS=DIR keeps
+// screenshots with and without the pictures).
+func TestPictureGallery(t *testing.T) {
+	chromiumPath(t)
+	runPictureGallery(t, completePackages(t))
+}

@@ -62,6 +62,9 @@ type Entry struct {
 	// game is the rule set as last loaded; sessions start from it rather
 	// than reading the file again (large files take seconds to load).
 	game *vm.Game
+	// pics are the pictures game names (pictures.go), found for picsOf.
+	pics   *pictureTable
+	picsOf *vm.Game
 }
 
 // fileInfo is one served rule file.
@@ -98,6 +101,8 @@ type Server struct {
 
 	// edge: the Host names served and the paths pages are shown (guard.go).
 	edge edge
+	// pngs: the author's pictures converted to PNG (pictures.go).
+	pngs *pngCache
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini
@@ -130,7 +135,7 @@ func New(args []string) (*Server, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no .zrf or .ini files to serve")
 	}
-	s := &Server{sessions: map[string]*session{}, confirmed: map[*session]bool{}, done: make(chan struct{}),
+	s := &Server{sessions: map[string]*session{}, confirmed: map[*session]bool{}, done: make(chan struct{}), pngs: newPNGCache(defaultPNGBudget),
 		loadGames: func(path string) ([]*vm.Game, error) { return play.LoadGames(path, "") }}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -234,6 +239,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/g/{id}/save.zsg", s.withSession(false, (*session).apiSaveZSG))
 	m.HandleFunc("GET /api/g/{id}/save.pgn", s.withSession(false, (*session).apiSavePGN))
 	m.HandleFunc("POST /api/g/{id}/load", s.withSession(true, (*session).apiLoad))
+	m.HandleFunc("GET /api/g/{id}/picture/{n}", s.apiPicture)
 	m.HandleFunc("GET /api/g/{id}/pieces", s.withSession(false, (*session).apiPieces))
 	s.mux = m
 }

@@ -67,6 +67,9 @@ type layoutJSON struct {
 	// Zones are the file's zones, each per player, which the page shows on
 	// request.
 	Zones []zoneJSON `json:"zones,omitempty"`
+	// Pictures are the author's pictures of the board and pieces
+	// (pictures.go), nil when the rule file names none.
+	Pictures *picturesJSON `json:"pictures,omitempty"`
 }
 
 type zoneJSON struct {
@@ -82,6 +85,10 @@ type pieceJSON struct {
 	// Glyph is the chess piece (K Q R B N P) the piece is drawn as, "" for
 	// a lettered disc.
 	Glyph string `json:"glyph,omitempty"`
+	// Stack: the piece is a stack of men (Focus names its stacks by their
+	// owners' initials, top first: "wbb"), drawn as their owners' discs
+	// from the bottom (the first) to the top.
+	Stack []int `json:"stack,omitempty"`
 }
 
 type legalJSON struct {
@@ -166,8 +173,8 @@ type gameView struct {
 	royal   []bool
 }
 
-func newGameView(g *vm.Game) *gameView {
-	gv := &gameView{g: g, layout: layoutOf(g)}
+func newGameView(g *vm.Game, entryID int, ruleFile string) *gameView {
+	gv := &gameView{g: g, layout: layoutOf(g, entryID, ruleFile)}
 	for i, p := range g.Players {
 		c := playerColors[i%len(playerColors)]
 		if k, ok := knownColors[strings.ToLower(p.Name)]; ok {
@@ -192,6 +199,7 @@ func newGameView(g *vm.Game) *gameView {
 		if counts[t] >= 0 {
 			pj.Symbol = strconv.Itoa(counts[t])
 		}
+		pj.Stack = stackOf(g, t)
 		if pj.Glyph == "" && probe {
 			pj.Glyph = chessKind("", describe.Piece(g, t).Betza)
 		}
@@ -294,9 +302,12 @@ func symbolOf(g *vm.Game, t int) string {
 
 // layoutOf converts boardgeom's layout of g (the one the SVG diagrams of
 // "zrun doc" draw) to the JSON the page draws, coordinates to a tenth.
-func layoutOf(g *vm.Game) *layoutJSON {
+func layoutOf(g *vm.Game, entryID int, ruleFile string) *layoutJSON {
 	l := boardgeom.New(g, cellSize)
-	lj := &layoutJSON{W: l.W, H: l.H, Points: l.Points, Links: l.Links, Hex: l.Hex, HexR: round1(l.HexR)}
+	// The board picture may reach beyond the positions: placed first, it
+	// widens the layout.
+	pics := picturesJSONOf(entryID, picturesOf(ruleFile, g), l)
+	lj := &layoutJSON{Pictures: pics, W: l.W, H: l.H, Points: l.Points, Links: l.Links, Hex: l.Hex, HexR: round1(l.HexR)}
 	for _, c := range l.Cells {
 		lj.Cells = append(lj.Cells, cellJSON{P: c.Pos, N: c.Name, X: c.X, Y: c.Y, W: c.W, H: c.H,
 			R: [4]float64{round1(c.X), round1(c.Y), round1(c.W), round1(c.H)}, Dark: c.Dark, Shade: c.Shade})
@@ -313,12 +324,43 @@ func layoutOf(g *vm.Game) *layoutJSON {
 	return lj
 }
 
+// stackOf reads a stack piece's name: every letter the initial of a
+// player (the players' initials distinct), at least two of them, top
+// first as Focus writes them ("wbb": White's man on two of Black's). It
+// returns the owners from the bottom up, nil for any other piece.
+func stackOf(g *vm.Game, t int) []int {
+	initial := map[rune]int{}
+	for i, p := range g.Players {
+		r := []rune(strings.ToLower(strings.TrimPrefix(p.Name, "?")))
+		if len(r) == 0 {
+			return nil
+		}
+		if _, dup := initial[r[0]]; dup {
+			return nil
+		}
+		initial[r[0]] = i
+	}
+	name := []rune(strings.ToLower(g.Pieces[t].Name))
+	if len(name) < 2 {
+		return nil
+	}
+	out := make([]int, len(name))
+	for i, r := range name {
+		pl, ok := initial[r]
+		if !ok {
+			return nil
+		}
+		out[len(name)-1-i] = pl
+	}
+	return out
+}
+
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // view returns the game view of the session's current rules.
 func (se *session) view() *gameView {
 	if se.gv == nil || se.gv.g != se.g.G {
-		se.gv = newGameView(se.g.G)
+		se.gv = newGameView(se.g.G, se.entry.ID, se.g.Path)
 	}
 	return se.gv
 }

@@ -27,6 +27,11 @@
   let pending = 0; // commands sent or waiting to be sent
   let queue = Promise.resolve(); // settles when the last command queued is answered
   let helps = null; // per piece: help with its moves described, fetched after the first drawing
+  // The page's switches, remembered by the browser: the author's pictures
+  // or our plain drawing, and whether moves are animated.
+  const pref = (k) => localStorage.getItem("zrun-" + k) !== "off";
+  let usePics = pref("pictures"), animate = pref("animate");
+  let histLen = -1; // the move list's length at the last drawing
   const times = (window.zrunTimes = { start: performance.now() });
   window.zrunState = () => st;
 
@@ -97,6 +102,11 @@
     // board layer is not rebuilt.
     if (st && JSON.stringify(st.layout) === JSON.stringify(s.layout)) s.layout = st.layout;
     st = s;
+    const P = st.layout.pictures;
+    if (P && P.missing && P.missing.length && $("pic-missing").hidden) {
+      $("pic-missing").textContent = "Pictures not found, drawn our way: " + P.missing.join(", ");
+      $("pic-missing").hidden = false;
+    }
     sel = st.partial >= 0 ? { pos: st.partial } : null;
     hideChoice();
     panelGen = -1;
@@ -151,14 +161,22 @@
     let W = L.w + 4;
     const H = Math.max(L.h + 22, ...(L.labels || []).map((l) => l.y + 6));
     const gBoard = el("g", { class: "board" }, svg);
-    if (L.points) el("rect", { class: "boardbg", x: 22 - cs * 0.1, y: -cs * 0.1, width: L.w - 22 + cs * 0.2, height: L.h + cs * 0.2 }, gBoard);
+    const pic = pictures() && st.layout.pictures.board && st.layout.pictures.board[0];
+    if (pic) {
+      // The author's board: the positions are its hot spots, drawn
+      // transparent over it (the picture shows the squares).
+      const b = box(pic.r);
+      const im = el("image", { class: "boardpic", href: pic.u, x: b[0], y: b[1], width: b[2], height: b[3], preserveAspectRatio: "none" }, gBoard);
+      if (flipped) im.setAttribute("transform", "rotate(180 " + (b[0] + b[2] / 2) + " " + (b[1] + b[3] / 2) + ")");
+    }
+    if (L.points && !pic) el("rect", { class: "boardbg", x: 22 - cs * 0.1, y: -cs * 0.1, width: L.w - 22 + cs * 0.2, height: L.h + cs * 0.2 }, gBoard);
     const centre = (b) => [b[0] + b[2] / 2, b[1] + b[3] / 2];
     for (const c of cells) {
       posBox[c.p] = box(c.r);
       posName[c.p] = c.n;
       hexShade[c.p] = c.shade || 0;
     }
-    if (L.points && L.links) {
+    if (L.points && L.links && !pic) {
       for (const [a, b] of L.links) {
         const p = centre(posBox[a]), q = centre(posBox[b]);
         el("line", { class: "link", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }, gBoard);
@@ -175,6 +193,7 @@
       } else {
         e = el("rect", { class: "cell " + (c.dark ? "dark" : "light"), x: b[0], y: b[1], width: b[2], height: b[3] }, gBoard);
       }
+      if (pic) e.classList.add("pic");
       e.setAttribute("data-pos", c.n);
       e.dataset.idx = c.p;
     }
@@ -262,12 +281,20 @@
         r: occupied[t] ? r * 0.44 : r * 0.17, "data-target": nameOf(t) }, gMarks);
       if (occupied[t]) c.setAttribute("stroke-width", r * 0.08);
     }
-    // Pieces: redraw only the positions whose piece changed.
+    // Pieces: redraw only the positions whose piece changed. After one
+    // new move the mover slides from its square, captured pieces fade and
+    // dropped ones appear (purely visual: the next click is taken at once).
+    const moved = animate && histLen >= 0 && (st.history || []).length === histLen + 1 && st.last ? st.last : null;
+    histLen = (st.history || []).length;
     const now = {};
     for (const [p, t, o] of st.board || []) now[p] = t + "/" + o;
     for (const p in drawn.pieces) {
       if (now[p] !== drawn.pieces[p].key) {
-        drawn.pieces[p].g.remove();
+        const g = drawn.pieces[p].g;
+        if (moved && +p !== moved[0] && g.animate) {
+          g.style.pointerEvents = "none";
+          g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 250 }).onfinish = () => g.remove();
+        } else g.remove();
         delete drawn.pieces[p];
       }
     }
@@ -275,7 +302,16 @@
       const b = posBox[p];
       if (!b || drawn.pieces[p]) continue;
       const size = Math.min(b[2], b[3]);
-      drawn.pieces[p] = { key: now[p], g: drawPiece(drawn.gPieces, t, o, b[0] + b[2] / 2, b[1] + b[3] / 2, size, nameOf(p)) };
+      const g = drawPiece(drawn.gPieces, t, o, b[0] + b[2] / 2, b[1] + b[3] / 2, size, nameOf(p));
+      drawn.pieces[p] = { key: now[p], g };
+      if (!moved || !g.animate) continue;
+      const from = posBox[moved[0]];
+      if (p === moved[1] && from && moved[0] !== moved[1]) {
+        const dx = from[0] + from[2] / 2 - (b[0] + b[2] / 2), dy = from[1] + from[3] / 2 - (b[1] + b[3] / 2);
+        g.animate([{ transform: "translate(" + dx + "px," + dy + "px)" }, { transform: "translate(0,0)" }], { duration: 200, easing: "ease-out" });
+      } else if (p === moved[1] || !from) {
+        g.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250 });
+      }
     }
     if (sel && sel.hand) {
       for (const [pl, t, g] of handBoxes) if (pl === sel.hand[0] && t === sel.hand[1]) g.classList.add("selected");
@@ -311,6 +347,12 @@
     return pc.name + " (" + pl.name + ")" + (help ? "\n" + help : "");
   }
 
+  // pictures: the author's pictures when the switch asks for them and the
+  // rule file names some.
+  function pictures() {
+    return usePics && st && st.layout.pictures ? st.layout.pictures : null;
+  }
+
   function drawPiece(parent, t, owner, cx, cy, size, at) {
     const pc = st.pieces[t] || { name: "?", symbol: "?" };
     const pl = st.players[owner] || { name: "?", color: "#888", ink: "#000" };
@@ -319,6 +361,26 @@
     g.dataset.t = t;
     g.dataset.o = owner;
     g.dataset.help = helpOf(t, owner);
+    const P = pictures();
+    const pp = P && P.pieces[t] && P.pieces[t][owner] && P.pieces[t][owner][0];
+    if (pp) {
+      // The author's picture, at its own size on the board picture's
+      // scale (Zillions draws it unscaled on its board), else fitted.
+      const w = pp.w || size * 0.9, h = pp.h || size * 0.9;
+      el("image", { href: pp.u, x: cx - w / 2, y: cy - h / 2, width: w, height: h }, g);
+      g.setAttribute("data-pic", "1");
+      return g;
+    }
+    if (pc.stack) {
+      // A stack: its men from the bottom up, each disc a little higher.
+      const n = pc.stack.length, step = (size * 0.5) / Math.max(n, 2), r = size * 0.3;
+      pc.stack.forEach((o, i) => {
+        const c = st.players[o] || pl;
+        el("ellipse", { cx, cy: cy + ((n - 1) / 2 - i) * step + step / 2, rx: r, ry: r * 0.55, fill: c.color, stroke: "#000",
+          "stroke-width": Math.max(1, size * 0.025) }, g);
+      });
+      return g;
+    }
     if (pc.glyph && CHESS[pc.glyph]) {
       const k = (size * 0.86) / 100;
       const d = CHESS[pc.glyph];
@@ -581,6 +643,18 @@
   $("redo").onclick = () => post("redo", {});
   $("new").onclick = () => post("new", {});
   $("flip").onclick = () => { flipped = !flipped; render(); };
+  $("use-pics").checked = usePics;
+  $("animate").checked = animate;
+  $("use-pics").onchange = () => {
+    usePics = $("use-pics").checked;
+    localStorage.setItem("zrun-pictures", usePics ? "on" : "off");
+    drawn = null; // the board layer and every piece are drawn again
+    render();
+  };
+  $("animate").onchange = () => {
+    animate = $("animate").checked;
+    localStorage.setItem("zrun-animate", animate ? "on" : "off");
+  };
   $("zones").onchange = () => render();
   $("pass").onclick = () => { const m = st.legal.find((m) => m.pass); if (m) send(m); };
   $("go").onclick = () => post("engine", { go: true, moveTime: Number($("movetime").value) });
