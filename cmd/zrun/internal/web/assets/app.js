@@ -293,6 +293,7 @@
         const g = drawn.pieces[p].g;
         if (moved && +p !== moved[0] && g.animate) {
           g.style.pointerEvents = "none";
+          g.removeAttribute("data-at"); // no longer what stands there: only fading
           g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 250 }).onfinish = () => g.remove();
         } else g.remove();
         delete drawn.pieces[p];
@@ -308,7 +309,12 @@
       const from = posBox[moved[0]];
       if (p === moved[1] && from && moved[0] !== moved[1]) {
         const dx = from[0] + from[2] / 2 - (b[0] + b[2] / 2), dy = from[1] + from[3] / 2 - (b[1] + b[3] / 2);
-        g.animate([{ transform: "translate(" + dx + "px," + dy + "px)" }, { transform: "translate(0,0)" }], { duration: 200, easing: "ease-out" });
+        // While it slides it is drawn over other squares: it takes no
+        // clicks, which go to the squares beneath (the next move's input
+        // is never held up by an animation).
+        g.style.pointerEvents = "none";
+        g.animate([{ transform: "translate(" + dx + "px," + dy + "px)" }, { transform: "translate(0,0)" }], { duration: 200, easing: "ease-out" })
+          .onfinish = () => { g.style.pointerEvents = ""; };
       } else if (p === moved[1] || !from) {
         g.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250 });
       }
