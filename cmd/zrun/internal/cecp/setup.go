@@ -331,8 +331,17 @@ const xboardMaxSide = 16
 // can: XBoard draws one rectangle of squares of at most 16x16 for two
 // players, with at most 44 piece images a side.
 func xboardCannot(g *vm.Game) string {
-	if n := len(g.Players); n != 2 {
-		return fmt.Sprintf("it has %d players; XBoard plays two", n)
+	// A third player that neither owns a piece nor takes a turn (a
+	// neutral name in the players list) does not stop XBoard.
+	third := len(g.Players) < 2
+	for _, it := range g.Setup {
+		third = third || it.Player > 1
+	}
+	for _, tu := range g.TurnOrder {
+		third = third || tu.Mover > 1 || tu.As > 1
+	}
+	if third {
+		return fmt.Sprintf("it has %d players; XBoard plays two", len(g.Players))
 	}
 	b := g.Board
 	if len(b.Grids) == 0 || len(b.Grids[0].Labels) != 2 {
