@@ -2,13 +2,21 @@
 // Betza string describe.Piece derives from each piece's move programs,
 // for the pieces whose moves it describes exactly and whose moves differ
 // from what XBoard already assumes for the image the piece is drawn with.
-// Pieces it cannot describe get no line: a wrong Betza string would
-// override XBoard's legality checks (protocols.md §1.4, Fairy-Stockfish
-// #192), and the highlight answers tell XBoard their moves instead.
+// Pieces it cannot describe exactly are drawn with a wildcard image and
+// get no line: a wrong Betza string would override XBoard's legality
+// checks (protocols.md §1.4, Fairy-Stockfish #192), and the highlight
+// answers tell XBoard their moves instead. There are two wildcard images;
+// a game with more such pieces (Kamisado's dragons move forward like a
+// Queen, but only the one whose colour the last move landed on) gets
+// describe's approximate Betza for the others, which XBoard then judges
+// zrun's moves by: without it XBoard would judge them by whatever piece
+// the image is, and forfeit zrun for a dragon's first move. The user's
+// moves stay limited to the squares zrun highlights.
 
 package cecp
 
 import (
+	"slices"
 	"strings"
 
 	"zrun/vm"
@@ -29,18 +37,29 @@ var xboardBuiltin = map[byte][]string{
 // by the piece-to-char table ptc (white half first).
 func pieceLines(g *vm.Game, ptc string) []string {
 	var lines []string
+	slots := ptcSlots(ptc)
+	var wildSlots []int
+	for _, w := range []byte(wildcardImages) {
+		wildSlots = append(wildSlots, strings.IndexByte(xboardImages, w))
+	}
 	for t := range g.Pieces {
 		letter := strings.ToUpper(pieceLetter(g, t))
-		slot := strings.Index(ptc[:len(ptc)/2], letter)
-		if len(letter) != 1 || slot < 0 || slot >= len(xboardImages) {
+		slot := slices.Index(slots, letter)
+		if slot < 0 {
 			continue
 		}
 		d := describe.Piece(g, t)
-		if !d.Exact || d.Betza == "" {
+		if d.Betza == "" {
 			continue
 		}
-		img := xboardImages[slot]
-		if slot == len(ptc)/2-1 {
+		if !d.Exact && (isRoyalLetter(g, letter) || slices.Contains(wildSlots, slot)) {
+			continue
+		}
+		var img byte // an image beyond the first 22: XBoard assumes no moves we know
+		if slot < len(xboardImages)-1 {
+			img = xboardImages[slot]
+		}
+		if slot == len(slots)-1 {
 			img = 'K' // the last slot of each half is the King
 		}
 		known := false

@@ -12,7 +12,9 @@
 //	session.go    Session: GUI commands read line by line, the game, the search
 //	              in a goroutine so "?", "ping", "force" and "quit" are answered
 //	setup.go      the "setup" command of an engine-defined variant: piece-to-char
-//	              table, board size and parent variant, start FEN
+//	              table (dressed letters and 44 images a side past the alphabet),
+//	              board size and parent variant, start FEN; why XBoard cannot
+//	              show a game
 //	betza.go      the "piece" lines: Betza strings from describe.Piece where they
 //	              describe a piece exactly and differ from XBoard's assumptions
 //	letters.go    the "Piece letters" option: letters renamed at the protocol

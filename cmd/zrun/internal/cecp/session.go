@@ -231,9 +231,18 @@ func (c *Session) cmdVariant(name string) {
 	if xboardKnows(e) {
 		return
 	}
+	// A game XBoard cannot draw would come up as a chess board: the user
+	// is told why instead.
+	why := ""
+	if !e.XB.FromIni {
+		why = xboardCannot(e.Game)
+	}
 	lines, err := setupLines(c.g, c.entry, c.swap)
-	if err != nil {
-		c.out.Printf("# no setup for %s: %v", e.Name, err)
+	if why == "" && err != nil {
+		why = err.Error()
+	}
+	if why != "" {
+		c.out.Printf("tellusererror XBoard cannot show %s: %s", e.Name, why)
 		return
 	}
 	for _, l := range lines {
@@ -387,7 +396,17 @@ func (c *Session) setBoard(fen string) {
 	if c.swap {
 		fen = swapFEN(fen)
 	}
-	if err := c.g.SetPosition(fen); err != nil {
+	fen, err := fenFromXB(c.g, fen)
+	switch {
+	case err == nil && fen == "":
+		// The start position, which vm's FEN reader cannot read back.
+		force, side := c.force, c.engineSide
+		err = c.reset(c.entry)
+		c.force, c.engineSide = force, side
+	case err == nil:
+		err = c.g.SetPosition(fen)
+	}
+	if err != nil {
 		c.out.Printf("tellusererror Illegal position: %v", err)
 	}
 }

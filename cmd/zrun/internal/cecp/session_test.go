@@ -511,7 +511,7 @@ func TestCECPMusketeerGating(t *testing.T) {
 func TestCECPNoGrid(t *testing.T) {
 	g, _ := startCECPWith(t, "../../../../../shared/zrf-corpus/Chase/Chase.zrf")
 	g.Send("new", "variant chase", "lift a1", "hover a2", "put a2", "sd 1", "go")
-	g.ExpectMatch(`^# no setup for chase: `)
+	g.ExpectMatch(`^tellusererror XBoard cannot show chase: its board is not a grid of squares`)
 	g.Expect("highlight 8/8/8/8/8/8/8/8")
 	g.ExpectMatch(`^move \S+$`)
 	g.Sync("1")

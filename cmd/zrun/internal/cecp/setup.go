@@ -10,7 +10,9 @@ package cecp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/vm"
@@ -40,54 +42,206 @@ var imageByName = map[string]byte{
 	"grasshopper": 'G', "lance": 'L', "unicorn": 'U', "falcon": 'V',
 }
 
+// xboardSlots is how many images XBoard 4.9 has per side: the 22 above
+// (the King last) and 22 more (shogi's promoted pieces, Chu Shogi's
+// Lion, Dolphin, Eagle, ...) that only a table of 44 a side reaches. A
+// game with more piece types than that cannot be drawn.
+const xboardSlots = 44
+
+// xboardSpecial are the slots of the 44-image table whose pieces XBoard
+// moves by rules of its own whatever the piece line says: the Lion (21,
+// Chu Shogi's double mover) and WhiteNothing (30). Observed: Kamisado
+// dragons drawn there were refused legal diagonal steps. No piece is put
+// there.
+var xboardSpecial = map[int]bool{21: true, 30: true}
+
 // pieceToChar builds the table: one slot per image, white half then black
 // half, '.' for images the game does not use. Pieces are placed by name,
-// then by letter, then in the first free non-King slot.
+// then by letter, then in the first free non-King slot. IDs are the
+// session's (pieceIDs): a letter, or a dressed letter ("R'") when the
+// alphabet ran out; a game with more than 21 types that are not royal
+// gets the 44-image table, whose last slot is still the King.
 func pieceToChar(g *vm.Game) (string, error) {
-	slots := []byte(strings.Repeat(".", len(xboardImages)))
+	ids := pieceIDs(g)
+	for t := range g.Pieces {
+		if ids[t] == "" {
+			return "", fmt.Errorf("%d piece types: XBoard has images for %d a side", len(g.Pieces), xboardSlots)
+		}
+	}
+	ptc, err := tableOfSize(g, ids, len(xboardImages))
+	if err != nil {
+		ptc, err = tableOfSize(g, ids, xboardSlots)
+	}
+	if err != nil {
+		return "", fmt.Errorf("%d piece types: XBoard has images for %d a side", len(g.Pieces), xboardSlots)
+	}
+	return ptc, nil
+}
+
+// tableOfSize is pieceToChar with size images a side.
+func tableOfSize(g *vm.Game, ids []string, size int) (string, error) {
+	slots := make([]string, size)
 	placed := map[string]bool{}
-	place := func(img byte, letter string) bool {
-		i := strings.IndexByte(xboardImages, img)
-		if i < 0 || slots[i] != '.' || placed[letter] {
+	place := func(i int, id string) bool {
+		if i < 0 || slots[i] != "" || placed[id] {
 			return false
 		}
-		slots[i] = letter[0]
-		placed[letter] = true
+		slots[i] = id
+		placed[id] = true
 		return true
 	}
-	var letters []string
+	// image is the slot of an image letter: the King's is the last.
+	image := func(img byte) int {
+		if img == 'K' {
+			return size - 1
+		}
+		return strings.IndexByte(xboardImages[:len(xboardImages)-1], img)
+	}
 	wild := wildcardImages
 	for t, pt := range g.Pieces {
-		if t >= len(g.Letters) || len(g.Letters[t]) != 1 {
-			return "", fmt.Errorf("piece %s has no one-letter notation", pt.Name)
-		}
-		l := strings.ToUpper(g.Letters[t])
-		letters = append(letters, l)
-		if wild != "" && !isRoyalLetter(g, l) && !describe.Piece(g, t).Exact {
-			place(wild[0], l)
+		id := ids[t]
+		if wild != "" && !isRoyalLetter(g, id) && !describe.Piece(g, t).Exact {
+			place(image(wild[0]), id)
 			wild = wild[1:]
 		}
 		if img, ok := imageByName[strings.ToLower(pt.Name)]; ok {
-			place(img, l)
+			place(image(img), id)
 		}
 	}
-	for _, l := range letters {
-		if l != "K" || isRoyalLetter(g, l) {
-			place(l[0], l)
+	for _, id := range ids {
+		if len(id) == 1 && (id != "K" || isRoyalLetter(g, id)) {
+			place(image(id[0]), id)
 		}
 	}
 	// Other pieces take the first free image, never the Pawn's: XBoard
 	// gives a piece drawn as a Pawn pawn rules (promotion, en passant).
-	for _, l := range letters {
-		for i := 1; i < len(xboardImages)-1 && !placed[l]; i++ {
-			place(xboardImages[i], l)
+	for _, id := range ids {
+		for i := 1; i < size-1 && !placed[id]; i++ {
+			if size == len(xboardImages) || !xboardSpecial[i] {
+				place(i, id)
+			}
 		}
-		if !placed[l] {
+		if !placed[id] {
 			return "", fmt.Errorf("more piece types than XBoard images")
 		}
 	}
-	white := string(slots)
-	return white + strings.ToLower(white), nil
+	var white strings.Builder
+	for _, id := range slots {
+		if id == "" {
+			id = "."
+		}
+		white.WriteString(id)
+	}
+	return white.String() + strings.ToLower(white.String()), nil
+}
+
+// ptcSlots splits the white half of a piece-to-char table into its slots:
+// a letter with its dress ("R'") or the marks before it ("+P", "^P", "~"),
+// or ".".
+func ptcSlots(ptc string) []string {
+	var all []string
+	for i := 0; i < len(ptc); {
+		j := i
+		for j < len(ptc)-1 && strings.IndexByte("+^", ptc[j]) >= 0 {
+			j++
+		}
+		j++
+		for j < len(ptc) && strings.IndexByte("'!", ptc[j]) >= 0 {
+			j++
+		}
+		all = append(all, ptc[i:j])
+		i = j
+	}
+	return all[:len(all)/2]
+}
+
+// idCache holds play.PieceIDs per game: every move written and read
+// asks for a letter, and a game's pieces never change.
+var idCache sync.Map // *vm.Game -> []string
+
+// pieceIDs are the piece IDs XBoard sees for g's types (play.PieceIDs):
+// the rule file's letters, then dressed letters past the alphabet.
+func pieceIDs(g *vm.Game) []string {
+	if ids, ok := idCache.Load(g); ok {
+		return ids.([]string)
+	}
+	ids, _ := idCache.LoadOrStore(g, play.PieceIDs(g))
+	return ids.([]string)
+}
+
+// xbFEN is s's FEN with XBoard's piece IDs: vm writes the rule file's
+// letters, "?" for a piece that has none, and a rule file's notation of
+// several letters ("General") as it is, so when the IDs differ from those
+// letters the placement and holdings are written again, square by square
+// in the order vm writes them (ranks from the top, files from the left of
+// the first grid); the other fields are vm's.
+func xbFEN(s *vm.State) (string, error) {
+	fen, err := s.FEN()
+	if err != nil {
+		return "", err
+	}
+	g := s.Game()
+	ids := pieceIDs(g)
+	if !play.Dressed(ids) && sameLetters(g, ids) {
+		return fen, nil
+	}
+	place, rest, _ := strings.Cut(fen, " ")
+	hand := ""
+	if i := strings.IndexByte(place, '['); i >= 0 {
+		place, hand = place[:i], place[i:]
+	}
+	var cells []vm.Cell // the pieces in the order vm wrote them
+	gr := &g.Board.Grids[0]
+	fileDim, rankDim, rows := gr.FENAxes()
+	for _, r := range rows {
+		for _, f := range gr.Labels[fileDim] {
+			idx := [2]string{}
+			idx[rankDim], idx[fileDim] = gr.Labels[rankDim][r], f
+			if p, ok := g.Board.PositionIndex(idx[0] + idx[1]); ok && s.Board[p] != vm.Empty {
+				cells = append(cells, s.Board[p])
+			}
+		}
+	}
+	id := func(t, owner int) string {
+		if owner == 0 {
+			return ids[t]
+		}
+		return strings.ToLower(ids[t])
+	}
+	var b strings.Builder
+	next := 0
+	for i := 0; i < len(place); i++ {
+		c := place[i]
+		if c == '/' || c == '*' || c >= '0' && c <= '9' {
+			b.WriteByte(c)
+			continue
+		}
+		if next >= len(cells) {
+			return "", fmt.Errorf("FEN %q has more pieces than the board", fen)
+		}
+		cell := cells[next]
+		next++
+		b.WriteString(id(cell.Type(), cell.Owner()))
+		// Skip the rest of vm's text for this piece: a notation of several
+		// letters is one piece.
+		l := g.Letters[cell.Type()]
+		if l == "" {
+			l = "?"
+		}
+		i += len(l) - 1
+	}
+	if hand != "" {
+		b.WriteByte('[')
+		for pl := 0; pl < 2; pl++ {
+			for t := range g.Pieces {
+				for range s.HandCount(pl, t) {
+					b.WriteString(id(t, pl))
+				}
+			}
+		}
+		b.WriteByte(']')
+	}
+	return b.String() + " " + rest, nil
 }
 
 // isRoyalLetter reports whether the piece lettered l is royal for some
@@ -96,7 +250,7 @@ func pieceToChar(g *vm.Game) (string, error) {
 func isRoyalLetter(g *vm.Game, l string) bool {
 	for pl := range g.Players {
 		for _, t := range g.RoyalTypes(pl) {
-			if t < len(g.Letters) && strings.EqualFold(g.Letters[t], l) {
+			if strings.EqualFold(pieceLetter(g, t), l) {
 				return true
 			}
 		}
@@ -120,7 +274,7 @@ func setupLines(p *play.Game, e *play.Entry, swap bool) ([]string, error) {
 	if parent == "" {
 		parent = "fairy"
 	}
-	fen, err := p.S.FEN()
+	fen, err := xbFEN(p.S)
 	if err != nil {
 		return nil, err
 	}
@@ -160,9 +314,140 @@ func victimLegTypes(e *play.Entry) []bool {
 			return nil
 		}
 	}
+	pawn := ptcSlots(ptc)[0]
 	out := make([]bool, len(g.Pieces))
 	for t := range out {
-		out[t] = strings.IndexByte(ptc[:len(ptc)/2], strings.ToUpper(pieceLetter(g, t))[0]) != 0
+		out[t] = strings.ToUpper(pieceLetter(g, t)) != pawn
 	}
 	return out
+}
+
+// xboardMaxSide is XBoard 4.9's largest board side: a 16x16 setup is
+// drawn, 17 files or 17 ranks are not (observed: the window does not come
+// up, or the board is garbled).
+const xboardMaxSide = 16
+
+// xboardCannot says why XBoard cannot show game g at all, or "" when it
+// can: XBoard draws one rectangle of squares of at most 16x16 for two
+// players, with at most 44 piece images a side.
+func xboardCannot(g *vm.Game) string {
+	// A third player that neither owns a piece nor takes a turn (a
+	// neutral name in the players list) does not stop XBoard.
+	third := len(g.Players) < 2
+	for _, it := range g.Setup {
+		third = third || it.Player > 1
+	}
+	for _, tu := range g.TurnOrder {
+		third = third || tu.Mover > 1 || tu.As > 1
+	}
+	if third {
+		return fmt.Sprintf("it has %d players; XBoard plays two", len(g.Players))
+	}
+	b := g.Board
+	if len(b.Grids) == 0 || len(b.Grids[0].Labels) != 2 {
+		return "its board is not a grid of squares; XBoard draws one rectangle of squares"
+	}
+	if other := usedOutside(g); other != "" {
+		return fmt.Sprintf("it is played on more than one board (%s is off the first grid); XBoard draws one", other)
+	}
+	w, h := len(b.Grids[0].Labels[0]), len(b.Grids[0].Labels[1])
+	if w > xboardMaxSide || h > xboardMaxSide {
+		return fmt.Sprintf("its board is %dx%d; XBoard draws at most %dx%d", w, h, xboardMaxSide, xboardMaxSide)
+	}
+	if _, err := pieceToChar(g); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// usedOutside names a position off the first grid that play reaches: one
+// with a piece at the start or a link to or from it. Storage cells
+// (dummies) are not drawn by any front end and do not count.
+func usedOutside(g *vm.Game) string {
+	b := g.Board
+	used := make([]bool, b.N())
+	for _, it := range g.Setup {
+		if it.Pos >= 0 {
+			used[it.Pos] = true
+		}
+	}
+	for p := range b.N() {
+		for d := range b.Dirs {
+			if q := b.Link(d, p); q != vm.NoPos {
+				used[p], used[q] = true, true
+			}
+		}
+	}
+	for p, pos := range b.Positions {
+		if used[p] && pos.Grid != 0 && !pos.Dummy {
+			return pos.Name
+		}
+	}
+	return ""
+}
+
+// fenFromXB reads a FEN written with XBoard's piece IDs back into the rule
+// file's letters for vm's reader. A piece the rule file gives no letter
+// (past the alphabet) has none vm reads: the FEN is taken when it is the
+// start position XBoard was sent (XBoard passes the setup FEN on to a
+// second engine as "setboard"), "" standing for it, and refused otherwise.
+func fenFromXB(g *play.Game, fen string) (string, error) {
+	vg := g.S.Game()
+	ids := pieceIDs(vg)
+	if !play.Dressed(ids) && sameLetters(vg, ids) {
+		return fen, nil
+	}
+	place, rest, _ := strings.Cut(fen, " ")
+	var b strings.Builder
+	for i := 0; i < len(place); i++ {
+		c := place[i]
+		up := c &^ 0x20
+		if up < 'A' || up > 'Z' {
+			b.WriteByte(c)
+			continue
+		}
+		id := string(up)
+		for i+1 < len(place) && (place[i+1] == '\'' || place[i+1] == '!') {
+			id += string(place[i+1])
+			i++
+		}
+		t := slices.Index(ids, id)
+		if t < 0 {
+			return "", fmt.Errorf("no piece is lettered %s", id)
+		}
+		l := vg.Letters[t]
+		if len(l) != 1 {
+			start, err := vm.NewState(vg)
+			if err != nil {
+				return "", err
+			}
+			if sf, err := xbFEN(start); err == nil && sameFEN(sf, fen) {
+				return "", nil
+			}
+			return "", fmt.Errorf("piece %s (%s) has no letter zrun's FEN reader knows: only the start position can be set", vg.Pieces[t].Name, id)
+		}
+		if c != up {
+			l = strings.ToLower(l)
+		} else {
+			l = strings.ToUpper(l)
+		}
+		b.WriteString(l)
+	}
+	return b.String() + " " + rest, nil
+}
+
+// sameFEN compares the placement and the side to move.
+func sameFEN(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	return len(fa) >= 2 && len(fb) >= 2 && fa[0] == fb[0] && fa[1] == fb[1]
+}
+
+// sameLetters reports whether ids are g's own letters (vm's FEN letters).
+func sameLetters(g *vm.Game, ids []string) bool {
+	for t := range ids {
+		if t >= len(g.Letters) || !strings.EqualFold(g.Letters[t], ids[t]) {
+			return false
+		}
+	}
+	return true
 }

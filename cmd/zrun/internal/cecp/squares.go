@@ -193,10 +193,11 @@ func leftBy(m *vm.Move, p int32) bool {
 	return false
 }
 
-// pieceLetter is the notation letter of piece type t ("?" when it has none).
+// pieceLetter is the ID XBoard knows piece type t by (pieceIDs): its
+// notation letter, or a dressed letter; "?" when it has none.
 func pieceLetter(g *vm.Game, t int) string {
-	if t >= 0 && t < len(g.Letters) && g.Letters[t] != "" {
-		return g.Letters[t]
+	if ids := pieceIDs(g); t >= 0 && t < len(ids) && ids[t] != "" {
+		return ids[t]
 	}
 	return "?"
 }

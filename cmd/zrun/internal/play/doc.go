@@ -28,6 +28,8 @@
 //	selectors.go   the texts move lists print, each naming one move only
 //	san.go         standard algebraic notation for chess-like games
 //	glyphs.go      Unicode chess glyphs for pieces with orthodox chess letters
+//	letters.go     a distinct ID for every piece type, dressed letters ("R'")
+//	               past the alphabet, for legends and XBoard
 //	counting.go    pieces that stand for a number of seeds (mancala)
 //	whynot.go      why a typed move is not legal
 //	save.go        saving a game (.zsg, PGN), loading a saved game into it,

@@ -62,11 +62,12 @@ type boardPrinter struct {
 	// byPlayer: one piece type and players named by one letter each (X and
 	// O): a piece is drawn as its owner's name.
 	byPlayer bool
+	ids      []string // play.PieceIDs: letters for pieces the rule file gives none
 }
 
 // newBoardPrinter decides once per game how its board is drawn.
 func newBoardPrinter(g *vm.Game, view *vm.GridView, color, unicode, flip bool) *boardPrinter {
-	bp := &boardPrinter{g: g, color: color, unicode: unicode, flip: flip, drawn: make([]bool, g.Board.N())}
+	bp := &boardPrinter{g: g, color: color, unicode: unicode, flip: flip, drawn: make([]bool, g.Board.N()), ids: play.PieceIDs(g)}
 	bp.count = play.CountingPieces(g)
 	bp.glyphs = chessPieces(g)
 	bp.byPlayer = len(g.Pieces) == 1
@@ -171,17 +172,45 @@ func chessPieces(g *vm.Game) bool {
 	return n >= 3
 }
 
-// letter is a piece type's letter: its notation letter, else the first
-// letter of its name.
+// letter is a piece type's letter: its notation letter, else the ID
+// play.PieceIDs gives it (a dressed letter, "R'", past the alphabet:
+// Kamisado's 41 types), so no two pieces on the board look alike.
 func (bp *boardPrinter) letter(t int) string {
 	l := ""
 	if t < len(bp.g.Letters) {
 		l = strings.ToUpper(bp.g.Letters[t])
 	}
-	if l == "" && t < len(bp.g.Pieces) && bp.g.Pieces[t].Name != "" {
-		l = strings.ToUpper(bp.g.Pieces[t].Name[:1])
+	if l == "" && t < len(bp.ids) {
+		l = bp.ids[t]
 	}
 	return l
+}
+
+// stackOf lists the pieces of a stack, bottom to top, when piece type t is
+// one: its name spelled out of the names of one-letter piece types (Focus
+// calls a white piece on a black one "wb"). Zillions files name a stack
+// top first: Focus's merge adds the moving stack's name in front of the
+// one it lands on ("(add $1w)"), and the stack belongs to its top piece's
+// owner. nil for other pieces.
+func stackOf(g *vm.Game, t int) []string {
+	single := map[rune]bool{}
+	for _, pt := range g.Pieces {
+		if r := []rune(pt.Name); len(r) == 1 {
+			single[r[0]] = true
+		}
+	}
+	name := []rune(g.Pieces[t].Name)
+	if len(name) < 2 {
+		return nil
+	}
+	out := make([]string, len(name))
+	for i, r := range name {
+		if !single[r] {
+			return nil
+		}
+		out[len(name)-1-i] = string(r)
+	}
+	return out
 }
 
 // pieceText is the text of a piece: its count for a counting piece; a glyph
@@ -489,7 +518,11 @@ func (bp *boardPrinter) printLegend(w io.Writer, s *vm.State) {
 		if _, ok := play.ChessGlyphs[l]; ok && bp.unicode && bp.glyphs {
 			continue
 		}
-		items = append(items, l+" "+pt.Name)
+		item := l + " " + pt.Name
+		if st := stackOf(g, t); st != nil {
+			item += " (stack, bottom to top: " + strings.Join(st, " ") + ")"
+		}
+		items = append(items, item)
 	}
 	var parts []string
 	if bp.byPlayer {

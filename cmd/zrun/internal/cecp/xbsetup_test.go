@@ -1,0 +1,156 @@
+// This file checks the setup lines of games whose pieces the rule file
+// cannot all letter (Kamisado's 41 types) or that XBoard draws at sizes
+// other than 8x8 (Thud's 15x15): every piece gets a distinct ID in the
+// piece-to-char table, the size is the board's, and the FEN decodes back
+// to the rule file's board-setup as vm read it.
+
+package cecp
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const (
+	kamisadoZRF = "../../../../../shared/zrf-corpus/Kamisado/kamisado.zrf"
+	thudZRF     = "../../../../../shared/zrf-corpus/Thud/Thud.zrf"
+)
+
+var setupRx = regexp.MustCompile(`^setup \((\S+)\) (\d+)x(\d+)\+(\d+)_(\w+) (\S+) ([wb]) `)
+
+func TestCECPSetupEveryPieceLettered(t *testing.T) {
+	for _, tc := range []struct {
+		file, variant string
+		w, h          int
+	}{
+		{kamisadoZRF, "kamisado-(non-stop)", 8, 9},
+		{kamisadoZRF, "kamisado-(sumo-vs-dragons)", 8, 9},
+		{thudZRF, "thud", 15, 15},
+		{thudZRF, "koom-valley-thud", 15, 15},
+	} {
+		t.Run(tc.variant, func(t *testing.T) {
+			g, c := startCECPWith(t, tc.file)
+			g.Send("variant " + tc.variant)
+			line := g.Next()
+			m := setupRx.FindStringSubmatch(line)
+			if m == nil {
+				t.Fatalf("not a setup line: %q", line)
+			}
+			g.Send("ping 1")
+			for l := g.Next(); l != "pong 1"; l = g.Next() {
+				if !strings.HasPrefix(l, "piece ") {
+					t.Errorf("after the setup line: %q", l)
+				}
+			}
+			vg := c.g.S.Game()
+			// The table: white half and black half, each slot one ID.
+			white := ptcSlots(m[1])
+			all := splitIDs(m[1])
+			if len(all) != 2*len(white) || len(white) != 22 && len(white) != 44 {
+				t.Fatalf("table of %d slots, white half %d: %s", len(all), len(white), m[1])
+			}
+			for i, id := range all[len(white):] {
+				if id != strings.ToLower(white[i]) {
+					t.Errorf("black slot %d is %q, white %q", i, id, white[i])
+				}
+			}
+			byID := map[string]int{}
+			for slot, id := range white {
+				if id == "." {
+					continue
+				}
+				if !regexp.MustCompile(`^[A-Z]['!]?$`).MatchString(id) {
+					t.Errorf("slot %d: %q is not a letter or a dressed letter", slot, id)
+				}
+				if _, dup := byID[id]; dup {
+					t.Errorf("ID %s in two slots", id)
+				}
+				byID[id] = slot
+			}
+			if len(byID) != len(vg.Pieces) {
+				t.Errorf("%d IDs in the table for %d piece types", len(byID), len(vg.Pieces))
+			}
+			w, _ := strconv.Atoi(m[2])
+			h, _ := strconv.Atoi(m[3])
+			if w != tc.w || h != tc.h {
+				t.Errorf("size %dx%d, want %dx%d", w, h, tc.w, tc.h)
+			}
+			// The FEN decoded square by square with the grid's own labels
+			// (ranks from the highest number down, files in order), against
+			// the rule file's board-setup.
+			gr := vg.Board.Grids[0]
+			files, ranks := gr.Labels[0], gr.Labels[1]
+			if _, err := strconv.Atoi(files[0]); err == nil {
+				files, ranks = ranks, files
+			}
+			ranks = slices.Clone(ranks)
+			sort.Slice(ranks, func(i, j int) bool { a, _ := strconv.Atoi(ranks[i]); b, _ := strconv.Atoi(ranks[j]); return a > b })
+			rows := strings.Split(m[6], "/")
+			if len(rows) != h || len(files) != w {
+				t.Fatalf("FEN has %d ranks, the grid %dx%d", len(rows), len(files), len(ranks))
+			}
+			ids := pieceIDs(vg)
+			var got []string
+			for r, row := range rows {
+				f := 0
+				for _, tok := range splitIDs(row) {
+					if n, err := strconv.Atoi(tok); err == nil {
+						f += n
+						continue
+					}
+					owner := 0
+					if strings.ToLower(tok) == tok {
+						owner = 1
+					}
+					typ := slices.Index(ids, strings.ToUpper(tok))
+					if typ < 0 || f >= w {
+						t.Fatalf("rank %s: %q", ranks[r], tok)
+					}
+					got = append(got, fmt.Sprintf("%s%s %s %s", files[f], ranks[r], vg.Players[owner].Name, vg.Pieces[typ].Name))
+					f++
+				}
+				if f != w {
+					t.Errorf("rank %s has %d squares, want %d", ranks[r], f, w)
+				}
+			}
+			var want []string
+			for _, it := range vg.Setup {
+				if it.Pos >= 0 {
+					want = append(want, fmt.Sprintf("%s %s %s", vg.Board.Positions[it.Pos].Name, vg.Players[it.Player].Name, vg.Pieces[it.Type].Name))
+				}
+			}
+			sort.Strings(got)
+			sort.Strings(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("FEN decodes to\n%v\nboard-setup is\n%v", got, want)
+			}
+		})
+	}
+}
+
+// splitIDs splits a FEN rank or a table into tokens: numbers, "/", ".",
+// and letters with their dress.
+func splitIDs(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		j := i + 1
+		switch {
+		case s[i] >= '0' && s[i] <= '9':
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+		default:
+			for j < len(s) && (s[j] == '\'' || s[j] == '!') {
+				j++
+			}
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
