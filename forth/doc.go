@@ -42,7 +42,7 @@
 //     "CURRENT @ @". DEFER's (IS) is "CFA>PFA !" with DOES> code reading
 //     the PFA, so the DOES> address lives in the code field itself.
 //   - Strings are NUL-terminated C strings: (.") is "R@ TYPE R> DUP "SIZE
-//     + >R", TYPE takes one address, "COUNT is the length, WORD parses into
+//   - >R", TYPE takes one address, "COUNT is the length, WORD parses into
 //     PAD ("34 WORD PAD ... HERE "MOVE"), S" leaves one address.
 //   - The input is a whole file: CORE.4TH defines "(" as "41 WORD" and
 //     opens with multi-line ( ... ) comments. After a word the interpreter

@@ -156,6 +156,9 @@ func (m *Machine) fail(format string, args ...any) {
 	case m.cur >= 0 && m.cur < numCodeActions:
 		// a code action fails on behalf of the word it runs
 		w = m.peekString(m.peek(m.w - hdrCode + hdrName))
+		if w == "" {
+			w = m.prims[m.cur].name
+		}
 	}
 	m.failWord(w, nil, format, args...)
 }
@@ -527,7 +530,11 @@ func (m *Machine) Find(name string) (cfa int32, ok bool) {
 func (m *Machine) dispatch(cfa int32) {
 	m.steps++
 	if m.steps > m.cfg.StepLimit {
-		m.fail("step budget of %d exceeded: endless loop?", m.cfg.StepLimit)
+		m.failWord(m.peekString(m.peek(cfa-hdrCode+hdrName)), nil, "step budget of %d exceeded: endless loop?", m.cfg.StepLimit)
+	}
+	if cfa < nativeStart {
+		// every word's header is in the native area or the dictionary
+		m.fail("address %d is not an executable word", cfa)
 	}
 	code := m.fetch(cfa)
 	switch {
