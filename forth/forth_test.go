@@ -96,9 +96,9 @@ var langCases = []langCase{
 	{src: ": t 0 BEGIN DUP 3 < WHILE 1+ REPEAT ; t", want: []int32{3}},
 	{src: ": t 0 BEGIN 1+ DUP 4 = IF EXIT ENDIF AGAIN ; t", want: []int32{4}},
 	{src: ": t 0 5 0 DO I + LOOP ; t", want: []int32{10}},
-	{src: ": t 0 10 0 DO I + 3 +LOOP ; t", want: []int32{18}},       // 0 3 6 9
-	{src: ": t 0 0 10 DO I + -3 +LOOP ; t", want: []int32{22}},      // fig: 10 7 4 1 (while index > limit)
-	{src: ": t 0 0 0 DO 1+ LOOP ; t", want: []int32{1}},             // fig: runs once
+	{src: ": t 0 10 0 DO I + 3 +LOOP ; t", want: []int32{18}},  // 0 3 6 9
+	{src: ": t 0 0 10 DO I + -3 +LOOP ; t", want: []int32{22}}, // fig: 10 7 4 1 (while index > limit)
+	{src: ": t 0 0 0 DO 1+ LOOP ; t", want: []int32{1}},        // fig: runs once
 	{src: ": t 3 0 DO 2 0 DO J 10 * I + LOOP LOOP ; t", want: []int32{0, 1, 10, 11, 20, 21}},
 	{src: ": t 0 10 0 DO 1+ I 3 = IF LEAVE ENDIF LOOP ; t", want: []int32{4}},
 	{src: ": t 0 SWAP 0 ?DO 1+ LOOP ; 0 t 3 t", want: []int32{0, 3}},

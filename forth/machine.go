@@ -79,20 +79,22 @@ type prim struct {
 // buffers), stacks, the primitives and host natives, and the input being
 // interpreted. It is not safe for concurrent use.
 type Machine struct {
-	cfg     Config
-	out     io.Writer
-	mem     []byte
-	ds      []int32
-	rs      []int32
-	ip      int32 // next cell of the running thread; 0 = none (interpreting)
-	w       int32 // code field address of the word being dispatched
-	cur     int32 // code of the primitive running, for error messages
-	nest    int   // depth of primitives executing words (execute)
-	natHere int32 // next free byte of the native header area
-	colon   int32 // NFA of the colon definition being compiled (0 = none)
-	steps   int64
-	prims   []prim
-	srcs    []*source
+	cfg      Config
+	out      io.Writer
+	mem      []byte
+	ds       []int32
+	rs       []int32
+	ip       int32   // next cell of the running thread; 0 = none (interpreting)
+	w        int32   // code field address of the word being dispatched
+	cur      int32   // code of the primitive running, for error messages
+	nest     int     // depth of primitives executing words (execute)
+	natHere  int32   // next free byte of the native header area
+	colon    int32   // NFA of the colon definition being compiled (0 = none)
+	colonSrc *source // the source it began in
+	colonTok int     // and the offset there
+	steps    int64
+	prims    []prim
+	srcs     []*source
 
 	// code field values of the primitives the compiler lays down
 	cDocol, cDovar, cDocon, cDodefer                 int32
@@ -620,9 +622,11 @@ func (m *Machine) interpret(s *source) {
 			m.run(cfa)
 		}
 	}
-	if m.state() && len(m.srcs) == 1 {
+	if m.state() && m.colonSrc != nil {
+		// A definition does not span files: an unended one is a missing
+		// or misspelt ; (ChessCraft's pieces.4th has "1 jump;").
 		s.tok = len(s.text)
-		m.failWord(m.peekString(m.peek(m.latest()+hdrName)), nil, "definition not ended (missing ;) at end of %s", s.name)
+		m.failWord(m.peekString(m.peek(m.colon+hdrName)), nil, "definition begun at %s:%d not ended (missing ;) at end of file", m.colonSrc.name, m.colonSrc.lineAt(m.colonTok))
 	}
 	m.srcs = m.srcs[:len(m.srcs)-1]
 }

@@ -162,9 +162,9 @@ func parseFloat(w string, base int32) (int32, bool) {
 
 // readSourceFile reads the file a LOAD names, relative to dir. Axiom ran on
 // Windows, whose file names match in any case, and the corpus spells them
-// both ways (CORE.4TH beside a LOAD of Board.4th whose file may be
-// board.4th), so when the exact name is absent the directory is searched
-// for one that differs only in case.
+// both ways (CORE.4TH, an engine path Axiom/jofur/ for the folder Jofur),
+// so when the exact path is absent each missing component is matched
+// against its directory's entries ignoring case.
 func readSourceFile(dir, name string) (string, string, error) {
 	name = strings.ReplaceAll(name, "\\", "/")
 	path := name
@@ -175,20 +175,37 @@ func readSourceFile(dir, name string) (string, string, error) {
 	if err == nil {
 		return string(b), path, nil
 	}
-	ents, derr := os.ReadDir(filepath.Dir(path))
-	if derr != nil {
-		return "", path, err
-	}
-	base := filepath.Base(path)
-	for _, e := range ents {
-		if strings.EqualFold(e.Name(), base) {
-			p := filepath.Join(filepath.Dir(path), e.Name())
-			b, err2 := os.ReadFile(p)
-			if err2 != nil {
-				return "", p, err2
-			}
+	if p, ok := foldPath(path); ok {
+		if b, err2 := os.ReadFile(p); err2 == nil {
 			return string(b), p, nil
 		}
 	}
 	return "", path, err
+}
+
+// foldPath finds the existing path that equals path but for case.
+func foldPath(path string) (string, bool) {
+	path = filepath.Clean(path)
+	if _, err := os.Stat(path); err == nil {
+		return path, true
+	}
+	parent, base := filepath.Split(path)
+	parent = filepath.Clean(parent)
+	if parent == path || base == "" {
+		return "", false
+	}
+	p, ok := foldPath(parent)
+	if !ok {
+		return "", false
+	}
+	ents, err := os.ReadDir(p)
+	if err != nil {
+		return "", false
+	}
+	for _, e := range ents {
+		if strings.EqualFold(e.Name(), base) {
+			return filepath.Join(p, e.Name()), true
+		}
+	}
+	return "", false
 }

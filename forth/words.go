@@ -278,6 +278,10 @@ func (m *Machine) installKernel() {
 	def("COMPILE", func(m *Machine) { m.comma(m.inline()) })
 	def(":", func(m *Machine) {
 		m.colon = m.header(m.name(), m.cDocol, flagSmudge) - hdrCode
+		m.colonSrc, m.colonTok = nil, 0
+		if n := len(m.srcs); n > 0 {
+			m.colonSrc, m.colonTok = m.srcs[n-1], m.srcs[n-1].tok
+		}
 		m.store(addrState, -1)
 	})
 	imm(";", func(m *Machine) {
