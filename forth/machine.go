@@ -31,6 +31,11 @@ type Config struct {
 	// is how the framework asks whether a word exists ({link}).
 	Resolve func(name string) Native
 	Seed    uint64 // seed of the random number words (0: a fixed default)
+	// ReadFile reads the file LOAD names, dir being the directory of the
+	// file that LOADs; it returns the text and the path to report. Nil
+	// means the operating system's files, matched in any case as on
+	// Windows. A host that must not touch files sets one that refuses.
+	ReadFile func(dir, name string) (text, path string, err error)
 }
 
 // Memory map. The low 8 KiB hold the kernel's variables and buffers; the
@@ -596,6 +601,12 @@ func (m *Machine) interpret(s *source) {
 		}
 		m.word = w
 		m.cur = -1
+		// Each word read counts against the budget too, so that text which
+		// only compiles (or LOADs itself over and over) is bounded as well.
+		m.steps++
+		if m.steps > m.cfg.StepLimit {
+			m.failWord(w, nil, "step budget of %d exceeded", m.cfg.StepLimit)
+		}
 		nfa := m.find(w)
 		if nfa == 0 {
 			if n, ok := parseNumber(w, m.fetch(addrBase)); ok {
@@ -669,7 +680,11 @@ func (m *Machine) load(name string) {
 	if n := len(m.srcs); n > 0 {
 		dir = m.srcs[n-1].dir
 	}
-	text, p, err := readSourceFile(dir, name)
+	read := m.cfg.ReadFile
+	if read == nil {
+		read = readSourceFile
+	}
+	text, p, err := read(dir, name)
 	if err != nil {
 		m.failWord("LOAD", err, "%v", err)
 	}

@@ -1,6 +1,7 @@
 package forth
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -171,16 +172,36 @@ func readSourceFile(dir, name string) (string, string, error) {
 	if !filepath.IsAbs(path) && dir != "" {
 		path = filepath.Join(dir, name)
 	}
-	b, err := os.ReadFile(path)
+	b, err := readRegular(path)
 	if err == nil {
 		return string(b), path, nil
 	}
 	if p, ok := foldPath(path); ok {
-		if b, err2 := os.ReadFile(p); err2 == nil {
+		if b, err2 := readRegular(p); err2 == nil {
 			return string(b), p, nil
 		}
 	}
 	return "", path, err
+}
+
+// maxSourceSize bounds a LOADed file (the largest corpus script is under
+// 100 KB).
+const maxSourceSize = 16 << 20
+
+// readRegular reads a regular file of bounded size: a LOAD of /dev/zero or
+// a FIFO must fail, not hang.
+func readRegular(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	if fi.Size() > maxSourceSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxSourceSize)
+	}
+	return os.ReadFile(path)
 }
 
 // foldPath finds the existing path that equals path but for case.
