@@ -16,6 +16,11 @@
 //	err := m.LoadFile(".../CORE.4TH")         // or m.Interpret(name, text)
 //	err = m.Execute("OnEvaluate")             // run a word; m.Pop() the result
 //
+// LOAD reads files through Config.ReadFile (by default the operating
+// system's, names matched in any case as on Windows, regular files of
+// bounded size only). Natives are kernel words: they sit below every Forth
+// definition, so define them before loading the framework.
+//
 // Every failure is an *Error naming file:line, the word that failed and the
 // colon definitions running (an unknown word's cause is *UnknownWord). Data
 // and return stack overflow and underflow, division by zero, addresses
@@ -60,6 +65,15 @@
 //     while index < limit (fig-Forth) and LEAVE sets limit to index; ?DO,
 //     UNLOOP, AGAIN, VALUE are not used by any corpus script (?DO, UNLOOP
 //     and AGAIN are provided; VALUE/TO are not).
+//
+// # Status (checked by corpus_test.go)
+//
+// All 4 distinct framework pairs of the corpus (2 apart from line endings)
+// load unchanged with only the 21 FrameworkNatives defined, none of which
+// runs at load time. 127 of the 128 game and variant scripts present load
+// (50 with the newest framework borrowed, their folder having none); the
+// other, ChessCraft, has "jump;" for "jump ;" in its pieces.4th. Loading
+// CORE.4TH + axiom.4th + Senet.4th takes about 5 ms.
 //
 // # Files
 //

@@ -289,3 +289,28 @@ func TestPanicRecovered(t *testing.T) {
 		t.Fatalf("machine unusable after a recovered panic: %v", err)
 	}
 }
+
+// TestLoad checks LOAD: relative to the loading file, any case of the
+// name (as on Windows), and bounded nesting.
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("main.4th", "LOAD PARTS.4TH\n: both part 1+ ;\nboth\n")
+	write("parts.4th", "( a part )\n: part 41 ;\n")
+	write("loop.4th", "LOAD loop.4th\n")
+	m := New(Config{})
+	if err := m.LoadFile(filepath.Join(dir, "main.4th")); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Stack(); !slices.Equal(got, []int32{42}) {
+		t.Errorf("stack %v", got)
+	}
+	err := m.LoadFile(filepath.Join(dir, "loop.4th"))
+	if err == nil || !strings.Contains(err.Error(), "nested more than") {
+		t.Errorf("self-LOAD: %v", err)
+	}
+}
