@@ -56,7 +56,9 @@
 //     the game word "drop" beside DROP (both in AxiomChecker's lib.4th).
 //     Only file names (LOAD Board.4th, CORE.4TH) match in any case.
 //   - PICK is 0-based (CORE.4TH's .S only works so); NOT is logical
-//     ("verify" is "NOT IF $Exit ENDIF"); TRUE is -1 (our choice, Forth-83).
+//     ("verify" is "NOT IF $Exit ENDIF"); TRUE is -1 (our choice, Forth-83:
+//     no corpus script uses a flag's value in arithmetic, checked by
+//     searching for TRUE, 0=, NOT or a ?-word followed by + - = ABS NEGATE).
 //   - Floats are 32-bit and share the data stack: CORE.4TH's FMIN is
 //     "F2DUP F< IF DROP ELSE SWAP DROP ENDIF", FVARIABLE is VARIABLE, and
 //     "0." is a float literal (FNEGATE is "0. FSWAP F-").
