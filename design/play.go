@@ -30,7 +30,8 @@ type Options struct {
 	// StartEvery: games 0, StartEvery, 2*StartEvery... start from the
 	// start position itself; the others from a randomised opening. At a
 	// fixed depth the engine plays the same game from the same position,
-	// so start-position games are a few, not half.
+	// so the default (0) starts game 0 alone there; with --movetime games
+	// from the start differ, and a share of them is worth having.
 	StartEvery int
 	MaxPlies   int // a game still going after this many plies is cut (a draw, counted apart)
 	Shard, Of  int // play games k with k % Of == Shard-1 (1 and 1: all)
@@ -57,8 +58,11 @@ func (o Options) withDefaults() Options {
 	if o.RandomPlies < 0 {
 		o.RandomPlies = 0
 	}
-	if o.StartEvery <= 0 {
-		o.StartEvery = 10
+	if o.StartEvery <= 0 || o.StartEvery > o.Games {
+		// At a fixed depth every game from the start position is the
+		// same game: counted many times it would narrow the intervals
+		// with no new information. By default only game 0 starts there.
+		o.StartEvery = o.Games
 	}
 	if o.MaxPlies <= 0 {
 		o.MaxPlies = 300
@@ -110,8 +114,8 @@ func Load(file, variant string) (Loaded, error) {
 }
 
 // Run plays the games of o's shard and returns the run's header and the
-// records, by game number. Defaults: 100 games, depth 2, 300 plies, every
-// 10th game from the start position.
+// records, by game number. Defaults: 100 games, depth 2, 300 plies, game
+// 0 alone from the start position.
 func Run(o Options) (*Header, []*GameRecord, error) {
 	o = o.withDefaults()
 	first, err := Load(o.File, o.Variant)

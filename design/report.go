@@ -381,8 +381,12 @@ func fmtFigure(f Figure) string {
 func (rp *Report) WriteText(w io.Writer) {
 	h := rp.H
 	fmt.Fprintf(w, "%s (%s)\n", h.Title, h.File)
-	fmt.Fprintf(w, "%d games, %s, seed %d, %d random plies (every %dth game from the start), cap %d plies\n",
-		rp.Games, strength(h), h.Seed, h.RandomPlies, h.StartEvery, h.MaxPlies)
+	starts := fmt.Sprintf("every %dth game from the start", h.StartEvery)
+	if h.StartEvery >= h.Games {
+		starts = "game 1 from the start"
+	}
+	fmt.Fprintf(w, "%d games, %s, seed %d, %d random plies (%s), cap %d plies\n",
+		rp.Games, strength(h), h.Seed, h.RandomPlies, starts, h.MaxPlies)
 	fmt.Fprintln(w, "Intervals are 95%: Wilson's for shares of games, normal (mean ± 1.96 SE over games) for means.")
 	section(w, "Outcome")
 	for _, f := range rp.Outcome {

@@ -39,7 +39,7 @@ func runDesign(args []string, stdout, stderr io.Writer) int {
 	movetime := fs.Int("movetime", 0, "milliseconds a move instead of a depth (games are then not reproducible)")
 	seed := fs.Uint64("seed", 1, "base seed: game k's opening depends on it and k alone")
 	random := fs.Int("random", 4, "plies played at random to open a randomised game")
-	startEvery := fs.Int("start-every", 10, "every Nth game starts from the start position itself")
+	startEvery := fs.Int("start-every", 0, "every Nth game starts from the start position itself (0: game 1 alone; at a fixed depth such games repeat)")
 	maxPlies := fs.Int("max-plies", 300, "a game still going after this many plies is cut (counted apart)")
 	shard := fs.String("shard", "1/1", "play only shard i of n of the games (write them with --data, report with --merge)")
 	data := fs.String("data", "", "write the games' raw data (JSON lines) to this file")
