@@ -56,6 +56,8 @@
 //	                    repetitions; GoesOn, the searcher's quick "not over"
 //	material.go         the insufficient-material draw
 //	nomoves.go          WhyNoMoves: why the player to move has no legal move, in words
+//	blockof.go          BlockOf: which move or drop block produced a move (rule
+//	                    coverage), by rerunning the piece's blocks
 //	perft.go            perft and divide, a move a whole turn (the parts of a
 //	                    partial move together) or, with PerftParts, each part
 //	fen.go              FEN (a front end may give its game its own reader and

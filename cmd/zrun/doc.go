@@ -28,6 +28,8 @@
 //	bench.go        "zrun bench": a search signature and speed (package bench)
 //	tune.go         "zrun tune": piece values learnt from self-play
 //	values.go       "zrun values": the piece values the evaluation derives
+//	design.go       "zrun design": self-play figures of a game's rules, compared
+//	                and sharded (package design)
 //	posflags.go     --variant, --fen and --start, shared by the batch commands
 //	start960.go     --start: a Chess960 start array by number or at random
 //	profile.go      --cpuprofile, shared by bench, xboard and uci
