@@ -17,7 +17,7 @@
 //     block fired (vm's State.BlockOf names a played move's block) and
 //     each goal ended a game; blocks that never fired are named with their
 //     file:line;
-//   - piece values learnt from the games' quiet positions by eval.Fit,
+//   - piece values learnt from the games' quiet positions by tune.Fit,
 //     as "zrun values --selfplay" and "zrun tune" learn them.
 //
 // Intervals: Wilson's score interval for shares of games (right near 0

@@ -14,6 +14,7 @@ import (
 
 	"zrun/engine"
 	"zrun/engine/eval"
+	"zrun/engine/eval/tune"
 	"zrun/gamefile"
 	"zrun/vm"
 )
@@ -264,7 +265,7 @@ func playGame(ld Loaded, h *Header, o Options, k int) (*GameRecord, error) {
 		// takes them: no exchange under way, no check, no turn half made.
 		noisy := s.IsNoisy(&m)
 		if ply >= r.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() {
-			r.Material = append(r.Material, materialDiff(s, nT))
+			r.Material = append(r.Material, tune.MaterialDiff(s, nT))
 		}
 		lastNoisy = noisy
 		if err := s.Make(&m); err != nil {
@@ -272,30 +273,4 @@ func playGame(ld Loaded, h *Header, o Options, k int) (*GameRecord, error) {
 		}
 	}
 	return r, nil
-}
-
-// materialDiff counts, per type, the first player's pieces less the
-// second's, on the board and in hand: the regressors of eval.Fit.
-func materialDiff(s *vm.State, nT int) []int16 {
-	d := make([]int16, nT)
-	for _, c := range s.Board {
-		if c == vm.Empty {
-			continue
-		}
-		switch c.Owner() {
-		case 0:
-			d[c.Type()]++
-		case 1:
-			d[c.Type()]--
-		}
-	}
-	for i, k := range s.Hands {
-		switch i / nT {
-		case 0:
-			d[i%nT] += int16(k)
-		case 1:
-			d[i%nT] -= int16(k)
-		}
-	}
-	return d
 }

@@ -75,7 +75,7 @@ type GameRecord struct {
 	PieceMoves []int `json:"piece_moves"` // moves made by each piece type
 	BlockFired []int `json:"block_fired"` // moves played from each block of Header.Blocks
 	// Material: per quiet searched position, the first player's pieces
-	// less the second's, per type (eval.Fit's samples, labelled with the
+	// less the second's, per type (tune.Fit's samples, labelled with the
 	// game's result).
 	Material [][]int16 `json:"material"`
 }

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"zrun/engine/eval"
+	"zrun/engine/eval/tune"
 	"zrun/vm"
 )
 
@@ -69,9 +69,9 @@ type Report struct {
 	Pieces         []Coverage
 	Blocks         []Coverage
 	Goals          []Coverage
-	// Values are the piece values the games teach (eval.Fit), when they
+	// Values are the piece values the games teach (tune.Fit), when they
 	// could be fitted; ValuesErr says why not otherwise.
-	Values         *eval.Fitted
+	Values         *tune.Fitted
 	Start          []float64
 	Royal          []bool
 	ValuesErr      error
@@ -319,9 +319,9 @@ func (rp *Report) coverage(h *Header, recs []*GameRecord) {
 }
 
 // fitValues fits the piece values to the games' quiet positions as "zrun
-// values --selfplay" does (eval.Fit from the derived values).
+// values --selfplay" does (tune.Fit from the derived values).
 func (rp *Report) fitValues(recs []*GameRecord, ld Loaded) {
-	var samples []eval.Sample
+	var samples []tune.Sample
 	for _, r := range recs {
 		res := 0.5
 		if r.Winner == 0 {
@@ -330,13 +330,13 @@ func (rp *Report) fitValues(recs []*GameRecord, ld Loaded) {
 			res = 0
 		}
 		for _, d := range r.Material {
-			samples = append(samples, eval.Sample{Result: res, Diff: d})
+			samples = append(samples, tune.Sample{Result: res, Diff: d})
 		}
 	}
 	rp.ValuesPosition = len(samples)
-	start, royal, same := ld.Eval.StartValues(ld.Game)
+	start, royal, same := tune.StartValues(ld.Game, ld.Eval)
 	rp.Start, rp.Royal = start, royal
-	fit, err := eval.Fit(samples, start, royal, same)
+	fit, err := tune.Fit(samples, start, royal, same)
 	if err != nil {
 		rp.ValuesErr = err
 		return

@@ -149,7 +149,7 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 		// to be taken back, and the pieces most often exchanged would be
 		// undervalued for it.
 		if ply >= opt.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() {
-			diffs = append(diffs, materialDiff(s, nT))
+			diffs = append(diffs, MaterialDiff(s, nT))
 		}
 		lastNoisy = noisy
 		if err := s.Make(m); err != nil {
@@ -163,9 +163,10 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 	return out, result, capped, nil
 }
 
-// materialDiff counts, per type, the first player's pieces less the
-// second's, on the board and in hand.
-func materialDiff(s *vm.State, nT int) []int16 {
+// MaterialDiff counts, per type, the first player's pieces less the
+// second's, on the board and in hand: the regressors of Fit (zrun design
+// records them from its games too).
+func MaterialDiff(s *vm.State, nT int) []int16 {
 	d := make([]int16, nT)
 	for _, c := range s.Board {
 		if c == vm.Empty {
