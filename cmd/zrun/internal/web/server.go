@@ -28,6 +28,7 @@ import (
 
 	"zrun/cmd/zrun/internal/docpage"
 	"zrun/cmd/zrun/internal/play"
+	"zrun/gamefile"
 	"zrun/vm"
 )
 
@@ -122,8 +123,7 @@ func New(args []string) (*Server, error) {
 			if err != nil {
 				return err
 			}
-			ext := strings.ToLower(filepath.Ext(p))
-			if !d.IsDir() && (ext == ".zrf" || ext == ".ini") {
+			if !d.IsDir() && gamefile.IsGameFile(p) {
 				paths = append(paths, p)
 			}
 			return nil

@@ -9,9 +9,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
+	"zrun/gamefile"
 	"zrun/vm"
 
 	"github.com/fsnotify/fsnotify"
@@ -48,8 +48,8 @@ func (s *Server) Watch() error {
 				if !ok {
 					return
 				}
-				ext := strings.ToLower(filepath.Ext(ev.Name))
-				if ext != ".zrf" && ext != ".inc" && ext != ".ini" {
+				// Any rule file: a served one, or an include of one.
+				if gamefile.KindOf(ev.Name) == gamefile.Unknown {
 					continue
 				}
 				if ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) != 0 {
