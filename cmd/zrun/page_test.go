@@ -13,9 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"zrun/cmd/zrun/internal/docpage"
 	"zrun/cmd/zrun/internal/play"
-	"zrun/internal/betzaref"
 	"zrun/vm"
 )
 
@@ -221,51 +219,6 @@ func TestDiagramCommand(t *testing.T) {
 	var errb bytes.Buffer
 	if code := runMain([]string{"diagram", "--fen", "garbage", "../../games/chess.zrf"}, io.Discard, &errb); code == 0 {
 		t.Error("a bad FEN was accepted")
-	}
-}
-
-// TestMovementDiagramSVG checks the drawn marks of Schoolbook's pieces
-// against the squares their published Betza strings reach (from the
-// diagram's square, on the 10x8 board).
-func TestMovementDiagramSVG(t *testing.T) {
-	g, err := play.LoadGame("../../games/schoolbook.zrf", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pg, err := docpage.NewPage("schoolbook.zrf", g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, betza := range map[string]string{"Archbishop": "BN", "Marshall": "RN", "Knight": "N", "Pawn": "fmWfcFifmnD"} {
-		ti, _ := g.PieceIndex(name)
-		var b strings.Builder
-		if !pg.WriteMovement(&b, ti) {
-			t.Fatalf("%s: no diagram", name)
-		}
-		sum := parseXML(t, name, []byte(b.String()))
-		xy, at := betzaref.BoardFrame(g, 0)
-		o := xy[int32(pg.Origin(ti))]
-		moves, err := betzaref.Expand(betza, func(dx, dy int) bool { _, ok := at[[2]int{o[0] + dx, o[1] + dy}]; return ok })
-		if err != nil {
-			t.Fatal(err)
-		}
-		kind := map[[2]int]int{}
-		for m := range moves {
-			if m.Mode == 'm' {
-				kind[[2]int{m.Dx, m.Dy}] |= 1
-			} else {
-				kind[[2]int{m.Dx, m.Dy}] |= 2
-			}
-		}
-		want := map[string]int{}
-		for _, k := range kind {
-			want[[]string{"", "move-only", "capture-only", "move-capture"}[k]]++
-		}
-		for _, cl := range []string{"move-only", "capture-only", "move-capture"} {
-			if sum.classes[cl] != want[cl] {
-				t.Errorf("%s: %d %s marks, %s means %d", name, sum.classes[cl], cl, betza, want[cl])
-			}
-		}
 	}
 }
 

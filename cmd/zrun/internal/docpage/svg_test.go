@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"zrun/cmd/zrun/internal/play"
+	"zrun/internal/betzaref"
 	"zrun/vm"
 )
 
@@ -276,5 +277,58 @@ func TestRookMovementDiagram(t *testing.T) {
 	}
 	if marks != 14 {
 		t.Errorf("%d squares marked, want 14", marks)
+	}
+}
+
+// TestMovementDiagramSVG checks the drawn marks of Schoolbook's pieces
+// against the squares their published Betza strings reach (from the
+// diagram's square, on the 10x8 board).
+func TestMovementDiagramSVG(t *testing.T) {
+	g, err := play.LoadGame(gamePath(t, "games/schoolbook.zrf"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := NewPage("schoolbook.zrf", g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := []string{"move-only", "capture-only", "move-capture"}
+	for name, betza := range map[string]string{"Archbishop": "BN", "Marshall": "RN", "Knight": "N", "Pawn": "fmWfcFifmnD"} {
+		ti, _ := g.PieceIndex(name)
+		var b strings.Builder
+		if !pg.WriteMovement(&b, ti) {
+			t.Fatalf("%s: no diagram", name)
+		}
+		got := map[string]int{}
+		for _, e := range parseSVG(t, b.String()) {
+			for _, c := range marks {
+				if hasClass(e, c) {
+					got[c]++
+				}
+			}
+		}
+		xy, at := betzaref.BoardFrame(g, 0)
+		o := xy[int32(pg.Origin(ti))]
+		moves, err := betzaref.Expand(betza, func(dx, dy int) bool { _, ok := at[[2]int{o[0] + dx, o[1] + dy}]; return ok })
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := map[[2]int]int{}
+		for m := range moves {
+			if m.Mode == 'm' {
+				kind[[2]int{m.Dx, m.Dy}] |= 1
+			} else {
+				kind[[2]int{m.Dx, m.Dy}] |= 2
+			}
+		}
+		want := map[string]int{}
+		for _, k := range kind {
+			want[marks[k-1]]++
+		}
+		for _, c := range marks {
+			if got[c] != want[c] {
+				t.Errorf("%s: %d %s marks, %s means %d", name, got[c], c, betza, want[c])
+			}
+		}
 	}
 }

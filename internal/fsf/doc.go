@@ -1,0 +1,9 @@
+// Package fsf runs Fairy-Stockfish, the independent reference that tests
+// compare zrun's positions with: it is a test helper, and a test that needs
+// the program skips, saying so, where it is not installed (.ci/run installs
+// it).
+//
+// # Files
+//
+//	fsf.go  Path and FEN: the final position after "position ..." as Fairy-Stockfish prints it
+package fsf
