@@ -49,6 +49,48 @@ type Page struct {
 	small  *svgBoard
 	start  *vm.State
 	pieces []pieceInfo
+	// pics: the author's pictures the diagrams draw (nil: our drawing).
+	pics *pagePictures
+	// written: files written beside a Markdown page (its pictures).
+	written []string
+}
+
+// Options says how a page is drawn.
+type Options struct {
+	// Plain draws our own board and pieces even when the rule file names
+	// pictures.
+	Plain bool
+}
+
+// usePictures draws the author's pictures on the page's diagrams: embedded
+// as data: URLs, or written to dir as PNG files beside a Markdown page.
+// Every picture a diagram may show is read now, so that the page's one
+// note of what is missing is complete wherever it stands.
+func (pg *Page) usePictures(embed bool, dir, slug string) {
+	pp := newPagePictures(pg, embed, dir, slug)
+	if len(pp.set.List) == 0 && len(pp.set.Missing) == 0 {
+		return
+	}
+	pg.pics = pp
+	if len(pp.set.Board) > 0 {
+		pp.ref(pp.set.Board[0])
+	}
+	for t := range pg.g.Pieces {
+		for pl := range pg.g.Players {
+			pp.ref(pp.set.PieceIndex(t, pl))
+		}
+	}
+	pg.board.fitPictures(pp)
+	pg.small.fitPictures(pp)
+}
+
+// missingNote says which pictures were not found (or not readable) and
+// are drawn our way; "" when none.
+func (pg *Page) missingNote() string {
+	if pg.pics == nil || len(pg.pics.missing) == 0 {
+		return ""
+	}
+	return "Pictures not found, drawn our way: " + strings.Join(pg.pics.missing, ", ") + "."
 }
 
 // NewPage gathers what the page of g (from the rule file named file) shows.
@@ -164,10 +206,13 @@ const legendText = "Movement diagrams show the piece alone on the board (highlig
 
 // WritePage writes the page (and, for Markdown, its SVG files) and
 // returns the paths written.
-func WritePage(dir, slug, format, file string, g *vm.Game) ([]string, error) {
+func WritePage(dir, slug, format, file string, g *vm.Game, opt Options) ([]string, error) {
 	pg, err := NewPage(file, g)
 	if err != nil {
 		return nil, err
+	}
+	if !opt.Plain {
+		pg.usePictures(format != "md", dir, slug)
 	}
 	if format == "md" {
 		return writeMarkdownPage(dir, slug, pg)

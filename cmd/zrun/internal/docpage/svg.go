@@ -25,6 +25,8 @@ import (
 type svgBoard struct {
 	g *vm.Game
 	l *boardgeom.Layout
+	// pics: the author's pictures drawn on this layout (nil: our drawing).
+	pics *svgPictures
 }
 
 const svgMargin = boardgeom.Margin // room for coordinates on the left and below
@@ -103,7 +105,14 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 	if opt.title != "" {
 		fmt.Fprintf(w, "<title>%s</title>", xmlText(opt.title))
 	}
-	if l.Points {
+	onPicture := sb.pics != nil && sb.pics.boardRef != ""
+	if onPicture {
+		// The author's board under its positions, which are drawn
+		// transparent over it (the picture shows the squares).
+		b, p := sb.pics.board, sb.pics.boardPic
+		writeImage(w, "boardpic", sb.pics.boardRef, p.W, p.H, b[0], b[1], b[2], b[3])
+	}
+	if l.Points && !onPicture {
 		// Points stand on a board whose lines join them.
 		cs := typicalSize(l)
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#e9d3a9"/>`,
@@ -119,7 +128,7 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 	}
 	for _, c := range l.Cells {
 		highlight := opt.marks != nil && c.Pos == opt.origin
-		sb.writeCell(w, c, highlight)
+		sb.writeCell(w, c, highlight, onPicture)
 	}
 	for _, lb := range l.Labels {
 		size := 11.0
@@ -156,7 +165,7 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 // writeCell draws one position in its shape: a square of a chequered
 // board, a hexagon in its shade, or a point on the board's lines; the
 // movement diagram's piece square is highlighted.
-func (sb *svgBoard) writeCell(w io.Writer, c boardgeom.Cell, highlight bool) {
+func (sb *svgBoard) writeCell(w io.Writer, c boardgeom.Cell, highlight, onPicture bool) {
 	fill := rectFill[c.Dark]
 	if c.Shape == boardgeom.Hex {
 		fill = hexFill[c.Shade%len(hexFill)]
@@ -165,6 +174,17 @@ func (sb *svgBoard) writeCell(w io.Writer, c boardgeom.Cell, highlight bool) {
 		fill = "#e8c547"
 	}
 	name := xmlText(c.Name)
+	if onPicture {
+		// On the author's board a cell is its hot spot: only the
+		// movement diagram's piece square is marked, see-through.
+		fill, op := "none", ""
+		if highlight {
+			fill, op = "#e8c547", ` fill-opacity="0.55"`
+		}
+		fmt.Fprintf(w, `<rect class="cell pic" data-pos="%s" x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"%s/>`,
+			name, c.X, c.Y, c.W, c.H, fill, op)
+		return
+	}
 	switch c.Shape {
 	case boardgeom.Hex:
 		var pts []string
@@ -236,6 +256,10 @@ var discColors = []string{"#ffffff", "#222222", "#d94040", "#3a6fd9", "#3aa655",
 // letter is K Q R B N P (first two players), else a disc with its letter.
 func (sb *svgBoard) writePiece(w io.Writer, c vm.Cell, cx, cy, size float64) {
 	t, owner := c.Type(), c.Owner()
+	if p, ref, pw, ph, ok := sb.pics.piece(t, owner, size); ok {
+		writeImage(w, "piece pic", ref, p.W, p.H, cx-pw/2, cy-ph/2, pw, ph)
+		return
+	}
 	letter := svgPieceLetter(sb.g, t)
 	if gl, ok := play.ChessGlyphs[letter]; ok && owner < 2 {
 		fmt.Fprintf(w, `<text class="piece" x="%.1f" y="%.1f" font-family="DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif" font-size="%.1f" text-anchor="middle" fill="#000">%s</text>`,
@@ -270,8 +294,11 @@ func svgPieceLetter(g *vm.Game, t int) string {
 }
 
 // pieceIcon writes a small standalone SVG of one piece.
-func pieceIcon(w io.Writer, g *vm.Game, c vm.Cell, size float64) {
+func pieceIcon(w io.Writer, g *vm.Game, pp *pagePictures, c vm.Cell, size float64) {
 	sb := &svgBoard{g: g}
+	if pp != nil {
+		sb.pics = &svgPictures{pp: pp}
+	}
 	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f">`, size, size, size, size)
 	sb.writePiece(w, c, size/2, size/2, size)
 	io.WriteString(w, "</svg>")
