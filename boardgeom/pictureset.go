@@ -6,6 +6,7 @@ package boardgeom
 
 import (
 	"strconv"
+	"sync"
 
 	"zrun/vm"
 )
@@ -31,6 +32,9 @@ type PictureSet struct {
 	Pieces [][][]int
 	// Missing: the names not found, once each.
 	Missing []string
+
+	mu     sync.Mutex
+	blanks map[int]bool // pictures read for Invisible: wholly transparent
 }
 
 // FindPictures finds the pictures of g, named by the rule file ruleFile
@@ -96,4 +100,51 @@ func (t *PictureSet) PieceIndex(ty, pl int) int {
 		return -1
 	}
 	return t.Pieces[ty][pl][0]
+}
+
+// Invisible reports whether pieces of type ty cannot be seen: every one
+// of its pictures, for every player, is wholly pure green (Splut's turn
+// markers). A type without pictures, or with one missing or unreadable,
+// is visible: our drawing shows it. Players the type names no picture for
+// are not asked.
+func (t *PictureSet) Invisible(ty int) bool {
+	if ty < 0 || ty >= len(t.Pieces) || len(t.Pieces[ty]) == 0 {
+		return false
+	}
+	any := false
+	for _, idx := range t.Pieces[ty] {
+		// A player the type names no picture for (Splut's "?C", the
+		// random player who moves the markers) has none to show.
+		for _, i := range idx {
+			any = true
+			if i < 0 || !t.blank(i) {
+				return false
+			}
+		}
+	}
+	return any
+}
+
+// blank reports whether picture i is wholly transparent, reading it once.
+func (t *PictureSet) blank(i int) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.blanks == nil {
+		t.blanks = map[int]bool{}
+	}
+	if b, ok := t.blanks[i]; ok {
+		return b
+	}
+	b := false
+	if img, err := ReadPicture(t.List[i].Path, true); err == nil {
+		b = true
+		for k := 3; k < len(img.Pix); k += 4 {
+			if img.Pix[k] != 0 {
+				b = false
+				break
+			}
+		}
+	}
+	t.blanks[i] = b
+	return b
 }

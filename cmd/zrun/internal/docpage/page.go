@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 
+	"zrun/boardgeom"
 	"zrun/vm"
 	"zrun/vm/describe"
 )
@@ -49,7 +50,9 @@ type Page struct {
 	small  *svgBoard
 	start  *vm.State
 	pieces []pieceInfo
-	// pics: the author's pictures the diagrams draw (nil: our drawing).
+	// set: the pictures the rule file names; pics: those the diagrams
+	// draw (nil: our drawing).
+	set  *boardgeom.PictureSet
 	pics *pagePictures
 	// written: files written beside a Markdown page (its pictures).
 	written []string
@@ -99,8 +102,11 @@ func NewPage(file string, g *vm.Game) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	pg := &Page{g: g, file: file, start: s, board: newSVGBoard(g, 48)}
-	pg.small = newSVGBoard(g, smallCell(pg.board))
+	// The pictures say which pieces cannot be seen, so which positions
+	// are helpers, even on a page drawn --plain.
+	pg := &Page{g: g, file: file, start: s, set: boardgeom.FindPictures(file, g)}
+	pg.board = newSVGBoardFor(g, 48, pg.set)
+	pg.small = newSVGBoardFor(g, smallCell(pg.board), pg.set)
 	for t, pt := range g.Pieces {
 		pl := typeOwner(g, t)
 		pi := pieceInfo{t: t, player: pl, desc: describe.PieceAs(g, t, pl)}

@@ -37,7 +37,7 @@ type pagePictures struct {
 // newPagePictures finds the pictures of the page's game; embed chooses
 // data: URLs, else each picture is written to dir as slug-pic-N.png.
 func newPagePictures(pg *Page, embed bool, dir, slug string) *pagePictures {
-	pp := &pagePictures{set: boardgeom.FindPictures(pg.file, pg.g), refs: map[int]string{}, defs: map[int]string{}}
+	pp := &pagePictures{set: pg.set, refs: map[int]string{}, defs: map[int]string{}}
 	pp.missing = append(pp.missing, pp.set.Missing...)
 	unreadable := map[string]bool{}
 	pp.ref = func(i int) string {

@@ -27,6 +27,8 @@ type svgBoard struct {
 	l *boardgeom.Layout
 	// pics: the author's pictures drawn on this layout (nil: our drawing).
 	pics *svgPictures
+	// set: the game's pictures, telling which pieces cannot be seen.
+	set *boardgeom.PictureSet
 }
 
 const svgMargin = boardgeom.Margin // room for coordinates on the left and below
@@ -34,6 +36,12 @@ const svgMargin = boardgeom.Margin // room for coordinates on the left and below
 // newSVGBoard lays out g's board with cells about `size` pixels wide.
 func newSVGBoard(g *vm.Game, size float64) *svgBoard {
 	return &svgBoard{g: g, l: boardgeom.New(g, size)}
+}
+
+// newSVGBoardFor is newSVGBoard for a game whose pictures are set: its
+// helper positions (only invisible pieces reach them) are not drawn.
+func newSVGBoardFor(g *vm.Game, size float64, set *boardgeom.PictureSet) *svgBoard {
+	return &svgBoard{g: g, l: boardgeom.NewFor(g, size, set), set: set}
 }
 
 // height is the board's height with the labels below it.
@@ -66,7 +74,11 @@ const extraW, extraSize = 84.0, 30.0
 
 func (sb *svgBoard) extras(board []vm.Cell, opt svgOptions) []svgExtra {
 	var out []svgExtra
+	hidden := func(t int) bool { return sb.set != nil && sb.set.Invisible(t) }
 	for p, c := range board {
+		if c != vm.Empty && hidden(c.Type()) {
+			continue
+		}
 		if _, drawn := sb.l.CellOf(p); c != vm.Empty && !drawn {
 			out = append(out, svgExtra{c, sb.g.Board.Positions[p].Name})
 		}
@@ -74,7 +86,7 @@ func (sb *svgBoard) extras(board []vm.Cell, opt svgOptions) []svgExtra {
 	if opt.hand != nil {
 		for pl := range sb.g.Players {
 			for t := range sb.g.Pieces {
-				if n := opt.hand(pl, t); n > 0 {
+				if n := opt.hand(pl, t); n > 0 && !hidden(t) {
 					out = append(out, svgExtra{vm.MakeCell(t, pl, 0), fmt.Sprintf("in hand ×%d", n)})
 				}
 			}
@@ -127,6 +139,9 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 		}
 	}
 	for _, c := range l.Cells {
+		if c.Helper {
+			continue // a turn marker's square, not one to play on
+		}
 		highlight := opt.marks != nil && c.Pos == opt.origin
 		sb.writeCell(w, c, highlight, onPicture)
 	}
@@ -147,6 +162,9 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 	}
 	for _, c := range l.Cells {
 		if board != nil && board[c.Pos] != vm.Empty {
+			if sb.set != nil && sb.set.Invisible(board[c.Pos].Type()) {
+				continue
+			}
 			x, y := c.Centre()
 			sb.writePiece(w, board[c.Pos], x, y, min(c.W, c.H))
 		}
