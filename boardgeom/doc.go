@@ -43,6 +43,12 @@
 //	           case, the rule file's folder then its package's root, never
 //	           outside the package) and reading them as Zillions draws them
 //	           (pure green transparent in a piece's bitmap)
+//	pictureset.go every picture one game names (board, pieces per player
+//	           and piece set) in a fixed order, and the missing ones: what
+//	           the browser serves by index and the doc pages embed
+//	helpers.go which positions are helpers (turn markers' and counters'
+//	           squares no visible piece reaches), by running every move
+//	           and drop program abstractly from the squares pieces reach
 //	rle.go     reading the run-length encoded bitmaps x/image/bmp does not
 //	hex.go     recognising hexagonal lattices, shading their cells, fitting
 //	           the hexagons into the board's area and their outlines

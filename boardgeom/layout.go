@@ -48,6 +48,9 @@ type Cell struct {
 	Shade int
 	// Level is the cell's level on a board drawn as levels side by side.
 	Level int
+	// Helper: a position no visible piece can reach (Helpers): a turn
+	// marker's or counter's square, not drawn as a square to play on.
+	Helper bool
 }
 
 // Centre is the middle of the cell's box.
@@ -113,11 +116,18 @@ type Layout struct {
 	PixelScale     float64
 	PixelX, PixelY float64
 	byPos          map[int]int
+	helper         map[int]bool
 }
 
 // New lays out g's board with cells about size units wide.
-func New(g *vm.Game, size float64) *Layout {
+func New(g *vm.Game, size float64) *Layout { return NewFor(g, size, nil) }
+
+// NewFor is New for a game whose pictures are pics (nil: none known):
+// the pictures tell which pieces cannot be seen, so which positions are
+// only theirs (Helpers).
+func NewFor(g *vm.Game, size float64, pics *PictureSet) *Layout {
 	l := &Layout{Margin: Margin, byPos: map[int]int{}}
+	l.helper = helpersOf(g, pics)
 	unit := size / refSize
 	gv := vm.NewGridView(g)
 	switch {
@@ -133,7 +143,26 @@ func New(g *vm.Game, size float64) *Layout {
 	for i := range l.Cells {
 		c := &l.Cells[i]
 		c.Name = g.Board.Positions[c.Pos].Name
+		c.Helper = l.helper[c.Pos]
 		l.byPos[c.Pos] = i
+	}
+	if len(l.helper) > 0 {
+		// The board ends where its squares do: a helper row (Splut's
+		// rank 0, Kamisado's rank 9) leaves no blank band beside it.
+		w, h := 0.0, 0.0
+		for _, c := range l.Cells {
+			if !c.Helper {
+				w, h = max(w, c.X+c.W), max(h, c.Y+c.H)
+			}
+		}
+		if w > 0 {
+			for i := range l.Labels {
+				if l.Labels[i].Kind == File {
+					l.Labels[i].Y += h - l.H
+				}
+			}
+			l.W, l.H = w, h
+		}
 	}
 	for p := range g.Board.Positions {
 		if _, ok := l.byPos[p]; !ok {
@@ -356,7 +385,7 @@ func (l *Layout) gridLabels(gv *vm.GridView) {
 	for ci, t := range gv.ColLabels {
 		var best *Cell
 		for _, row := range gv.Cell {
-			if c, ok := cellOf[row[ci]]; ok && row[ci] >= 0 && (best == nil || c.Y > best.Y) {
+			if c, ok := cellOf[row[ci]]; ok && row[ci] >= 0 && !l.helper[c.Pos] && (best == nil || c.Y > best.Y) {
 				best = &c
 			}
 		}
@@ -367,7 +396,7 @@ func (l *Layout) gridLabels(gv *vm.GridView) {
 	for ri, t := range gv.RowLabels {
 		var best *Cell
 		for _, p := range gv.Cell[ri] {
-			if c, ok := cellOf[p]; ok && p >= 0 && (best == nil || c.X < best.X) {
+			if c, ok := cellOf[p]; ok && p >= 0 && !l.helper[c.Pos] && (best == nil || c.X < best.X) {
 				best = &c
 			}
 		}

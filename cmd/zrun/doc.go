@@ -47,7 +47,7 @@ import (
 )
 
 func init() {
-	register("doc", "[--variant NAME] [--format html|md] [-o DIR] FILE: write a page per game (diagrams, pieces, Betza)", runDoc)
+	register("doc", "[--variant NAME] [--format html|md] [-o DIR] [--plain] FILE: write a page per game (diagrams, pieces, Betza)", runDoc)
 }
 
 func runDoc(args []string, stdout, stderr io.Writer) int {
@@ -56,11 +56,12 @@ func runDoc(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "only this game or variant (default: every game of the file)")
 	format := fs.String("format", "html", "html (one self-contained file per game) or md (Markdown plus SVG files)")
 	dir := fs.String("o", ".", "directory to write the pages to")
+	plain := fs.Bool("plain", false, "draw our plain board and pieces, not the pictures the rule file names")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 || (*format != "html" && *format != "md") {
-		fmt.Fprintln(stderr, "usage: zrun doc [--variant NAME] [--format html|md] [-o DIR] FILE")
+		fmt.Fprintln(stderr, "usage: zrun doc [--variant NAME] [--format html|md] [-o DIR] [--plain] FILE")
 		return 2
 	}
 	games, err := play.LoadGames(fs.Arg(0), *variant)
@@ -76,7 +77,7 @@ func runDoc(args []string, stdout, stderr io.Writer) int {
 	used := map[string]bool{}
 	for _, g := range games {
 		slug := docpage.UniqueSlug(g.Title, used)
-		files, err := docpage.WritePage(*dir, slug, *format, fs.Arg(0), g)
+		files, err := docpage.WritePage(*dir, slug, *format, fs.Arg(0), g, docpage.Options{Plain: *plain})
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			status = 1

@@ -15,4 +15,7 @@
 //	page.go      a game's page: texts, start diagram, table of pieces; WriteDiagram
 //	html.go      the page as one self-contained HTML5 file with inline SVG
 //	markdown.go  the page as Markdown with the diagrams as separate SVG files
+//	pictures.go  the author's pictures on the diagrams (boardgeom finds
+//	             them): embedded once in an HTML page and referred to,
+//	             PNG files beside a Markdown page's SVGs; --plain without
 package docpage

@@ -25,6 +25,7 @@ func writeHTMLPage(w io.Writer, pg *Page) {
 	fmt.Fprintln(w, `<html xmlns="http://www.w3.org/1999/xhtml" lang="en">`)
 	fmt.Fprintf(w, "<head><meta charset=\"utf-8\"/><title>%s</title><style>%s</style></head>\n", t(g.Title), pageCSS)
 	fmt.Fprintln(w, "<body>")
+	pg.pics.writeDefs(w)
 	fmt.Fprintf(w, "<h1>%s</h1>\n", t(g.Title))
 	fmt.Fprintf(w, "<p class=\"source\">From %s (%s)</p>\n", t(filepath.Base(pg.file)), t(g.Source))
 	writeHTMLSection(w, "", g.Description)
@@ -32,6 +33,9 @@ func writeHTMLPage(w io.Writer, pg *Page) {
 	fmt.Fprint(w, "<figure>")
 	pg.writeBoard(w)
 	fmt.Fprintf(w, "<figcaption>%s</figcaption></figure>\n", t(pg.summary()))
+	if m := pg.missingNote(); m != "" {
+		fmt.Fprintf(w, "<p class=\"missing\">%s</p>\n", t(m))
+	}
 	writeHTMLSection(w, "History", g.History)
 	writeHTMLSection(w, "Strategy", g.Strategy)
 	fmt.Fprintln(w, "<h2>Pieces</h2>")
@@ -61,7 +65,7 @@ func writeHTMLPieceRow(w io.Writer, pg *Page, pi pieceInfo) {
 	g, d := pg.g, pi.desc
 	t := xmlText
 	fmt.Fprint(w, "<tr><td>")
-	pieceIcon(w, g, vm.MakeCell(pi.t, pi.player, 0), 40)
+	pieceIcon(w, g, pg.pics, vm.MakeCell(pi.t, pi.player, 0), 40)
 	fmt.Fprintf(w, "<br/><strong>%s</strong>", t(g.Pieces[pi.t].Name))
 	if l := svgPieceLetter(g, pi.t); l != "" {
 		fmt.Fprintf(w, " (%s)", t(l))

@@ -34,6 +34,9 @@ func writeMarkdownPage(dir, slug string, pg *Page) ([]string, error) {
 		return nil, err
 	}
 	fmt.Fprintf(&md, "## Start position\n\n![%s: start position](%s)\n\n%s\n\n", mdText(g.Title), board, mdText(pg.summary()))
+	if m := pg.missingNote(); m != "" {
+		fmt.Fprintf(&md, "%s\n\n", mdText(m))
+	}
 	mdSection(&md, "History", g.History)
 	mdSection(&md, "Strategy", g.Strategy)
 	fmt.Fprintf(&md, "## Pieces\n\n%s\n\n", legendText)
@@ -72,6 +75,7 @@ func writeMarkdownPage(dir, slug string, pg *Page) ([]string, error) {
 	if err := os.WriteFile(path, []byte(md.String()), 0o644); err != nil {
 		return nil, err
 	}
+	files = append(files, pg.written...)
 	return append([]string{path}, files...), nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 
+	"zrun/boardgeom"
 	"zrun/vm"
 	"zrun/vm/describe"
 )
@@ -49,6 +50,50 @@ type Page struct {
 	small  *svgBoard
 	start  *vm.State
 	pieces []pieceInfo
+	// set: the pictures the rule file names; pics: those the diagrams
+	// draw (nil: our drawing).
+	set  *boardgeom.PictureSet
+	pics *pagePictures
+	// written: files written beside a Markdown page (its pictures).
+	written []string
+}
+
+// Options says how a page is drawn.
+type Options struct {
+	// Plain draws our own board and pieces even when the rule file names
+	// pictures.
+	Plain bool
+}
+
+// usePictures draws the author's pictures on the page's diagrams: embedded
+// as data: URLs, or written to dir as PNG files beside a Markdown page.
+// Every picture a diagram may show is read now, so that the page's one
+// note of what is missing is complete wherever it stands.
+func (pg *Page) usePictures(embed bool, dir, slug string) {
+	pp := newPagePictures(pg, embed, dir, slug)
+	if len(pp.set.List) == 0 && len(pp.set.Missing) == 0 {
+		return
+	}
+	pg.pics = pp
+	if len(pp.set.Board) > 0 {
+		pp.ref(pp.set.Board[0])
+	}
+	for t := range pg.g.Pieces {
+		for pl := range pg.g.Players {
+			pp.ref(pp.set.PieceIndex(t, pl))
+		}
+	}
+	pg.board.fitPictures(pp)
+	pg.small.fitPictures(pp)
+}
+
+// missingNote says which pictures were not found (or not readable) and
+// are drawn our way; "" when none.
+func (pg *Page) missingNote() string {
+	if pg.pics == nil || len(pg.pics.missing) == 0 {
+		return ""
+	}
+	return "Pictures not found, drawn our way: " + strings.Join(pg.pics.missing, ", ") + "."
 }
 
 // NewPage gathers what the page of g (from the rule file named file) shows.
@@ -57,8 +102,11 @@ func NewPage(file string, g *vm.Game) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	pg := &Page{g: g, file: file, start: s, board: newSVGBoard(g, 48)}
-	pg.small = newSVGBoard(g, smallCell(pg.board))
+	// The pictures say which pieces cannot be seen, so which positions
+	// are helpers, even on a page drawn --plain.
+	pg := &Page{g: g, file: file, start: s, set: boardgeom.FindPictures(file, g)}
+	pg.board = newSVGBoardFor(g, 48, pg.set)
+	pg.small = newSVGBoardFor(g, smallCell(pg.board), pg.set)
 	for t, pt := range g.Pieces {
 		pl := typeOwner(g, t)
 		pi := pieceInfo{t: t, player: pl, desc: describe.PieceAs(g, t, pl)}
@@ -164,10 +212,13 @@ const legendText = "Movement diagrams show the piece alone on the board (highlig
 
 // WritePage writes the page (and, for Markdown, its SVG files) and
 // returns the paths written.
-func WritePage(dir, slug, format, file string, g *vm.Game) ([]string, error) {
+func WritePage(dir, slug, format, file string, g *vm.Game, opt Options) ([]string, error) {
 	pg, err := NewPage(file, g)
 	if err != nil {
 		return nil, err
+	}
+	if !opt.Plain {
+		pg.usePictures(format != "md", dir, slug)
 	}
 	if format == "md" {
 		return writeMarkdownPage(dir, slug, pg)

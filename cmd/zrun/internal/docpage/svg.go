@@ -25,6 +25,10 @@ import (
 type svgBoard struct {
 	g *vm.Game
 	l *boardgeom.Layout
+	// pics: the author's pictures drawn on this layout (nil: our drawing).
+	pics *svgPictures
+	// set: the game's pictures, telling which pieces cannot be seen.
+	set *boardgeom.PictureSet
 }
 
 const svgMargin = boardgeom.Margin // room for coordinates on the left and below
@@ -32,6 +36,12 @@ const svgMargin = boardgeom.Margin // room for coordinates on the left and below
 // newSVGBoard lays out g's board with cells about `size` pixels wide.
 func newSVGBoard(g *vm.Game, size float64) *svgBoard {
 	return &svgBoard{g: g, l: boardgeom.New(g, size)}
+}
+
+// newSVGBoardFor is newSVGBoard for a game whose pictures are set: its
+// helper positions (only invisible pieces reach them) are not drawn.
+func newSVGBoardFor(g *vm.Game, size float64, set *boardgeom.PictureSet) *svgBoard {
+	return &svgBoard{g: g, l: boardgeom.NewFor(g, size, set), set: set}
 }
 
 // height is the board's height with the labels below it.
@@ -64,7 +74,11 @@ const extraW, extraSize = 84.0, 30.0
 
 func (sb *svgBoard) extras(board []vm.Cell, opt svgOptions) []svgExtra {
 	var out []svgExtra
+	hidden := func(t int) bool { return sb.set != nil && sb.set.Invisible(t) }
 	for p, c := range board {
+		if c != vm.Empty && hidden(c.Type()) {
+			continue
+		}
 		if _, drawn := sb.l.CellOf(p); c != vm.Empty && !drawn {
 			out = append(out, svgExtra{c, sb.g.Board.Positions[p].Name})
 		}
@@ -72,7 +86,7 @@ func (sb *svgBoard) extras(board []vm.Cell, opt svgOptions) []svgExtra {
 	if opt.hand != nil {
 		for pl := range sb.g.Players {
 			for t := range sb.g.Pieces {
-				if n := opt.hand(pl, t); n > 0 {
+				if n := opt.hand(pl, t); n > 0 && !hidden(t) {
 					out = append(out, svgExtra{vm.MakeCell(t, pl, 0), fmt.Sprintf("in hand ×%d", n)})
 				}
 			}
@@ -103,7 +117,14 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 	if opt.title != "" {
 		fmt.Fprintf(w, "<title>%s</title>", xmlText(opt.title))
 	}
-	if l.Points {
+	onPicture := sb.pics != nil && sb.pics.boardRef != ""
+	if onPicture {
+		// The author's board under its positions, which are drawn
+		// transparent over it (the picture shows the squares).
+		b, p := sb.pics.board, sb.pics.boardPic
+		writeImage(w, "boardpic", sb.pics.boardRef, p.W, p.H, b[0], b[1], b[2], b[3])
+	}
+	if l.Points && !onPicture {
 		// Points stand on a board whose lines join them.
 		cs := typicalSize(l)
 		fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#e9d3a9"/>`,
@@ -118,8 +139,11 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 		}
 	}
 	for _, c := range l.Cells {
+		if c.Helper {
+			continue // a turn marker's square, not one to play on
+		}
 		highlight := opt.marks != nil && c.Pos == opt.origin
-		sb.writeCell(w, c, highlight)
+		sb.writeCell(w, c, highlight, onPicture)
 	}
 	for _, lb := range l.Labels {
 		size := 11.0
@@ -138,6 +162,9 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 	}
 	for _, c := range l.Cells {
 		if board != nil && board[c.Pos] != vm.Empty {
+			if sb.set != nil && sb.set.Invisible(board[c.Pos].Type()) {
+				continue
+			}
 			x, y := c.Centre()
 			sb.writePiece(w, board[c.Pos], x, y, min(c.W, c.H))
 		}
@@ -156,7 +183,7 @@ func (sb *svgBoard) render(w io.Writer, board []vm.Cell, opt svgOptions) {
 // writeCell draws one position in its shape: a square of a chequered
 // board, a hexagon in its shade, or a point on the board's lines; the
 // movement diagram's piece square is highlighted.
-func (sb *svgBoard) writeCell(w io.Writer, c boardgeom.Cell, highlight bool) {
+func (sb *svgBoard) writeCell(w io.Writer, c boardgeom.Cell, highlight, onPicture bool) {
 	fill := rectFill[c.Dark]
 	if c.Shape == boardgeom.Hex {
 		fill = hexFill[c.Shade%len(hexFill)]
@@ -165,6 +192,17 @@ func (sb *svgBoard) writeCell(w io.Writer, c boardgeom.Cell, highlight bool) {
 		fill = "#e8c547"
 	}
 	name := xmlText(c.Name)
+	if onPicture {
+		// On the author's board a cell is its hot spot: only the
+		// movement diagram's piece square is marked, see-through.
+		fill, op := "none", ""
+		if highlight {
+			fill, op = "#e8c547", ` fill-opacity="0.55"`
+		}
+		fmt.Fprintf(w, `<rect class="cell pic" data-pos="%s" x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"%s/>`,
+			name, c.X, c.Y, c.W, c.H, fill, op)
+		return
+	}
 	switch c.Shape {
 	case boardgeom.Hex:
 		var pts []string
@@ -236,6 +274,10 @@ var discColors = []string{"#ffffff", "#222222", "#d94040", "#3a6fd9", "#3aa655",
 // letter is K Q R B N P (first two players), else a disc with its letter.
 func (sb *svgBoard) writePiece(w io.Writer, c vm.Cell, cx, cy, size float64) {
 	t, owner := c.Type(), c.Owner()
+	if p, ref, pw, ph, ok := sb.pics.piece(t, owner, size); ok {
+		writeImage(w, "piece pic", ref, p.W, p.H, cx-pw/2, cy-ph/2, pw, ph)
+		return
+	}
 	letter := svgPieceLetter(sb.g, t)
 	if gl, ok := play.ChessGlyphs[letter]; ok && owner < 2 {
 		fmt.Fprintf(w, `<text class="piece" x="%.1f" y="%.1f" font-family="DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif" font-size="%.1f" text-anchor="middle" fill="#000">%s</text>`,
@@ -270,8 +312,11 @@ func svgPieceLetter(g *vm.Game, t int) string {
 }
 
 // pieceIcon writes a small standalone SVG of one piece.
-func pieceIcon(w io.Writer, g *vm.Game, c vm.Cell, size float64) {
+func pieceIcon(w io.Writer, g *vm.Game, pp *pagePictures, c vm.Cell, size float64) {
 	sb := &svgBoard{g: g}
+	if pp != nil {
+		sb.pics = &svgPictures{pp: pp}
+	}
 	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f">`, size, size, size, size)
 	sb.writePiece(w, c, size/2, size/2, size)
 	io.WriteString(w, "</svg>")

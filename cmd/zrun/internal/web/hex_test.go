@@ -28,7 +28,7 @@ func TestHexTiling(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lj := layoutOf(g, 0, "")
+		lj := layoutOf(g, 0, picturesOf("", g))
 		if lj.Hex != tc.hex || tc.cells > 0 && len(lj.Cells) != tc.cells {
 			t.Errorf("%s: hex %q with %d cells, want %q with %d", filepath.Base(tc.file), lj.Hex, len(lj.Cells), tc.hex, tc.cells)
 			continue

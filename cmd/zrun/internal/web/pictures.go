@@ -17,76 +17,13 @@ import (
 	"zrun/vm"
 )
 
-// picture is one picture a rule file names.
-type picture struct {
-	name  string // as the rule file names it (shown when missing)
-	path  string // the file found ("" when missing)
-	piece bool   // keyed for transparency
-	w, h  int    // pixels
-}
-
-// pictureTable is every picture of one game, in a fixed order (board
-// pictures, then per piece type, player and piece set), so that the index
-// in a picture's URL names it without a path.
-type pictureTable struct {
-	list    []picture
-	board   []int     // indexes of the board's pictures
-	pieces  [][][]int // [type][player] indexes of its pictures, -1 when missing
-	missing []string  // names not found, once each
-}
+// pictureTable is every picture of one game (boardgeom's, shared with
+// the doc pages): a picture's index in it is its URL.
+type pictureTable = boardgeom.PictureSet
 
 // picturesOf finds the pictures of g, named by the rule file ruleFile.
 func picturesOf(ruleFile string, g *vm.Game) *pictureTable {
-	t := &pictureTable{}
-	if ruleFile == "" {
-		return t
-	}
-	r := boardgeom.NewResolver(ruleFile)
-	seen := map[string]int{}
-	missed := map[string]bool{}
-	add := func(name string, piece bool) int {
-		key := strconv.FormatBool(piece) + "|" + name
-		if i, ok := seen[key]; ok {
-			return i
-		}
-		p := picture{name: name, piece: piece}
-		if path, err := r.Resolve(name); err == nil {
-			if w, h, err := boardgeom.PictureSize(path); err == nil && w > 0 && h > 0 {
-				p.path, p.w, p.h = path, w, h
-			}
-		}
-		if p.path == "" {
-			if !missed[name] {
-				missed[name] = true
-				t.missing = append(t.missing, name)
-			}
-			seen[key] = -1
-			return -1
-		}
-		t.list = append(t.list, p)
-		seen[key] = len(t.list) - 1
-		return len(t.list) - 1
-	}
-	for _, name := range g.Board.Images {
-		if i := add(name, false); i >= 0 {
-			t.board = append(t.board, i)
-		}
-	}
-	t.pieces = make([][][]int, len(g.Pieces))
-	for ty, p := range g.Pieces {
-		if len(p.Images) == 0 {
-			continue
-		}
-		t.pieces[ty] = make([][]int, len(g.Players))
-		for pl := range g.Players {
-			if pl < len(p.Images) {
-				for _, name := range p.Images[pl] {
-					t.pieces[ty][pl] = append(t.pieces[ty][pl], add(name, true))
-				}
-			}
-		}
-	}
-	return t
+	return boardgeom.FindPictures(ruleFile, g)
 }
 
 // picturesJSON is what the page needs to draw the author's pictures.
@@ -117,18 +54,18 @@ type piecePictureJSON struct {
 // picturesJSONOf places t's pictures on layout l; nil when the game names
 // no picture.
 func picturesJSONOf(entryID int, t *pictureTable, l *boardgeom.Layout) *picturesJSON {
-	if len(t.list) == 0 && len(t.missing) == 0 {
+	if len(t.List) == 0 && len(t.Missing) == 0 {
 		return nil
 	}
 	url := func(i int) string { return fmt.Sprintf("/api/g/%d/picture/%d", entryID, i) }
-	pj := &picturesJSON{Missing: t.missing, Pieces: make([][][]*piecePictureJSON, len(t.pieces))}
-	for _, i := range t.board {
-		p := t.list[i]
-		if x, y, w, h, ok := l.FitPicture(p.w, p.h); ok {
+	pj := &picturesJSON{Missing: t.Missing, Pieces: make([][][]*piecePictureJSON, len(t.Pieces))}
+	for _, i := range t.Board {
+		p := t.List[i]
+		if x, y, w, h, ok := l.FitPicture(p.W, p.H); ok {
 			pj.Board = append(pj.Board, boardPictureJSON{url(i), [4]float64{round1(x), round1(y), round1(w), round1(h)}})
 		}
 	}
-	for ty, pls := range t.pieces {
+	for ty, pls := range t.Pieces {
 		if pls == nil {
 			continue
 		}
@@ -141,7 +78,7 @@ func picturesJSONOf(entryID int, t *pictureTable, l *boardgeom.Layout) *pictures
 				}
 				pp := &piecePictureJSON{URL: url(i)}
 				if len(pj.Board) > 0 {
-					pp.W, pp.H = round1(float64(t.list[i].w)*l.PixelScale), round1(float64(t.list[i].h)*l.PixelScale)
+					pp.W, pp.H = round1(float64(t.List[i].W)*l.PixelScale), round1(float64(t.List[i].H)*l.PixelScale)
 				}
 				pj.Pieces[ty][pl] = append(pj.Pieces[ty][pl], pp)
 			}
@@ -268,13 +205,13 @@ func (s *Server) apiPicture(w http.ResponseWriter, r *http.Request) {
 	}
 	t := s.pictureTableOf(e)
 	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil || n < 0 || n >= len(t.list) {
+	if err != nil || n < 0 || n >= len(t.List) {
 		writeError(w, &httpError{http.StatusNotFound, fmt.Sprintf("no picture %q of game %d", r.PathValue("n"), e.ID)})
 		return
 	}
-	data, err := s.pngs.get(t.list[n].path, t.list[n].piece)
+	data, err := s.pngs.get(t.List[n].Path, t.List[n].Piece)
 	if err != nil {
-		writeError(w, &httpError{http.StatusUnprocessableEntity, fmt.Sprintf("picture %s cannot be read: %v", t.list[n].name, err)})
+		writeError(w, &httpError{http.StatusUnprocessableEntity, fmt.Sprintf("picture %s cannot be read: %v", t.List[n].Name, err)})
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")

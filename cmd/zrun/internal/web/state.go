@@ -39,6 +39,9 @@ type cellJSON struct {
 	R          [4]float64 `json:"r"` // x, y, width, height
 	Dark       bool       `json:"dark,omitempty"`
 	Shade      int        `json:"shade,omitempty"` // on a hex board: 0, 1 or 2; -1 off its lattice (drawn as a point)
+	// Helper: a position only invisible pieces can reach (a turn marker's
+	// square): not drawn as a square, nor are invisible pieces on it.
+	Helper bool `json:"helper,omitempty"`
 }
 
 type labelJSON struct {
@@ -89,6 +92,9 @@ type pieceJSON struct {
 	// owners' initials, top first: "wbb"), drawn as their owners' discs
 	// from the bottom (the first) to the top.
 	Stack []int `json:"stack,omitempty"`
+	// Invisible: every picture of the piece is wholly transparent (a
+	// marker the author never shows); not drawn.
+	Invisible bool `json:"invisible,omitempty"`
 }
 
 type legalJSON struct {
@@ -174,7 +180,8 @@ type gameView struct {
 }
 
 func newGameView(g *vm.Game, entryID int, ruleFile string) *gameView {
-	gv := &gameView{g: g, layout: layoutOf(g, entryID, ruleFile)}
+	pics := picturesOf(ruleFile, g)
+	gv := &gameView{g: g, layout: layoutOf(g, entryID, pics)}
 	for i, p := range g.Players {
 		c := playerColors[i%len(playerColors)]
 		if k, ok := knownColors[strings.ToLower(p.Name)]; ok {
@@ -200,6 +207,7 @@ func newGameView(g *vm.Game, entryID int, ruleFile string) *gameView {
 			pj.Symbol = strconv.Itoa(counts[t])
 		}
 		pj.Stack = stackOf(g, t)
+		pj.Invisible = pics.Invisible(t)
 		if pj.Glyph == "" && probe {
 			pj.Glyph = chessKind("", describe.Piece(g, t).Betza)
 		}
@@ -302,15 +310,15 @@ func symbolOf(g *vm.Game, t int) string {
 
 // layoutOf converts boardgeom's layout of g (the one the SVG diagrams of
 // "zrun doc" draw) to the JSON the page draws, coordinates to a tenth.
-func layoutOf(g *vm.Game, entryID int, ruleFile string) *layoutJSON {
-	l := boardgeom.New(g, cellSize)
+func layoutOf(g *vm.Game, entryID int, set *pictureTable) *layoutJSON {
+	l := boardgeom.NewFor(g, cellSize, set)
 	// The board picture may reach beyond the positions: placed first, it
 	// widens the layout.
-	pics := picturesJSONOf(entryID, picturesOf(ruleFile, g), l)
+	pics := picturesJSONOf(entryID, set, l)
 	lj := &layoutJSON{Pictures: pics, W: l.W, H: l.H, Points: l.Points, Links: l.Links, Hex: l.Hex, HexR: round1(l.HexR)}
 	for _, c := range l.Cells {
 		lj.Cells = append(lj.Cells, cellJSON{P: c.Pos, N: c.Name, X: c.X, Y: c.Y, W: c.W, H: c.H,
-			R: [4]float64{round1(c.X), round1(c.Y), round1(c.W), round1(c.H)}, Dark: c.Dark, Shade: c.Shade})
+			R: [4]float64{round1(c.X), round1(c.Y), round1(c.W), round1(c.H)}, Dark: c.Dark, Shade: c.Shade, Helper: c.Helper})
 	}
 	for _, lb := range l.Labels {
 		lj.Labels = append(lj.Labels, labelJSON{round1(lb.X), round1(lb.Y), lb.Text})

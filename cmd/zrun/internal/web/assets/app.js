@@ -184,6 +184,9 @@
     }
     for (const c of cells) {
       const b = posBox[c.p];
+      // A helper (a turn marker's square no visible piece reaches) is
+      // not a square to play on: not drawn.
+      if (c.helper) continue;
       let e;
       if (L.points || (L.hex && c.shade < 0)) {
         const [x, y] = centre(b);
@@ -301,7 +304,7 @@
     }
     for (const [p, t, o] of st.board || []) {
       const b = posBox[p];
-      if (!b || drawn.pieces[p]) continue;
+      if (!b || drawn.pieces[p] || (st.pieces[t] && st.pieces[t].invisible)) continue;
       const size = Math.min(b[2], b[3]);
       const g = drawPiece(drawn.gPieces, t, o, b[0] + b[2] / 2, b[1] + b[3] / 2, size, nameOf(p));
       drawn.pieces[p] = { key: now[p], g };
