@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 const ticTacToe = "../../shared/zrf-corpus/_embedded/TicTacToe-zillions-v2.zrf"
@@ -131,6 +132,13 @@ func TestNeverFiredBlock(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), want) {
 		t.Errorf("the text report does not name %s", want)
+	}
+	// The rule file sits in a long temporary path: the report still fits
+	// a terminal of 100 columns.
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
 	}
 }
 

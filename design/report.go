@@ -398,7 +398,7 @@ func (rp *Report) WriteText(w io.Writer) {
 		if src == "" {
 			src = "(runtime rule)"
 		}
-		row(w, trim(e.Reason+" ("+e.Kind+")", 38), e.Games, trim(src, 36))
+		row(w, trim(e.Reason+" ("+e.Kind+")", 38), e.Games, trim(src, 32))
 	}
 	section(w, "Game length")
 	row(w, rp.Length.Name, rp.Length.Figure, "")
@@ -420,11 +420,11 @@ func (rp *Report) WriteText(w io.Writer) {
 	}
 	section(w, "Rule coverage: move and drop blocks")
 	for _, c := range rp.Blocks {
-		row(w, trim(fmt.Sprintf("%s: %d", c.Name, c.Count), 38), c.Games, trim(FileLine(c.Source), 36))
+		row(w, trim(fmt.Sprintf("%s: %d", c.Name, c.Count), 38), c.Games, trim(FileLine(c.Source), 32))
 	}
 	section(w, "Rule coverage: goals (games ended)")
 	for _, c := range rp.Goals {
-		row(w, trim(fmt.Sprintf("%s: %d", c.Name, c.Count), 38), c.Games, trim(FileLine(c.Source), 36))
+		row(w, trim(fmt.Sprintf("%s: %d", c.Name, c.Count), 38), c.Games, trim(FileLine(c.Source), 32))
 	}
 	if nf := rp.NeverFired(); len(nf) > 0 {
 		fmt.Fprintf(w, "\nRules that never fired (%d):\n", len(nf))
