@@ -9,6 +9,7 @@ package play
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"zrun/vm"
 )
@@ -202,6 +203,93 @@ func (g *Game) DeleteVariation() error {
 	p.Children = slices.DeleteFunc(p.Children, func(c *Node) bool { return c == b })
 	if p.back == b {
 		p.back = nil
+	}
+	return nil
+}
+
+// TreeText lists the game tree as PGN-style movetext, each move followed
+// by its node ID in brackets (for GoTo), variations in parentheses, the
+// current move marked "*": "1. e4[1] e5[2]* (1... c5[3]) 2. Nf3[4]".
+func (g *Game) TreeText() string {
+	s := g.S.Fork()
+	for range g.played {
+		s.Unmake()
+	}
+	var toks []string
+	var walk func(n *Node, number bool)
+	name := func(n *Node, number bool) {
+		var ml vm.MoveList
+		text := n.Coord
+		if err := s.Generate(&ml); err == nil && g.SAN && len(g.G.Players) == 2 {
+			if i := FindSame(&ml, &n.Move); i >= 0 {
+				if san := SANOf(s, &ml, i, g.View); san != "" {
+					white := s.Mover() == 0
+					num := s.Ply/2 + 1
+					switch {
+					case white:
+						toks = append(toks, fmt.Sprintf("%d.", num))
+					case number:
+						toks = append(toks, fmt.Sprintf("%d...", num))
+					}
+					text = san + CheckSuffix(s, &ml.Moves[i])
+				}
+			}
+		}
+		text += fmt.Sprintf("[%d]", n.ID)
+		if n == g.Current() {
+			text += "*"
+		}
+		toks = append(toks, text)
+	}
+	walk = func(n *Node, number bool) {
+		made := 0
+		for len(n.Children) > 0 {
+			main := n.Children[0]
+			name(main, number)
+			number = false
+			for _, v := range n.Children[1:] {
+				toks = append(toks, "(")
+				name(v, true)
+				if makeSame(s, &v.Move) == nil {
+					walk(v, false)
+					s.Unmake()
+				}
+				toks = append(toks, ")")
+				number = true
+			}
+			if makeSame(s, &main.Move) != nil {
+				break
+			}
+			made++
+			n = main
+		}
+		for ; made > 0; made-- {
+			s.Unmake()
+		}
+	}
+	walk(g.Root(), true)
+	out := strings.Join(toks, " ")
+	out = strings.ReplaceAll(strings.ReplaceAll(out, "( ", "("), " )", ")")
+	if out == "" {
+		return "(no moves)"
+	}
+	return out
+}
+
+// makeSame makes in s the legal move that changes it as m does (a move
+// kept from another list); on error s is as it was.
+func makeSame(s *vm.State, m *vm.Move) error {
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		return err
+	}
+	i := FindSame(&ml, m)
+	if i < 0 {
+		return fmt.Errorf("%s is not legal here", s.MoveString(m))
+	}
+	if err := s.Make(&ml.Moves[i]); err != nil {
+		s.Unmake()
+		return err
 	}
 	return nil
 }
