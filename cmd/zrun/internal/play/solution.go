@@ -16,7 +16,7 @@ import (
 var (
 	titleRe    = regexp.MustCompile(`\(\s*title\s+"([^"]*)"`)
 	solutionRe = regexp.MustCompile(`\(\s*solution\s+"([^"]*)"`)
-	sectionRe  = regexp.MustCompile(`\(\s*(game|variant)\b`)
+	sectionRe  = regexp.MustCompile(`\(\s*(game|variant)\s`) // not "(game)" in a description
 )
 
 // SolutionFile returns the path of the solution the game or variant titled
