@@ -227,13 +227,17 @@ type Rules struct {
 	Giveaway bool
 }
 
-// Info is reported after each completed iteration.
+// Info is reported after each completed iteration; with Limits.MultiPV
+// above 1, once per line, best first.
 type Info struct {
 	Depth int
 	Score int // for the player to move at the root; see MateIn
 	Nodes uint64
 	Time  time.Duration
 	PV    []string
+	// MultiPV is the line's rank in a multi-PV search, 1 for the best
+	// (UCI's "info multipv k"); 0 in a single-line search.
+	MultiPV int
 }
 
 // Result is the outcome of a search.
@@ -245,6 +249,9 @@ type Result[M any] struct {
 	Nodes uint64
 	Time  time.Duration
 	PV    []string
+	// Lines are the last completed iteration's lines, best first, when
+	// Limits.MultiPV asked for more than one (nil otherwise).
+	Lines []Info
 }
 
 // Score bounds. A won game scores Win minus the plies to the win.

@@ -71,7 +71,10 @@ type Searcher[M any] struct {
 	root      int
 	rootDepth int
 	rootBest  uint64
-	rng       *rand.Rand
+	// excluded: the root moves (keys) a multi-PV search has already
+	// ranked in this iteration; the root skips them to find the next best.
+	excluded []uint64
+	rng      *rand.Rand
 }
 
 // plyData is the per-ply scratch space: moves, their facts and order scores,
@@ -145,6 +148,10 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	}
 	inCheck := s.inCheck()
 	var bestKey uint64
+	if lim.MultiPV > 1 && len(pd.moves) > 1 {
+		bestKey = s.searchLines(&res, min(lim.MultiPV, len(pd.moves)), maxDepth, soft, inCheck)
+		return s.finish(res, bestKey)
+	}
 	for d := 1; d <= maxDepth; d++ {
 		s.rootDepth = d
 		v := s.aspirate(d, res.Score, inCheck)
@@ -166,6 +173,14 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 			break
 		}
 	}
+	return s.finish(res, bestKey)
+}
+
+// finish finds the root move whose key is bestKey (the first legal move if
+// none is) and completes res with it and the search's totals.
+func (s *Searcher[M]) finish(res Result[M], bestKey uint64) Result[M] {
+	pos := s.pos
+	pd := &s.plies[0]
 	pd.moves = pos.Generate(pd.moves[:0])
 	s.keepLegal(pd)
 	res.Best, res.Found = pd.moves[0], true
@@ -180,6 +195,74 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	}
 	res.Nodes, res.Time = s.nodes, time.Since(s.start)
 	return res
+}
+
+// searchLines is the iterative deepening of a multi-PV search: each
+// iteration searches the root n times, each time without the moves already
+// ranked (s.excluded), so line k is the best move outside the first k-1,
+// with its exact score (a full window after the aspiration). It fills res
+// with the best line and res.Lines and returns the best move's key.
+//
+// The plain search stays a separate loop so that a single-PV search pays
+// nothing for this; the node code only tests s.excluded at the root.
+func (s *Searcher[M]) searchLines(res *Result[M], n, maxDepth int, soft time.Duration, inCheck bool) uint64 {
+	var bestKey uint64
+	lines := make([]Info, n)
+	next := make([]Info, 0, n)
+	defer func() { s.excluded = s.excluded[:0] }()
+	for d := 1; d <= maxDepth; d++ {
+		s.rootDepth = d
+		s.excluded = s.excluded[:0]
+		next = next[:0]
+		for k := range n {
+			v := s.aspirate(d, lines[k].Score, inCheck)
+			if s.stopped {
+				if k == 0 && s.rootBest != 0 {
+					bestKey = s.rootBest // as the plain search: the stopped first line's best so far
+				}
+				break
+			}
+			if s.rootBest == 0 {
+				break
+			}
+			next = append(next, Info{Depth: d, Score: v, PV: s.pv(s.rootBest, d)})
+			s.excluded = append(s.excluded, s.rootBest)
+		}
+		if s.stopped {
+			break
+		}
+		// Each line was searched without the better ones, so the scores
+		// fall; search instability can still swap two, and the report
+		// must be sorted.
+		keys := append([]uint64(nil), s.excluded...)
+		for i := 1; i < len(next); i++ {
+			for j := i; j > 0 && next[j].Score > next[j-1].Score; j-- {
+				next[j], next[j-1] = next[j-1], next[j]
+				keys[j], keys[j-1] = keys[j-1], keys[j]
+			}
+		}
+		allMates := true
+		for k := range next {
+			next[k].MultiPV, next[k].Nodes, next[k].Time = k+1, s.nodes, time.Since(s.start)
+			lines[k] = next[k]
+			if plies, ok := MateIn(next[k].Score); !ok || abs(plies) > d {
+				allMates = false
+			}
+		}
+		lines = lines[:len(next)]
+		bestKey, res.Score, res.Depth, res.PV = keys[0], next[0].Score, d, next[0].PV
+		res.Lines = append(res.Lines[:0], lines...)
+		if s.OnInfo != nil {
+			for _, in := range lines {
+				s.OnInfo(in)
+			}
+		}
+		if allMates || iterationTooLate(time.Since(s.start), soft) {
+			break // forced results within the horizon cannot change
+		}
+		n = len(lines)
+	}
+	return bestKey
 }
 
 // keepLegal drops the moves at pd that Make rejects (the root only: inside the
@@ -426,6 +509,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 		m := s.pick(pd, i)
 		info := &pd.infos[i]
+		if ply == 0 && len(s.excluded) > 0 && s.rootExcluded(pd, i) {
+			continue
+		}
 		if depth > 1 && s.next != nil {
 			s.tt.touch(s.next.HashAfter(m)) // the child probes it: fetched while the move is judged and made
 		}
@@ -519,8 +605,25 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	if legal == 0 {
 		return s.noMoves(ply, me)
 	}
-	s.tt.store(key, bestKey, best, depth, ply, bound)
+	if ply > 0 || len(s.excluded) == 0 { // a root without its best moves is not the root's value
+		s.tt.store(key, bestKey, best, depth, ply, bound)
+	}
 	return best
+}
+
+// rootExcluded reports whether root move i is one a multi-PV search has
+// ranked already this iteration.
+func (s *Searcher[M]) rootExcluded(pd *plyData[M], i int) bool {
+	info := &pd.infos[i]
+	if info.Key == 0 { // left to order; a root move needs it here
+		s.later.FillKeys(pd.moves[i:i+1], pd.infos[i:i+1])
+	}
+	for _, k := range s.excluded {
+		if k == info.Key {
+			return true
+		}
+	}
+	return false
 }
 
 // guard readies the position's legality guard for the moves at pd and, in

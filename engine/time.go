@@ -15,6 +15,10 @@ type Limits struct {
 	MoveTime  time.Duration // fixed time for this move
 	Time, Inc time.Duration // clock of the side to move and its increment
 	MovesToGo int           // moves until the next time control (0: sudden death)
+	// MultiPV is the number of best root moves searched to full width and
+	// reported (0 or 1: the best alone, the plain search). An analysing
+	// front end asks for more to see the alternatives with their scores.
+	MultiPV int
 }
 
 // budget sets the hard time limit and returns the soft one (0: none).

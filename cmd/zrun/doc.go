@@ -18,6 +18,7 @@
 //	diagram.go      "zrun diagram": one position as an SVG image
 //	moves.go        "zrun moves": the legal moves of a position
 //	go.go           "zrun go": search one position, print the best move
+//	solve.go        "zrun solve": a forced win of the side to move; --show replays a rule file's solution
 //	perft.go        "zrun perft": leaf counts of the legal-move tree
 //	perft_table.go  "zrun perft --table" and "--merge": a published perft
 //	                table checked in shards

@@ -36,6 +36,9 @@
 //	               reloading its rule file
 //	saved.go       saved games (.zsg): loading and replaying one, making one
 //	pgn.go         PGN export for chess-like games
+//	pgnread.go     the PGN reader (tags, comments, NAGs, variations) and import into the game tree
+//	tree.go        the game tree: variations, goto, promote, delete
+//	solution.go    the (solution "x.zsg") a rule file names for a puzzle
 //	search.go      the engine on a game: one searcher per game, in the caller's
 //	               goroutine or in the background, stopped on request
 //	matchgame.go   a game between two players from the start position

@@ -29,7 +29,9 @@ type Game struct {
 	StartFEN string
 
 	played []Played
-	redo   []vm.Move
+	// tree holds every line played or imported (variations); cur is the
+	// node of the current position, whose path from the root is played.
+	tree tree
 	// squareAlias holds the algebraic names of the grid's positions (see
 	// PositionNamed), made on first use.
 	squareAlias map[string]int32
@@ -89,7 +91,8 @@ func (g *Game) SetGame(vg *vm.Game, s *vm.State) {
 	g.View = vm.NewGridView(vg)
 	g.squareAlias = nil
 	g.SAN = SANSupported(vg, g.View)
-	g.played, g.redo, g.StartFEN = nil, nil, ""
+	g.played, g.StartFEN = nil, ""
+	g.tree.reset()
 	g.engine.forget()
 	if g.evGame != vg {
 		g.ev = nil
@@ -134,7 +137,8 @@ func (g *Game) stateAt(fen string) (*vm.State, error) {
 // position the history starts from, keeping the searcher and its table.
 func (g *Game) startFrom(s *vm.State, fen string) {
 	g.S = s
-	g.played, g.redo, g.StartFEN = nil, nil, fen
+	g.played, g.StartFEN = nil, fen
+	g.tree.reset()
 	g.engine.reset(s)
 }
 
@@ -209,32 +213,31 @@ func (g *Game) MoveText(ml *vm.MoveList, i int) string {
 	return fmt.Sprintf("%s (%s)", c, z)
 }
 
-// Play makes legal move i of ml and records it. A new move ends the redo
-// line unless keepRedo (the move is the next one of that line).
+// Play makes legal move i of ml and records it. A move other than the
+// next one of the line taken back (keepRedo false) no longer drops that
+// line: it starts a variation beside it, as in a chess GUI.
 func (g *Game) Play(ml *vm.MoveList, i int, keepRedo bool) error {
 	m := &ml.Moves[i]
-	if err := g.Make(m, g.S.CoordString(m)); err != nil {
-		return err
-	}
-	if !keepRedo {
-		g.redo = nil
-	}
-	return nil
+	return g.Make(m, g.S.CoordString(m))
 }
 
 // Make makes m (generated for this position; coord is its coordinate text)
-// and records it in the history, or leaves the position as it was.
+// and records it in the history, or leaves the position as it was. The
+// move is the game tree's existing child of the current node when one has
+// the same coordinates, else a new variation after the others.
 func (g *Game) Make(m *vm.Move, coord string) error {
 	if err := g.S.Make(m); err != nil {
 		g.S.Unmake()
 		return err
 	}
-	g.played = append(g.played, Played{m.Clone(), coord})
+	pm := Played{m.Clone(), coord}
+	g.played = append(g.played, pm)
+	g.tree.down(pm)
 	return nil
 }
 
-// Undo takes back the last move and keeps it for Redo; false when there is
-// none.
+// Undo takes back the last move; the game tree keeps it for Redo; false
+// when there is none.
 func (g *Game) Undo() (vm.Move, bool) {
 	if len(g.played) == 0 {
 		return vm.Move{}, false
@@ -242,32 +245,32 @@ func (g *Game) Undo() (vm.Move, bool) {
 	pm := g.played[len(g.played)-1]
 	g.played = g.played[:len(g.played)-1]
 	g.S.Unmake()
-	g.redo = append(g.redo, pm.Move)
+	g.tree.up()
 	return pm.Move, true
 }
 
-// NextRedo takes the last move taken back off the redo line and finds it in
-// a fresh list of the legal moves; the caller plays it with Play(ml, i,
-// true) (after naming it in this position, if it likes).
+// NextRedo finds the move Redo replays (the one last taken back from the
+// current position, else the main line's next move) in a fresh list of the
+// legal moves; the caller plays it with Play(ml, i, true) (after naming it
+// in this position, if it likes).
 func (g *Game) NextRedo() (*vm.MoveList, int, error) {
-	if len(g.redo) == 0 {
+	next := g.tree.next()
+	if next == nil {
 		return nil, -1, fmt.Errorf("no move to replay")
 	}
-	m := g.redo[len(g.redo)-1]
 	ml, err := g.Legal()
 	if err != nil {
 		return nil, -1, err
 	}
-	i := FindSame(ml, &m)
+	i := FindSame(ml, &next.Move)
 	if i < 0 {
-		return nil, -1, fmt.Errorf("%s is no longer legal", g.S.MoveString(&m))
+		return nil, -1, fmt.Errorf("%s is no longer legal", g.S.MoveString(&next.Move))
 	}
-	g.redo = g.redo[:len(g.redo)-1]
 	return ml, i, nil
 }
 
-// CanRedo reports whether a move taken back can be replayed.
-func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
+// CanRedo reports whether the current position has a move to go forward to.
+func (g *Game) CanRedo() bool { return g.tree.next() != nil }
 
 // History is the moves played since the start (or the setup position).
 func (g *Game) History() []Played { return g.played }
@@ -318,7 +321,6 @@ func (g *Game) PlayCoord(text string) (bool, error) {
 	if m == nil || err != nil {
 		return false, err
 	}
-	g.redo = nil
 	return true, g.Make(m, g.S.CoordString(m))
 }
 

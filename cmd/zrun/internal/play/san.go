@@ -7,6 +7,7 @@
 package play
 
 import (
+	"fmt"
 	"strings"
 
 	"zrun/vm"
@@ -226,4 +227,48 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// LineText writes a line of moves given by their coordinates (an engine's
+// principal variation), played from the current position, in the game's
+// own notation: numbered SAN with check marks for chess-like games ("12.
+// Nf3 Nc6 13. O-O"), else the coordinates. A move that does not replay
+// ends the line there.
+func (g *Game) LineText(coords []string) string {
+	s := g.S.Fork()
+	var toks []string
+	white := s.Mover() == 0
+	num := s.Ply/max(1, len(g.G.Players)) + 1
+	for k, c := range coords {
+		var ml vm.MoveList
+		if err := s.Generate(&ml); err != nil {
+			break
+		}
+		i := s.CoordIndex(&ml, c)
+		if i < 0 {
+			break
+		}
+		m := &ml.Moves[i]
+		text := c
+		if g.SAN && len(g.G.Players) == 2 {
+			if san := SANOf(s, &ml, i, g.View); san != "" {
+				text = san + CheckSuffix(s, m)
+				switch {
+				case white:
+					toks = append(toks, fmt.Sprintf("%d.", num))
+				case k == 0:
+					toks = append(toks, fmt.Sprintf("%d...", num))
+				}
+				if !white {
+					num++
+				}
+				white = !white
+			}
+		}
+		toks = append(toks, text)
+		if err := s.Make(m); err != nil {
+			break
+		}
+	}
+	return strings.Join(toks, " ")
 }

@@ -25,16 +25,17 @@ func (g *Game) WritePGN(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return WritePGN(w, PGNGame{Start: start, Moves: g.Moves(), StartFEN: g.StartFEN})
+	return WritePGN(w, PGNGame{Start: start, Root: g.Root(), StartFEN: g.StartFEN})
 }
 
-// WriteZSG writes the game as a Zillions saved game.
+// WriteZSG writes the game's main line as a Zillions saved game (the
+// format has no variations: PGN keeps them).
 func (g *Game) WriteZSG(w io.Writer) error {
 	start, err := g.StartState()
 	if err != nil {
 		return err
 	}
-	sg, err := NewSavedGame(g.Path, start, g.Moves())
+	sg, err := NewSavedGame(g.Path, start, g.MainLine())
 	if err != nil {
 		return err
 	}
@@ -72,6 +73,9 @@ func (g *Game) LoadZSGRules(path, rules string) (*Saved, error) {
 	g.Path = sv.Rules
 	g.SetGame(sv.Game, s)
 	g.Variant, g.StartFEN, g.played = sv.Game.Title, startFEN, played
+	for _, pm := range played {
+		g.tree.down(pm)
+	}
 	return sv, nil
 }
 

@@ -312,8 +312,12 @@ func InfoLine(in engine.Info) string {
 		}
 	}
 	nps := float64(in.Nodes) / max(in.Time.Seconds(), 1e-6)
-	return fmt.Sprintf("info depth %d score %s nodes %d nps %.0f time %d pv %s",
-		in.Depth, score, in.Nodes, nps, in.Time.Milliseconds(), strings.Join(in.PV, " "))
+	multi := ""
+	if in.MultiPV > 0 {
+		multi = fmt.Sprintf(" multipv %d", in.MultiPV)
+	}
+	return fmt.Sprintf("info depth %d%s score %s nodes %d nps %.0f time %d pv %s",
+		in.Depth, multi, score, in.Nodes, nps, in.Time.Milliseconds(), strings.Join(in.PV, " "))
 }
 
 // SearchState derives the evaluation for s's game and searches s once with

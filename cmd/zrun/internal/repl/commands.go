@@ -35,15 +35,15 @@ func init() {
 		"help":     {"help: list the commands and the move notations", (*Session).cmdHelp},
 		"board":    {"board: draw the position", (*Session).cmdBoard},
 		"moves":    {"moves [SQUARE]: list the legal moves (of the piece on SQUARE)", (*Session).cmdMoves},
-		"undo":     {"undo [N]: take back N moves (1)", (*Session).cmdUndo},
-		"redo":     {"redo [N]: replay N taken-back moves (1)", (*Session).cmdRedo},
+		"undo":     {"undo [N]: take back N moves (1); a different move then starts a variation", (*Session).cmdUndo},
+		"redo":     {"redo [N]: go forward N moves (1) along the line taken back, else the main line", (*Session).cmdRedo},
 		"go":       {"go: the engine plays a move for the side to move", (*Session).cmdGo},
 		"hint":     {"hint: the move the engine would play", (*Session).cmdHint},
 		"new":      {"new: start the game again", (*Session).cmdNew},
 		"variant":  {"variant NAME: play another game or variant of the rule file", (*Session).cmdVariant},
 		"variants": {"variants: list the games and variants of the rule file", (*Session).cmdVariants},
-		"load":     {"load FILE: play the first game of another rule file (.zrf, .ini), or a saved game (.zsg)", (*Session).cmdLoad},
-		"save":     {"save FILE: save the game as a Zillions saved game (FILE.zsg) or as PGN (FILE.pgn)", (*Session).cmdSave},
+		"load":     {"load FILE: play the first game of another rule file (.zrf, .ini), or a saved game (.zsg, .pgn)", (*Session).cmdLoad},
+		"save":     {"save FILE: save the game as a Zillions saved game (FILE.zsg: the main line) or as PGN (FILE.pgn: with the variations)", (*Session).cmdSave},
 		"reload":   {"reload: re-read the rule file and replay the moves that stay legal", (*Session).cmdReload},
 		"level":    {"level [depth N | time SECONDS | nodes N]: show or set the engine's limit", (*Session).cmdLevel},
 		"player":   {"player [alphabeta | mcts | auto]: show or set how the engine chooses (auto: a calibration match decides)", (*Session).cmdPlayer},
@@ -321,7 +321,7 @@ func (r *Session) cmdLoad(args string) error {
 	case ".zsg":
 		return r.loadZSG(args)
 	case ".pgn":
-		return fmt.Errorf("loading PGN is not available; load a .zsg saved game")
+		return r.cmdLoadPGN(args)
 	}
 	if err := r.open(args, ""); err != nil {
 		return err

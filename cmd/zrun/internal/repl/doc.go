@@ -16,6 +16,7 @@
 //	session.go   Session: the game, its history, the line interpreter of
 //	             commands and moves
 //	commands.go  the commands (help, board, moves, undo, go, perft, ...)
+//	study.go     analyse (multipv), the game tree's commands, loadpgn, solution
 //	terminal.go  the REPL at a terminal through liner: line editing, history,
 //	             completion, Ctrl-C stopping a search
 //	board.go     how a position is drawn, following the board's own geometry

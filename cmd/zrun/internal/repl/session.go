@@ -30,6 +30,8 @@ type Session struct {
 	game *play.Game
 	bp   *boardPrinter
 	lim  engine.Limits
+	// multiPV is how many lines analyse shows (multipv; 0 or 1: one).
+	multiPV int
 
 	// counting is set while a perft or divide runs; stop asks it to end
 	// (Interrupt, on Ctrl-C).

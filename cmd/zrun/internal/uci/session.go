@@ -21,12 +21,13 @@ import (
 // bestmove line, even when stopped, and the GUI owns the game: it sends the
 // whole position before each go.
 type Session struct {
-	out    *proto.LineWriter
-	cat    *play.Catalog
-	g      *play.Game
-	entry  *play.Entry // the catalog entry g plays
-	hashMB int
-	player string // the Player option: alphabeta, mcts or auto ("": alphabeta)
+	out     *proto.LineWriter
+	cat     *play.Catalog
+	g       *play.Game
+	entry   *play.Entry // the catalog entry g plays
+	hashMB  int
+	player  string // the Player option: alphabeta, mcts or auto ("": alphabeta)
+	multiPV int    // the MultiPV option: lines reported per iteration (1: the best)
 	// stopReq is closed by "stop" (or quit): an infinite search must not
 	// report its best move before it, even if it ran out of depth.
 	stopReq chan struct{}
@@ -34,7 +35,7 @@ type Session struct {
 
 // New starts a session on the catalog's default game, replying on w.
 func New(cat *play.Catalog, w io.Writer) (*Session, error) {
-	u := &Session{out: proto.NewLineWriter(w), cat: cat, hashMB: 64}
+	u := &Session{out: proto.NewLineWriter(w), cat: cat, hashMB: 64, multiPV: 1}
 	if err := u.selectGame(cat.Default()); err != nil {
 		return nil, err
 	}
@@ -94,8 +95,14 @@ func (u *Session) identify() {
 	u.out.Printf("option name UCI_Variant type combo default %s%s", u.entry.UCIName(), vars.String())
 	u.out.Printf("option name VariantPath type string default <empty>")
 	u.out.Printf("option name Player type combo default alphabeta var alphabeta var mcts var auto")
+	u.out.Printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	u.out.Printf("uciok")
 }
+
+// maxMultiPV bounds the MultiPV option: each line is a root search of its
+// own, so hundreds would only slow the search down (Stockfish allows 500,
+// but a game's root rarely has that many moves worth showing).
+const maxMultiPV = 64
 
 // setOption handles "name NAME value VALUE".
 func (u *Session) setOption(arg string) {
@@ -131,6 +138,13 @@ func (u *Session) setOption(arg string) {
 		u.report(u.selectGame(e))
 	case "variantpath":
 		u.loadPath(value)
+	case "multipv":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxMultiPV {
+			u.out.Printf("info string bad MultiPV value: %s (1 to %d)", value, maxMultiPV)
+			return
+		}
+		u.multiPV = n
 	case "player":
 		if err := u.g.SetPlayer(strings.ToLower(value)); err != nil {
 			u.out.Printf("info string %v", err)
@@ -251,7 +265,7 @@ func (u *Session) goCmd(arg string) {
 // goLimits reads go's parameters; the clock is the side to move's (player 0
 // is white).
 func (u *Session) goLimits(f []string) (engine.Limits, bool) {
-	var lim engine.Limits
+	lim := engine.Limits{MultiPV: u.multiPV}
 	infinite := false
 	white := u.g.S.Mover() == 0
 	ms := func(s string) time.Duration { n, _ := strconv.Atoi(s); return time.Duration(n) * time.Millisecond }

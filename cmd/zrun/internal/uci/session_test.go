@@ -71,6 +71,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name UCI_Variant type combo default chess var chess var capablanca var schoolbook var schoolbook-1.0",
 		"option name VariantPath type string default <empty>",
 		"option name Player type combo default alphabeta var alphabeta var mcts var auto",
+		"option name MultiPV type spin default 1 min 1 max 64",
 		"uciok")
 	g.Send("bogus")
 	g.Expect("info string unknown command: bogus")
@@ -125,6 +126,25 @@ func TestUCIInfiniteWaitsForStop(t *testing.T) {
 	g.Expect("bestmove a1a8")
 	g.Send("go movetime 50")
 	g.ExpectMatch(`^info depth 1 `)
+}
+
+// TestUCIMultiPV: with MultiPV 2 each iteration reports "multipv 1" and
+// "multipv 2" lines; in this back-rank position both Ra8# and Qd8# mate in
+// one, as Fairy-Stockfish reports with the same option (pv a1a8, d1d8).
+func TestUCIMultiPV(t *testing.T) {
+	g, _ := startUCI(t)
+	g.Send("setoption name MultiPV value 0")
+	g.Expect("info string bad MultiPV value: 0 (1 to 64)")
+	g.Send("setoption name MultiPV value 2", "position fen 6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1", "go depth 3")
+	first := map[string]bool{}
+	for range 2 {
+		l := g.ExpectMatch(`^info depth 1 multipv [12] score mate 1 .* pv (a1a8|d1d8)$`)
+		first[l[len(l)-4:]] = true
+	}
+	if !first["a1a8"] || !first["d1d8"] {
+		t.Fatalf("first moves %v, want a1a8 and d1d8", first)
+	}
+	g.ExpectMatch(`^bestmove (a1a8|d1d8)$`)
 }
 
 func TestUCIVariantAndDisplay(t *testing.T) {
