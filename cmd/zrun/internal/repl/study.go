@@ -20,19 +20,20 @@ import (
 
 func init() {
 	for name, c := range map[string]*replCommand{
-		"analyse":    {"analyse [SECONDS | depth N]: the engine analyses the position (multipv lines in the game's notation) until Ctrl-C at a terminal, else for the limit given (1 s)", (*Session).cmdAnalyse},
-		"multipv":    {"multipv [N]: show or set how many lines analyse shows (1)", (*Session).cmdMultiPV},
-		"variations": {"variations: list the game tree, each move with its [ID], the current one marked * (also: tree)", (*Session).cmdVariations},
-		"goto":       {"goto ID: go to the position after the move [ID] of the game tree (0: the start)", (*Session).cmdGoto},
-		"promote":    {"promote: make the variation of the current move its parent line's main line", (*Session).cmdPromote},
-		"delvar":     {"delvar: delete the variation of the current move and go to where it branches off", (*Session).cmdDelvar},
-		"loadpgn":    {"loadpgn FILE: load the first game of a PGN file, with its variations (also: load FILE.pgn)", (*Session).cmdLoadPGN},
-		"solution":   {"solution: replay the puzzle solution (.zsg) the rule file names, move by move", (*Session).cmdSolution},
+		"analyse": {"analyse [SECONDS | depth N]: the engine analyses the position (multipv lines in the game's notation) until Ctrl-C at a terminal, else for the limit given (1 s)", (*Session).cmdAnalyse},
+		"multipv": {"multipv [N]: show or set how many lines analyse shows (1)", (*Session).cmdMultiPV},
+		// Named "tree", not "variations": "varia" then Tab completes to
+		// "variant" as before.
+		"tree":     {"tree: list the game tree, each move with its [ID], the current one marked *", (*Session).cmdVariations},
+		"goto":     {"goto ID: go to the position after the move [ID] of the game tree (0: the start)", (*Session).cmdGoto},
+		"promote":  {"promote: make the variation of the current move its parent line's main line", (*Session).cmdPromote},
+		"delvar":   {"delvar: delete the variation of the current move and go to where it branches off", (*Session).cmdDelvar},
+		"loadpgn":  {"loadpgn FILE: load the first game of a PGN file, with its variations (also: load FILE.pgn)", (*Session).cmdLoadPGN},
+		"solution": {"solution: replay the puzzle solution (.zsg) the rule file names, move by move", (*Session).cmdSolution},
 	} {
 		replCommands[name] = c
 	}
 	replCommands["analyze"] = replCommands["analyse"]
-	replCommands["tree"] = replCommands["variations"]
 }
 
 // analyseLimits reads analyse's argument: seconds ("2", "2s"), "depth N",
