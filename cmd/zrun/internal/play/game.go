@@ -5,6 +5,7 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -158,9 +159,19 @@ func (g *Game) Outcome() vm.Outcome {
 	return o
 }
 
-// Status is a line saying who moves, check, or how the game ended.
+// Status is a line saying who moves, check, or how the game ended. A game
+// zrun cannot play says why, and so does a game that ended because the
+// player to move had no legal move (vm.State.WhyNoMoves).
 func (g *Game) Status() string {
+	if why := ExternalEngine(g.G); why != "" {
+		return "Cannot play: " + why
+	}
 	if o := g.Outcome(); o.Over {
+		if o.Reason == "no legal move" {
+			if why, err := g.S.WhyNoMoves(); err == nil && why.Msg != "" {
+				return "Game over: " + g.ResultText(o) + ": " + why.Msg
+			}
+		}
 		return "Game over: " + g.ResultText(o)
 	}
 	who := g.G.Players[g.S.Chooser()].Name
@@ -188,8 +199,12 @@ func (g *Game) ResultText(o vm.Outcome) string {
 	return "draw by " + how
 }
 
-// GameOver refuses moves once the game has ended.
+// GameOver refuses moves once the game has ended, and in a game zrun
+// cannot play (ExternalEngine).
 func (g *Game) GameOver() error {
+	if why := ExternalEngine(g.G); why != "" {
+		return errors.New(why)
+	}
 	if o := g.Outcome(); o.Over {
 		return fmt.Errorf("the game is over (%s); use undo, new or setboard", g.ResultText(o))
 	}
@@ -330,4 +345,14 @@ func GameAt(path string, s *vm.State) *Game {
 	g := &Game{Path: path, Variant: s.Game().Title}
 	g.SetGame(s.Game(), s)
 	return g
+}
+
+// ExternalEngine says why zrun cannot play g, whose moves come from an
+// external engine (Zillions' plug-in DLLs: Axiom), or "" when it can: the
+// one wording the terminal, the browser and zrun check show.
+func ExternalEngine(g *vm.Game) string {
+	if g.Engine == "" {
+		return ""
+	}
+	return fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", g.Title, g.Engine)
 }

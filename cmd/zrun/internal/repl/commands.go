@@ -73,6 +73,8 @@ func (r *Session) cmdHelp(string) error {
 	}
 	fmt.Fprintln(r.out, "Moves: coordinates (e2e4, e7e8q, P@e4), Zillions notation (Pawn e2 - e4),")
 	fmt.Fprintln(r.out, "or SAN in chess-like games (Nf3, exd5, O-O, e8=Q). Enter a partial move part by part.")
+	fmt.Fprintln(r.out, "The prompt names the player who chooses the move and the move number (White 12>).")
+	fmt.Fprintln(r.out, randomPlayerNote)
 	return nil
 }
 
@@ -85,6 +87,10 @@ func (r *Session) cmdBoard(string) error {
 // a text that selects exactly it (play.Game.Selectors), then its Zillions
 // text, shortened where it repeats itself.
 func (r *Session) cmdMoves(args string) error {
+	if why := play.ExternalEngine(r.game.G); why != "" {
+		fmt.Fprintf(r.out, "No moves: %s\n", why)
+		return nil
+	}
 	if o := r.game.Outcome(); o.Over {
 		// The rules may still generate moves (a goal such as
 		// absolute-config ends the game, not the move list), but none can
@@ -527,3 +533,7 @@ func (r *Session) cmdQuit(string) error {
 	r.quit = true
 	return nil
 }
+
+// randomPlayerNote explains a prompt such as "?Dice 3>": Zillions marks a
+// random player's name with "?".
+const randomPlayerNote = `A name starting with "?" (?Dice) is a random player: "go" picks its move at random, or type one.`

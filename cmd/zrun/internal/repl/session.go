@@ -23,9 +23,11 @@ import (
 
 // Session is one interactive game.
 type Session struct {
-	out   io.Writer
-	term  bool // a person at a terminal: board after each move, thinking output
-	color bool
+	out  io.Writer
+	term bool // a person at a terminal: board after each move, thinking output
+	// toldRandom: the first prompt of a random player has been explained.
+	toldRandom bool
+	color      bool
 
 	game *play.Game
 	bp   *boardPrinter

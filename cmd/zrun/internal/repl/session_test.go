@@ -265,6 +265,10 @@ func TestTmuxBoards(t *testing.T) {
 			[]string{"    ♚   ♝", "  ♛   ♝   ♜", "a13 c13 e13"}},
 		{"Ur/Ur.zrf", "White 1>", []string{"board"},
 			[]string{"y0    a30 b30 c30 d30         g30 h30     B"}},
+		// After White's move the dice (Zillions' random player ?Dice)
+		// choose: the first such prompt says what the "?" means.
+		{"Ur/Ur.zrf", "White 1>", []string{"go"},
+			[]string{`A name starting with "?" (?Dice) is a random player`, "?Dice 1>"}},
 		{"_embedded/TicTacToe-zillions-v2.zrf", "X 1>", []string{"b2"},
 			[]string{"middle-  .      X      .", "X plays M@middle-middle"}},
 	}

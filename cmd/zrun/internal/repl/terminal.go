@@ -56,6 +56,10 @@ func (r *Session) RunTerminal() int {
 	fmt.Fprintf(r.out, "%s (%s). Type help for the commands.\n", r.game.G.Title, r.game.Path)
 	r.showBoard()
 	for !r.quit {
+		if r.game.G.Players[r.game.S.Chooser()].Random && !r.toldRandom {
+			r.toldRandom = true
+			fmt.Fprintln(r.out, randomPlayerNote)
+		}
 		line, err := ln.Prompt(r.prompt())
 		if errors.Is(err, io.EOF) {
 			fmt.Fprintln(r.out)

@@ -68,9 +68,8 @@ func newSession(srv *Server, e *Entry, vg *vm.Game) (*session, error) {
 	if vg == nil {
 		return nil, &httpError{http.StatusUnprocessableEntity, "the game did not load"}
 	}
-	if vg.Engine != "" {
-		return nil, &httpError{http.StatusUnprocessableEntity,
-			fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", vg.Title, vg.Engine)}
+	if why := play.ExternalEngine(vg); why != "" {
+		return nil, &httpError{http.StatusUnprocessableEntity, why}
 	}
 	g, err := newGame(e.Path, vg)
 	if err != nil {
