@@ -149,6 +149,24 @@ type Options struct {
 	Other         []Option
 }
 
+// Display reads a Zillions display option kept in Other ("animate
+// captures", ...): true for "true" or "1", false for "false" or "0", def
+// when the file does not set it.
+func (o *Options) Display(name string, def bool) bool {
+	v := def
+	for _, op := range o.Other {
+		if op.Name == name {
+			switch op.Value {
+			case "true", "1":
+				v = true
+			case "false", "0":
+				v = false
+			}
+		}
+	}
+	return v
+}
+
 // HandUnlimited reports whether player pl holds any number of type t
 // (Options.UnlimitedHand).
 func (g *Game) HandUnlimited(pl, t int) bool {

@@ -195,6 +195,28 @@ func TestCheckersMultiJump(t *testing.T) {
 	for _, sq := range []string{"d4", "b6", "e3", "c5"} {
 		p.wantPiece(sq, "")
 	}
+	// The file says (option "animate captures" false): the men taken were
+	// removed at once, never faded, though the jumping man slid.
+	if n := value(p, chromedp.Evaluate[int](`window.zrunAnim.fades`)); n != 0 {
+		t.Errorf("%d captured pieces faded out; the rule file turns capture animation off", n)
+	}
+	if n := value(p, chromedp.Evaluate[int](`window.zrunAnim.slides`)); n == 0 {
+		t.Error("no move slid")
+	}
+}
+
+// TestCaptureFades: where the rule file says nothing (Zillions animates
+// captures by default), a captured piece fades out.
+func TestCaptureFades(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
+	p := newBrowser(t, 1280, 900)
+	p.open(url + "/")
+	for _, m := range []string{"e4", "d5", "exd5"} {
+		p.typed(m)
+	}
+	if n := value(p, chromedp.Evaluate[int](`window.zrunAnim.fades`)); n != 1 {
+		t.Errorf("%d pieces faded out after exd5, want the captured pawn", n)
+	}
 }
 
 // TestMancalaSowing: in Toguz Kumalak each hole starts with nine stones and

@@ -150,6 +150,10 @@ type stateJSON struct {
 	Player    string        `json:"player"`              // asked: alphabeta, mcts or auto
 	PlayerWhy string        `json:"playerWhy,omitempty"` // auto's calibration, once played
 	Info      *infoJSON     `json:"info,omitempty"`
+	// Zillions' "animate captures" and "animate drops" options (on unless
+	// the rule file turns them off): the page's animation follows them.
+	AnimateCaptures bool `json:"animateCaptures"`
+	AnimateDrops    bool `json:"animateDrops"`
 }
 
 // Player colours by turn order: white and black first, as in chess and
@@ -381,7 +385,8 @@ func (se *session) buildState() ([]byte, error) {
 		Players: gv.players, Layout: gv.layout, Pieces: gv.pieces, Partial: int(g.S.Partial), Mover: g.S.Chooser(),
 		History: se.texts, CanUndo: len(g.History()) > 0, CanRedo: g.CanRedo(), SAN: g.SAN,
 		RuleError: se.srv.relPaths(se.ruleErr), Note: se.srv.relPaths(se.note), Thinking: se.thinking, EngineFor: se.engineFor,
-		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo, Player: se.g.PlayerAsked()}
+		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo, Player: se.g.PlayerAsked(),
+		AnimateCaptures: g.G.Options.Display("animate captures", true), AnimateDrops: g.G.Options.Display("animate drops", true)}
 	if _, why := se.g.PlayerChoice(); why != "" {
 		st.PlayerWhy = why
 	}

@@ -33,6 +33,8 @@
   let usePics = pref("pictures"), animate = pref("animate");
   let histLen = -1; // the move list's length at the last drawing
   const times = (window.zrunTimes = { start: performance.now() });
+  // What the animation has done (tests read it): pieces slid, faded out, faded in.
+  const anim = (window.zrunAnim = { slides: 0, fades: 0, appears: 0 });
   window.zrunState = () => st;
 
   function el(name, attrs, parent) {
@@ -294,7 +296,8 @@
     for (const p in drawn.pieces) {
       if (now[p] !== drawn.pieces[p].key) {
         const g = drawn.pieces[p].g;
-        if (moved && +p !== moved[0] && g.animate) {
+        if (moved && +p !== moved[0] && g.animate && st.animateCaptures) {
+          anim.fades++;
           g.style.pointerEvents = "none";
           g.removeAttribute("data-at"); // no longer what stands there: only fading
           g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 250 }).onfinish = () => g.remove();
@@ -315,10 +318,15 @@
         // While it slides it is drawn over other squares: it takes no
         // clicks, which go to the squares beneath (the next move's input
         // is never held up by an animation).
+        anim.slides++;
         g.style.pointerEvents = "none";
         g.animate([{ transform: "translate(" + dx + "px," + dy + "px)" }, { transform: "translate(0,0)" }], { duration: 200, easing: "ease-out" })
           .onfinish = () => { g.style.pointerEvents = ""; };
       } else if (p === moved[1] || !from) {
+        // A drop (no square it came from) appears unless the rule file
+        // turns drop animation off.
+        if (!from && !st.animateDrops) continue;
+        anim.appears++;
         g.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250 });
       }
     }
