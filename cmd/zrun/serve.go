@@ -8,15 +8,19 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"os/exec"
+	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"zrun/cmd/zrun/internal/web"
+	"zrun/gamestore"
 )
 
 func init() {
-	register("serve", "[--addr HOST:PORT] [--allow-host NAME[,NAME]] [--engines N] [--open] [--watch] FILE|DIR...: play the games in a web browser", runServe)
+	register("serve", "[--addr HOST:PORT] [--allow-host NAME[,NAME]] [--data DIR] [--engines N] [--open] [--watch] FILE|DIR...: play the games in a web browser", runServe)
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -25,6 +29,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (localhost by default: anyone who reaches it can play)")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	watch := fs.Bool("watch", false, "reload a rule file when it changes on disk")
+	// Without --data shared games live in memory: a quick server leaves
+	// no files behind, and two servers never fight over one database.
+	data := fs.String("data", "", "`DIR` to keep shared games in (a database file made there), so a restart resumes them; none: in memory")
 	engines := fs.Int("engines", web.DefaultEngines, "games whose engine may hold a transposition table at once (16 MB each); more wait")
 	// Requests must name the host listened on (a defence against DNS
 	// rebinding); a server reached by another name, through a proxy, a
@@ -38,7 +45,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: zrun serve [--addr HOST:PORT] [--allow-host NAME[,NAME]] [--engines N] [--open] [--watch] FILE|DIR...")
+		fmt.Fprintln(stderr, "usage: zrun serve [--addr HOST:PORT] [--allow-host NAME[,NAME]] [--data DIR] [--engines N] [--open] [--watch] FILE|DIR...")
 		return 2
 	}
 	srv, err := web.New(fs.Args())
@@ -56,6 +63,25 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	srv.Engines = *engines
+	store := gamestore.Memory()
+	if *data != "" {
+		if store, err = gamestore.Open(*data); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		defer store.Close()
+	}
+	srv.SetStore(store)
+	// On an interrupt the shared games' clocks are stopped and stored, so
+	// a restart counts the time the side to move had used.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		srv.Close()
+		store.Close()
+		os.Exit(0)
+	}()
 	if *watch {
 		if err := srv.Watch(); err != nil {
 			fmt.Fprintln(stderr, "watch:", err)

@@ -10,6 +10,15 @@
 // With --watch, edits to the served rule files reload the rules of every game
 // in progress (or show the errors and keep the old rules).
 //
+// Shared games ("rooms", room.go): Invite on a game page (/g/ID/invite,
+// POST /api/g/ID/invite) makes a game with a link per seat, holding an
+// unguessable token that becomes a cookie for that room's API only, and a
+// spectators' link (/r/RID/). The server keeps the clocks and stores every
+// change (package gamestore: in memory, or with --data in a bbolt file, so
+// a restart resumes the games); pages follow by Server-Sent Events; /lobby
+// lists public games. The room's page reuses the board script (app.js),
+// pointed at /api/r/RID by the page, with room.js's panel beside it.
+//
 // Tests drive the page in headless Chromium (chromedp) and skip without
 // it; the 60-board gallery runs with -tags slow.
 //
@@ -26,6 +35,9 @@
 //	            game's lock, then swapped into the games in progress
 //	pictures.go the author's pictures: found per game, served by index as
 //	            PNG (pure green transparent in pieces), a bounded cache
+//	room.go     shared games: seats, clocks, offers, the engine's seats,
+//	            the rooms in memory and in the store
+//	roomapi.go  the rooms' pages, seat links, JSON API, event stream and lobby
 //	guard.go    the server's edge: Host names answered (against DNS
 //	            rebinding), security headers, files-only static serving,
 //	            server paths shown relative to what is served

@@ -104,6 +104,8 @@ type Server struct {
 	edge edge
 	// pngs: the author's pictures converted to PNG (pictures.go).
 	pngs *pngCache
+	// rooms: the shared games (room.go).
+	rooms roomSet
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini
@@ -241,6 +243,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/g/{id}/load", s.withSession(true, (*session).apiLoad))
 	m.HandleFunc("GET /api/g/{id}/picture/{n}", s.apiPicture)
 	m.HandleFunc("GET /api/g/{id}/pieces", s.withSession(false, (*session).apiPieces))
+	s.roomRoutes(m)
 	s.mux = m
 }
 
@@ -605,6 +608,7 @@ func (s *Server) Close() {
 	for _, se := range s.sessionList() {
 		se.halt()
 	}
+	s.closeRooms()
 }
 
 // Serve serves on ln until it fails. There is no write timeout: the event

@@ -4,7 +4,8 @@
 "use strict";
 (function () {
   const id = document.body.dataset.game;
-  const api = (p) => "/api/g/" + id + "/" + p;
+  // A shared game's page (room.html) points the board at its room's API.
+  const api = (p) => (document.body.dataset.api || "/api/g/" + id) + "/" + p;
   const SVGNS = "http://www.w3.org/2000/svg";
   const $ = (s) => document.getElementById(s);
   // Chess pieces, our own drawings (public domain, like the rest of
@@ -104,6 +105,7 @@
     // board layer is not rebuilt.
     if (st && JSON.stringify(st.layout) === JSON.stringify(s.layout)) s.layout = st.layout;
     st = s;
+    document.dispatchEvent(new CustomEvent("zrun-state", { detail: st })); // room.js's panel
     const P = st.layout.pictures;
     if (P && P.missing && P.missing.length && $("pic-missing").hidden) {
       $("pic-missing").textContent = "Pictures not found, drawn our way: " + P.missing.join(", ");
