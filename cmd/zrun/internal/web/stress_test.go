@@ -51,10 +51,13 @@ type stressClient struct {
 	busyOK bool
 }
 
+// A request may take minutes under -race on a loaded machine (the auto
+// player's calibration match runs inside its request): only an answer
+// that never comes is a failure.
 func newStressClient(t testing.TB, url string, jar http.CookieJar, conns int) *stressClient {
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}
 	t.Cleanup(tr.CloseIdleConnections)
-	return &stressClient{url: url, c: &http.Client{Jar: jar, Transport: tr, Timeout: 30 * time.Second}, codes: map[int]int{}}
+	return &stressClient{url: url, c: &http.Client{Jar: jar, Transport: tr, Timeout: 3 * time.Minute}, codes: map[int]int{}}
 }
 
 // do sends one request and records its status; it returns the status and
