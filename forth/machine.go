@@ -93,6 +93,7 @@ type Machine struct {
 	w        int32   // code field address of the word being dispatched
 	cur      int32   // code of the primitive running, for error messages
 	nest     int     // depth of primitives executing words (execute)
+	catches  int     // Catch calls running (Exit unwinds to the innermost)
 	natHere  int32   // next free byte of the native header area
 	colon    int32   // NFA of the colon definition being compiled (0 = none)
 	colonSrc *source // the source it began in
@@ -249,6 +250,7 @@ func (m *Machine) guard(err *error) {
 	m.rs = m.rs[:0]
 	m.ip = 0
 	m.nest = 0
+	m.catches = 0
 	m.cur = -1
 	m.store(addrState, 0)
 	m.srcs = m.srcs[:0]

@@ -13,7 +13,12 @@ type Game struct {
 	Source      string // where it came from: "file.zrf:12:1" of its (game ...) or (variant ...)
 	IsVariant   bool
 	Default     bool   // a variant marked (default)
-	Engine      string // an external move engine (Axiom); moves cannot be generated here
+	Engine      string // an external move engine (Axiom); moves cannot be generated here unless Moves is set
+	// Moves, when set, supplies the moves and the outcome in place of the
+	// pieces' programs (movesource.go): the host's implementation of the
+	// external Engine. EngineErr says why an Engine game has none.
+	Moves     MoveSource
+	EngineErr string
 
 	Players   []Player
 	TurnOrder []Turn

@@ -233,7 +233,10 @@ func (c *checker) checkFilter() *Violation {
 	s.GuardLegal(&c.lguard, s.InCheck())
 	for i := range c.pseudo.Moves {
 		m := &c.pseudo.Moves[i]
-		if m.Pass {
+		// A pass is the options' (checked below), except where a
+		// MoveSource gives the moves: its passes are moves like the others
+		// (an Axiom script's Pass).
+		if m.Pass && c.g.Moves == nil {
 			continue
 		}
 		if !c.hasRoyal {
