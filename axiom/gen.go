@@ -2,6 +2,7 @@ package axiom
 
 import (
 	"fmt"
+	"slices"
 
 	"zrun/forth"
 	"zrun/vm"
@@ -68,6 +69,12 @@ func (src *Source) vmCell(code int32) (vm.Cell, error) {
 func (src *Source) Generate(s *vm.State, ml *vm.MoveList) error {
 	src.mu.Lock()
 	defer src.mu.Unlock()
+	if e := src.cached(s); e != nil {
+		for _, b := range e.moves {
+			ml.AddMove(b.m, b.eff, b.acts)
+		}
+		return nil
+	}
 	m := src.m
 	if err := src.sync(s); err != nil {
 		return err
@@ -96,15 +103,57 @@ func (src *Source) Generate(s *vm.State, ml *vm.MoveList) error {
 	for _, b := range g.moves {
 		best = min(best, rank(b.mtype))
 	}
+	var kept []built
 	for _, b := range g.moves {
 		if rank(b.mtype) == best {
-			ml.AddMove(b.m, b.eff, b.acts)
+			kept = append(kept, b)
 		}
 	}
-	if len(ml.Moves) == 0 && m.Fetch(src.aPassForced) != 0 {
-		ml.AddMove(vm.PassMove(), nil, nil)
+	if len(kept) == 0 && m.Fetch(src.aPassForced) != 0 {
+		kept = append(kept, built{m: vm.PassMove()})
+	}
+	for _, b := range kept {
+		ml.AddMove(b.m, b.eff, b.acts)
+	}
+	src.remember(s, kept)
+	return nil
+}
+
+// cacheSize is how many positions' move lists a Source keeps. A script's
+// move words are slow next to compiled programs (Game of Life runs its
+// whole life tick for each of its drops), and the VM asks for the same
+// position's moves several times in a row (legal and pseudo-legal moves,
+// the outcome, a playout's checks, a search's re-visits).
+const cacheSize = 64
+
+// cacheEntry is one position's moves: the position is known by its hash,
+// and compared whole (board, turn, ply: turn-number) so that a hash
+// collision cannot give another position's moves.
+type cacheEntry struct {
+	hash  uint64
+	turn  int
+	ply   int
+	board []vm.Cell
+	moves []built
+}
+
+func (src *Source) cached(s *vm.State) *cacheEntry {
+	h := s.Hash()
+	for i := range src.cache {
+		e := &src.cache[i]
+		if e.board != nil && e.hash == h && e.turn == s.Turn && e.ply == s.Ply && slices.Equal(e.board, s.Board) {
+			return e
+		}
 	}
 	return nil
+}
+
+func (src *Source) remember(s *vm.State, moves []built) {
+	e := &src.cache[src.cacheNext]
+	src.cacheNext = (src.cacheNext + 1) % cacheSize
+	e.hash, e.turn, e.ply = s.Hash(), s.Turn, s.Ply
+	e.board = append(e.board[:0], s.Board...)
+	e.moves = moves
 }
 
 // collect runs the move words of player pl's pieces and every piece's

@@ -42,19 +42,21 @@ type Source struct {
 	aMovesList, aOfType, aPassForced, aTurnOrder, aPieces, aPriorities   int32
 	aAddMove                                                             int32
 
-	nPos     int     // $positions: grid and {position}s
-	nScan    int     // $scanPositions: the positions move generation visits
-	posVM    []int32 // Axiom position -> VM position
-	posAx    []int32 // VM position -> Axiom position (-1: none)
-	typeVM   map[int32]int
-	typeAx   []int32 // VM type -> Axiom type number (0: none)
-	plVM     map[int32]int
-	plAx     []int32 // VM player -> Axiom player code
-	pieces   []axPiece
-	setTurn  int32   // $SetTurn's CFA
-	gameOver int32   // OnIsGameOver's CFA
-	movesBuf int32   // the $movesList record move-count reads
-	lists    []int32 // $GenerateMoves: the lists it replaced, innermost last
+	nPos      int     // $positions: grid and {position}s
+	nScan     int     // $scanPositions: the positions move generation visits
+	posVM     []int32 // Axiom position -> VM position
+	posAx     []int32 // VM position -> Axiom position (-1: none)
+	typeVM    map[int32]int
+	typeAx    []int32 // VM type -> Axiom type number (0: none)
+	plVM      map[int32]int
+	plAx      []int32 // VM player -> Axiom player code
+	pieces    []axPiece
+	setTurn   int32 // $SetTurn's CFA
+	gameOver  int32 // OnIsGameOver's CFA
+	movesBuf  int32 // the $movesList record move-count reads
+	cache     [cacheSize]cacheEntry
+	cacheNext int
+	lists     []int32 // $GenerateMoves: the lists it replaced, innermost last
 
 	// move generation in progress
 	gen struct {
