@@ -276,3 +276,90 @@ func TestGwidwillDice(t *testing.T) {
 		}
 	}
 }
+
+// TestOhojitxiSowing checks First's sowing moves in Ohojitxi 6x2 against
+// Ohojitxi/readme.txt: "a player picks up the seeds of one of his holes
+// and then distributes them, one by one, counterclockwise into the
+// ensuing holes of his half of the board. A move ends after one sowing.
+// The contents of a hole are captured, when the last seed makes a four."
+// First's half is a1-b3, counterclockwise a1 b1 b2 b3 a3 a2 as the board
+// is drawn; a hole whose four are captured holds the bundle piece q
+// until the capture is placed in the next part of the turn.
+func TestOhojitxiSowing(t *testing.T) {
+	g := load(t, "Ohojitxi/Ohojitxi.zrf", "Ohojitxi 6x2")
+	first := playerNamed(t, g, "First")
+	var ring []int
+	for _, n := range []string{"a1", "b1", "b2", "b3", "a3", "a2"} {
+		ring = append(ring, pos(t, g, n))
+	}
+	seeds := func(s *vm.State) []int {
+		out := make([]int, len(ring))
+		for i, p := range ring {
+			c := s.Board[p]
+			if c == vm.Empty {
+				continue
+			}
+			name := g.Pieces[c.Type()].Name
+			if name == "q" {
+				out[i] = 4
+				continue
+			}
+			n, err := strconv.Atoi(name[1:])
+			if err != nil {
+				t.Fatalf("piece %s in a hole", name)
+			}
+			out[i] = n
+		}
+		return out
+	}
+	sowings := 0
+	for game := 0; game < 10; game++ {
+		s := start(t, g)
+		for ply := 0; ply < 200; ply++ {
+			moves := legal(t, s)
+			if len(moves) == 0 {
+				break
+			}
+			m := &moves[(game*31+ply*7)%len(moves)]
+			sowing := !m.Pass && m.From >= 0 && s.Mover() == first && s.Board[m.From] != vm.Empty &&
+				g.Pieces[s.Board[m.From].Type()].Name != "q"
+			before := seeds(s)
+			if err := s.Make(m); err != nil {
+				t.Fatal(err)
+			}
+			if !sowing {
+				continue
+			}
+			sowings++
+			from := -1
+			for i, p := range ring {
+				if int32(p) == m.From {
+					from = i
+				}
+			}
+			if from < 0 || before[from] == 0 {
+				t.Fatalf("First sows from %s, not one of its non-empty holes", g.Board.Positions[m.From].Name)
+			}
+			want := append([]int(nil), before...)
+			at, hand := from, want[from]
+			want[from] = 0
+			for ; hand > 0; hand-- {
+				at = (at + 1) % len(want)
+				want[at]++
+			}
+			got := seeds(s)
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("sowing from %s of %v gives %v, the rules %v", g.Board.Positions[m.From].Name, before, got, want)
+				}
+			}
+			bundle := g.Pieces[s.Board[ring[at]].Type()].Name == "q"
+			if bundle != (want[at] == 4) {
+				t.Fatalf("sowing from %s of %v: the last seed makes %d, captured %v", g.Board.Positions[m.From].Name, before, want[at], bundle)
+			}
+		}
+	}
+	if sowings == 0 {
+		t.Fatal("no sowing checked")
+	}
+}
