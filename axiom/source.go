@@ -248,11 +248,16 @@ func (src *Source) bind() error {
 		}
 		p.code = m.Pop()
 		p.name = m.String(m.Fetch(cfa - 3*cellSize))
+		// Names match exactly where they can: QXO has both x1 and X1.
+		match := -1
 		for t, pt := range g.Pieces {
-			if strings.EqualFold(pt.Name, p.name) {
-				src.typeVM[p.code] = t
-				src.typeAx[t] = p.code
+			if pt.Name == p.name || (match < 0 && strings.EqualFold(pt.Name, p.name)) {
+				match = t
 			}
+		}
+		if match >= 0 {
+			src.typeVM[p.code] = match
+			src.typeAx[match] = p.code
 		}
 		if _, ok := src.typeVM[p.code]; !ok {
 			return fmt.Errorf("piece %s is not a piece of the rule file", p.name)

@@ -107,6 +107,13 @@ type Machine struct {
 	xExit, xLit, xBranch, x0Branch, xDo, xQDo, xLoop int32
 	xPLoop, xSQuote, xDotQuote, xAbortQuote, xAbort  int32
 
+	// locs maps a compiled cell of a colon definition to the source word
+	// it was compiled from, so that a failure while the host runs a word
+	// names the file:line of the word that failed (offsets are turned
+	// into lines only then: counting lines at every word would make
+	// loading quadratic).
+	locs map[int32]srcLoc
+
 	rng  [2]uint64 // two streams: RAND-WITHIN and RAND-WITHIN2
 	word string    // the word the outer interpreter is on
 }
@@ -152,6 +159,25 @@ func New(cfg Config) *Machine {
 	return m
 }
 
+// srcLoc is a place in a source text.
+type srcLoc struct {
+	src *source
+	off int
+}
+
+// markSource records where the cell about to be compiled comes from.
+func (m *Machine) markSource() {
+	n := len(m.srcs)
+	if n == 0 {
+		return
+	}
+	if m.locs == nil {
+		m.locs = map[int32]srcLoc{}
+	}
+	s := m.srcs[n-1]
+	m.locs[m.here()] = srcLoc{s, s.tok}
+}
+
 // ---- errors ----------------------------------------------------------
 
 // fail stops the machine: the word that failed is the primitive running,
@@ -182,6 +208,10 @@ func (m *Machine) where() *Error {
 	if n := len(m.srcs); n > 0 {
 		s := m.srcs[n-1]
 		e.File, e.Line = s.name, s.lineAt(s.tok)
+	} else if l, ok := m.locs[m.ip-cell]; ok && m.ip != 0 {
+		// A word run by the host (a game's move word): the source of
+		// the compiled word that failed.
+		e.File, e.Line = l.src.name, l.src.lineAt(l.off)
 	}
 	e.Trace = m.trace()
 	return e
@@ -630,6 +660,7 @@ func (m *Machine) interpret(s *source) {
 		}
 		cfa := nfa + hdrCode
 		if m.state() && m.fetch(nfa+hdrFlags)&flagImmediate == 0 {
+			m.markSource()
 			m.comma(cfa)
 		} else {
 			m.run(cfa)
@@ -646,6 +677,7 @@ func (m *Machine) interpret(s *source) {
 
 func (m *Machine) literal(n int32) {
 	if m.state() {
+		m.markSource()
 		m.comma(m.xLit)
 		m.comma(n)
 	} else {
