@@ -11,8 +11,13 @@ import (
 // the ring-buffer dumps): zrun searches with its own engine and writes
 // its own notation, and never calls those words, so they stay
 // unavailable and fail by name if a script runs one.
+//
+// $CloneBoard belongs with them: the scripts that name it (Ur-[aggressive],
+// splut's Engine.4th, the AI.4th of Chase, 7Kingdoms, Ordo, Tavreli, ...)
+// call it only inside their own search engines, to try a move on a copy of
+// the board ("$CloneBoard ... .moveCFA EXECUTE ... $DeallocateBoard").
 var searchOnly = []string{
-	"$DeallocateBoard", "$DecompileMove", "$NegamaxMove", "$UCTMove", "$Yield",
+	"$CloneBoard", "$DeallocateBoard", "$DecompileMove", "$NegamaxMove", "$UCTMove", "$Yield",
 	"BestMove!", "CurrentMove!", "Depth!", "Nodes!", "Score!",
 	"ringbuffer-empty?", "ringbuffer-remove-item", "ringbuffer2-empty?", "ringbuffer2-remove-item",
 }
@@ -144,6 +149,11 @@ func (src *Source) defineNatives() error {
 			p, a := m.Pop(), m.Pop()
 			return src.addEdit(edit{kind: eChange, to: p, code: a&maskPlayer | ownerFlag})
 		},
+		// repetition-reset: Ur's OnIsGameOver calls it every time, to
+		// keep Axiom from counting repeated positions (dice games repeat
+		// them often). zrun draws by repetition only where the rule file's
+		// goals say so, so there is no count of its own to reset.
+		"repetition-reset": func(m *forth.Machine) error { return nil },
 		"$GenerateMoves":   src.generateMoves,
 		"$DeallocateMoves": src.deallocateMoves,
 		"add-move":         func(m *forth.Machine) error { return src.addMove() },
