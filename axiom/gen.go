@@ -21,6 +21,12 @@ func (src *Source) sync(s *vm.State) error {
 		}
 		m.Store(board+int32(i)*cellSize, code)
 	}
+	if len(s.Vars) != src.nVars {
+		return fmt.Errorf("the position has %d game variables, the script's board %d", len(s.Vars), src.nVars)
+	}
+	for i, v := range s.Vars {
+		m.Store(board+int32(src.nPos+i)*cellSize, int32(v))
+	}
 	m.Push(int32(s.Turn * turnCells * cellSize))
 	if err := m.ExecuteCFA(src.setTurn); err != nil {
 		return err
@@ -51,7 +57,13 @@ func (src *Source) vmCell(code int32) (vm.Cell, error) {
 	}
 	t, ok := src.typeVM[code&maskType]
 	if !ok {
-		return 0, fmt.Errorf("piece code %#x has no piece type", code)
+		name := fmt.Sprintf("number %d", code&maskType)
+		for _, p := range src.pieces {
+			if p.code == code&maskType {
+				name = p.name
+			}
+		}
+		return 0, fmt.Errorf("a move puts piece %s on the board, which the rule file does not define", name)
 	}
 	pl, ok := src.plVM[code&maskPlayer]
 	if !ok {
@@ -134,6 +146,7 @@ type cacheEntry struct {
 	turn  int
 	ply   int
 	board []vm.Cell
+	vars  []int64
 	moves []built
 }
 
@@ -141,7 +154,7 @@ func (src *Source) cached(s *vm.State) *cacheEntry {
 	h := s.Hash()
 	for i := range src.cache {
 		e := &src.cache[i]
-		if e.board != nil && e.hash == h && e.turn == s.Turn && e.ply == s.Ply && slices.Equal(e.board, s.Board) {
+		if e.board != nil && e.hash == h && e.turn == s.Turn && e.ply == s.Ply && slices.Equal(e.board, s.Board) && slices.Equal(e.vars, s.Vars) {
 			return e
 		}
 	}
@@ -153,6 +166,7 @@ func (src *Source) remember(s *vm.State, moves []built) {
 	src.cacheNext = (src.cacheNext + 1) % cacheSize
 	e.hash, e.turn, e.ply = s.Hash(), s.Turn, s.Ply
 	e.board = append(e.board[:0], s.Board...)
+	e.vars = append(e.vars[:0], s.Vars...)
 	e.moves = moves
 }
 
@@ -188,6 +202,9 @@ func (src *Source) collect(pl, ofType int32, call func(int32) error) error {
 	return nil
 }
 
+// spareCells is how many cells a move word finds below its stack.
+const spareCells = 4
+
 // runList runs each move word of a {moves ... moves} list from pos: the
 // list's word has the count in its parameter field, then (word, type)
 // pairs.
@@ -207,8 +224,19 @@ func (src *Source) runList(list, pos, piece int32, drop bool, ofType int32, call
 		m.Store(src.aPartial, 0)
 		src.gen.edits = src.gen.edits[:0]
 		src.gen.drop, src.gen.mtype = drop, mtype
+		// Axiom does not check its data stack for underflow: MarGo's
+		// clear-f DROPs a cell it never pushed ("captured-tiles @ 0> IF
+		// ... ELSE DROP ENDIF") and goes on to add its move. A move word
+		// gets a few zero cells below its own to take, as it would find
+		// on Axiom's stack, and the stack is cut back after it.
 		depth := m.Depth()
-		if err := call(word); err != nil {
+		for i := 0; i < spareCells; i++ {
+			m.Push(0)
+		}
+		src.gen.code = m.Here()
+		err := call(word)
+		m.SetHere(src.gen.code)
+		if err != nil {
 			return err
 		}
 		for m.Depth() > depth { // a word that leaves cells behind
@@ -319,6 +347,9 @@ func (src *Source) addMove() error {
 		}
 	}
 	g.edits = g.edits[:0]
+	if err := src.runCode(set, &eff); err != nil {
+		return err
+	}
 	if len(eff) == 0 { // Pass, or a move that changes nothing
 		mv = vm.PassMove()
 	} else if mv.To == vm.NoPos {
@@ -457,4 +488,53 @@ const maxLists = 16
 // after the one the VM's count uses, laid down at load (maxLists).
 func (src *Source) listAt(i int) int32 {
 	return src.movesBuf + int32(3*cellSize*(i+1))
+}
+
+// runCode runs what the move word COMPILEd into the move (Ur's "COMPILE
+// WhitePieces++", axiom.4th's partial and remove-from-reserve): in Axiom a
+// move is code run on a copy of the board when it is made. It runs here
+// on the board as it stood before the move (the scripts' compiled words
+// change board variables, which the edits do not touch), and what it
+// changes becomes the move's effects: positions after the edits' (set),
+// variables as EffVar. The machine's board is then put back: the board
+// does not change while moves are generated.
+func (src *Source) runCode(set func(p, c int32) error, eff *[]vm.Effect) error {
+	m := src.m
+	start := src.gen.code
+	if m.Here() == start {
+		return nil
+	}
+	m.EndThread()
+	board := m.Fetch(src.aBoard)
+	n := src.nPos + src.nVars
+	saved := make([]int32, n)
+	for i := range saved {
+		saved[i] = m.Fetch(board + int32(i)*cellSize)
+	}
+	from, pos := m.Fetch(src.aFrom), m.Fetch(src.aPos)
+	m.Store(src.aPartial, 0)
+	m.RunThread(start)
+	partial := m.Fetch(src.aPartial) != 0
+	m.Store(src.aPartial, 0)
+	m.Store(src.aFrom, from)
+	m.Store(src.aPos, pos)
+	m.SetHere(start)
+	var err error
+	for i, old := range saved {
+		a := board + int32(i)*cellSize
+		now := m.Fetch(a)
+		m.Store(a, old)
+		if now == old || err != nil {
+			continue
+		}
+		if i < src.nPos {
+			err = set(int32(i), now)
+		} else {
+			*eff = append(*eff, vm.Effect{Pos: int32(i - src.nPos), Kind: vm.EffVar, Val: vm.Cell(int64(now) - int64(old))})
+		}
+	}
+	if partial {
+		return fmt.Errorf("partial moves are not implemented")
+	}
+	return err
 }

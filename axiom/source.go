@@ -44,6 +44,7 @@ type Source struct {
 
 	nPos      int     // $positions: grid and {position}s
 	nScan     int     // $scanPositions: the positions move generation visits
+	nVars     int     // board variables, cells after the positions
 	posVM     []int32 // Axiom position -> VM position
 	posAx     []int32 // VM position -> Axiom position (-1: none)
 	typeVM    map[int32]int
@@ -67,6 +68,7 @@ type Source struct {
 		mtype  int32
 		moves  []built
 		active bool
+		code   int32 // HERE as the move word began: what it COMPILEs follows
 	}
 	effBuf []vm.Effect
 	actBuf []vm.Act
@@ -208,12 +210,10 @@ func (src *Source) bind() error {
 	if err != nil {
 		return err
 	}
-	if int(boardSize) > src.nPos*cellSize {
-		// {variable}, {array} and {carray} keep game state in the board
-		// beyond the positions, which the VM's position would have to
-		// carry (its hash, Make and Unmake).
-		return fmt.Errorf("board variables ({variable}, {array}, {carray}) are not implemented")
-	}
+	// {variable}, {array} and {carray} keep game state in the board
+	// beyond the positions: the VM's position carries it as its Vars, a
+	// cell each.
+	src.nVars = (int(boardSize) - src.nPos*cellSize + cellSize - 1) / cellSize
 	// Positions, by name: the script's grid names come from
 	// $IndexToPosition, its {position}s from their constants.
 	byName := map[string]int32{}
@@ -259,9 +259,9 @@ func (src *Source) bind() error {
 			src.typeVM[p.code] = match
 			src.typeAx[match] = p.code
 		}
-		if _, ok := src.typeVM[p.code]; !ok {
-			return fmt.Errorf("piece %s is not a piece of the rule file", p.name)
-		}
+		// A script piece the rule file lacks (Rithmomachy's R0, the base
+		// its piece arithmetic counts from) is fine until a move puts
+		// one on the board (vmCell).
 		src.pieces = append(src.pieces, p)
 	}
 	// Players, by name.
@@ -319,6 +319,11 @@ func (src *Source) bind() error {
 	}
 	if err := m.Execute("OnNewGame"); err != nil {
 		return err
+	}
+	g.Vars = make([]int64, src.nVars)
+	board := m.Fetch(src.aBoard)
+	for i := range g.Vars {
+		g.Vars[i] = int64(m.Fetch(board + int32(src.nPos+i)*cellSize))
 	}
 	return nil
 }

@@ -72,3 +72,34 @@ func (m *Machine) Seed(seed uint64) {
 // does for file names (Zillions ran on Windows): hosts locating scripts
 // match names the same way.
 func FoldPath(path string) (string, bool) { return foldPath(path) }
+
+// Here is the dictionary pointer (HERE), and SetHere moves it: Axiom's
+// move words COMPILE code into the move being built ("COMPILE
+// WhitePieces++" in Ur.4th, axiom.4th's partial), which the host collects
+// from where HERE stood and then takes back.
+func (m *Machine) Here() int32 { return m.here() }
+
+// SetHere sets the dictionary pointer (see Here).
+func (m *Machine) SetHere(a int32) {
+	m.check(a, 0)
+	m.store(addrDP, a)
+}
+
+// EndThread lays down the end of a thread (the EXIT that ";" compiles) at
+// HERE, so that RunThread can run cells a script compiled.
+func (m *Machine) EndThread() { m.comma(m.xExit) }
+
+// RunThread runs the compiled cells at addr, which EndThread ended, as a
+// colon definition's body, from inside a native (failures unwind as from
+// any word).
+func (m *Machine) RunThread(addr int32) {
+	saved, savedCur := m.ip, m.cur
+	m.rpush(0)
+	m.ip = addr
+	for m.ip != 0 {
+		x := m.fetch(m.ip)
+		m.ip += cell
+		m.dispatch(x)
+	}
+	m.ip, m.cur = saved, savedCur
+}

@@ -19,6 +19,9 @@ type Game struct {
 	// external Engine. EngineErr says why an Engine game has none.
 	Moves     MoveSource
 	EngineErr string
+	// Vars are the start values of the source's game variables
+	// (State.Vars): Axiom's board {variable}s.
+	Vars []int64
 
 	Players   []Player
 	TurnOrder []Turn
