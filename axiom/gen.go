@@ -15,6 +15,10 @@ func (src *Source) sync(s *vm.State) error {
 	m := src.m
 	board := m.Fetch(src.aBoard)
 	for i, p := range src.posVM {
+		if p < 0 {
+			m.Store(board+int32(i)*cellSize, 0)
+			continue
+		}
 		code, err := src.axCode(s.Board[p])
 		if err != nil {
 			return err
@@ -272,6 +276,12 @@ func (src *Source) addMove() error {
 	var acts []vm.Act
 	set := func(p, c int32) error {
 		sim[p] = c
+		if src.posVM[p] < 0 {
+			if c == 0 {
+				return nil
+			}
+			return fmt.Errorf("a move puts a piece on %s, which the rule file's board does not have", src.posName[p])
+		}
 		cell, err := src.vmCell(c)
 		if err != nil {
 			return err

@@ -42,9 +42,10 @@ type Source struct {
 	aMovesList, aOfType, aPassForced, aTurnOrder, aPieces, aPriorities   int32
 	aAddMove                                                             int32
 
-	nPos      int     // $positions: grid and {position}s
-	nScan     int     // $scanPositions: the positions move generation visits
-	nVars     int     // board variables, cells after the positions
+	nPos      int // $positions: grid and {position}s
+	nScan     int // $scanPositions: the positions move generation visits
+	nVars     int // board variables, cells after the positions
+	posName   []string
 	posVM     []int32 // Axiom position -> VM position
 	posAx     []int32 // VM position -> Axiom position (-1: none)
 	typeVM    map[int32]int
@@ -227,9 +228,14 @@ func (src *Source) bind() error {
 	}
 	for i := 0; i < src.nPos; i++ {
 		name := m.String(m.Fetch(posNames + int32(i)*cellSize))
+		src.posName = append(src.posName, name)
 		p, ok := byName[strings.ToLower(name)]
 		if !ok {
-			return fmt.Errorf("position %s (number %d) is not on the board of the rule file", name, i)
+			// Splut's grid has the corners its rule file's board leaves
+			// out: they stay empty, and a move that puts a piece there
+			// is an error (addMove).
+			src.posVM[i] = -1
+			continue
 		}
 		src.posVM[i] = p
 		src.posAx[p] = int32(i)
