@@ -320,6 +320,13 @@ func (src *Source) addMove() error {
 		case eCapture:
 			c := get(e.to)
 			if c == 0 {
+				// Zillions writes Axiom's capture of an empty square:
+				// Ur.4th's "r5 capture-at" clears its marker square on
+				// every move, and the saved games show "init i1 - l2 x
+				// q5" from the start position, where q5 is empty.
+				if src.posVM[e.to] >= 0 {
+					acts = append(acts, vm.Act{Kind: vm.ActCapture, Type: -1, From: src.posVM[e.to], To: vm.NoPos})
+				}
 				continue
 			}
 			mv.Captures++
