@@ -68,9 +68,9 @@ func newSession(srv *Server, e *Entry, vg *vm.Game) (*session, error) {
 	if vg == nil {
 		return nil, &httpError{http.StatusUnprocessableEntity, "the game did not load"}
 	}
-	if vg.Engine != "" {
+	if vg.Engine != "" && vg.Moves == nil { // the loader attaches the moves of the Axiom games it can run
 		return nil, &httpError{http.StatusUnprocessableEntity,
-			fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", vg.Title, vg.Engine)}
+			fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run: %s", vg.Title, vg.Engine, vg.EngineErr)}
 	}
 	g, err := newGame(e.Path, vg)
 	if err != nil {
