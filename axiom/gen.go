@@ -152,6 +152,10 @@ type cacheEntry struct {
 	board []vm.Cell
 	vars  []int64
 	moves []built
+	// outcome is OnIsGameOver's answer here (nil: not asked yet), for
+	// nLegal legal moves (move-count).
+	outcome *cachedOutcome
+	nLegal  int
 }
 
 func (src *Source) cached(s *vm.State) *cacheEntry {
@@ -172,6 +176,7 @@ func (src *Source) remember(s *vm.State, moves []built) {
 	e.board = append(e.board[:0], s.Board...)
 	e.vars = append(e.vars[:0], s.Vars...)
 	e.moves = moves
+	e.outcome = nil
 }
 
 // collect runs the move words of player pl's pieces and every piece's
@@ -383,6 +388,24 @@ func (src *Source) addMove() error {
 func (src *Source) Outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, error) {
 	src.mu.Lock()
 	defer src.mu.Unlock()
+	e := src.cached(s)
+	if e != nil && e.outcome != nil && e.nLegal == len(legal.Moves) {
+		return e.outcome.o, e.outcome.decided, nil
+	}
+	o, decided, err := src.outcome(s, legal)
+	if e != nil && err == nil {
+		e.outcome, e.nLegal = &cachedOutcome{o, decided}, len(legal.Moves)
+	}
+	return o, decided, err
+}
+
+// cachedOutcome is a position's OnIsGameOver, as Outcome gave it.
+type cachedOutcome struct {
+	o       vm.Outcome
+	decided bool
+}
+
+func (src *Source) outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, error) {
 	none := vm.Outcome{Winner: -1, Loser: -1}
 	if err := src.sync(s); err != nil {
 		return none, false, err
