@@ -413,6 +413,15 @@ func (src *Source) outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, e
 	m := src.m
 	m.Store(src.movesBuf+cellSize, int32(len(legal.Moves)))
 	m.Seed(s.Hash())
+	// The spare cells a move word gets (runList) go below OnIsGameOver's
+	// stack too: QXO's AI-Loosing.4th DROPs one cell more than it has
+	// ("2DROP DROP DROP #WinScore") before it leaves its result. The
+	// result is the top cell; what a script leaves below it is dropped.
+	// The spare cells hold #UnknownScore, so that a script that left no
+	// result reads as no decision rather than a draw (#DrawScore is 0).
+	for i := 0; i < spareCells; i++ {
+		m.Push(unknownScore)
+	}
 	if err := m.ExecuteCFA(src.gameOver); err != nil {
 		return none, false, err
 	}
