@@ -86,6 +86,8 @@
 //	words.go    the kernel's words (stack, arithmetic, memory, compiler,
 //	            control flow, strings, floats, random numbers)
 //	errors.go   Error, UnknownWord and the internal fault
+//	catch.go    Catch and Exit (Axiom's $Exit: abandon a move word from any
+//	            depth), ExecuteCFA, Seed, FoldPath: what a host needs
 //	stubs.go    FrameworkNatives: the Axiom natives the framework files name,
 //	            and Unavailable stand-ins for them
 package forth

@@ -314,3 +314,17 @@ func TestLoad(t *testing.T) {
 		t.Errorf("self-LOAD: %v", err)
 	}
 }
+
+// TestRuntimeErrorLine checks that a failure in a word the host runs
+// names the file:line of the word that failed in its definition.
+func TestRuntimeErrorLine(t *testing.T) {
+	m := New(Config{})
+	if err := m.Interpret("game.4th", ": inner ( -- )\n  1 0\n  /\n;\n: outer inner ;\n"); err != nil {
+		t.Fatal(err)
+	}
+	err := m.Execute("outer")
+	var e *Error
+	if !errors.As(err, &e) || e.File != "game.4th" || e.Line != 3 {
+		t.Fatalf("error %v, want one at game.4th:3", err)
+	}
+}

@@ -93,6 +93,7 @@ type Machine struct {
 	w        int32   // code field address of the word being dispatched
 	cur      int32   // code of the primitive running, for error messages
 	nest     int     // depth of primitives executing words (execute)
+	catches  int     // Catch calls running (Exit unwinds to the innermost)
 	natHere  int32   // next free byte of the native header area
 	colon    int32   // NFA of the colon definition being compiled (0 = none)
 	colonSrc *source // the source it began in
@@ -105,6 +106,13 @@ type Machine struct {
 	cDocol, cDovar, cDocon, cDodefer                 int32
 	xExit, xLit, xBranch, x0Branch, xDo, xQDo, xLoop int32
 	xPLoop, xSQuote, xDotQuote, xAbortQuote, xAbort  int32
+
+	// locs maps a compiled cell of a colon definition to the source word
+	// it was compiled from, so that a failure while the host runs a word
+	// names the file:line of the word that failed (offsets are turned
+	// into lines only then: counting lines at every word would make
+	// loading quadratic).
+	locs map[int32]srcLoc
 
 	rng  [2]uint64 // two streams: RAND-WITHIN and RAND-WITHIN2
 	word string    // the word the outer interpreter is on
@@ -151,6 +159,25 @@ func New(cfg Config) *Machine {
 	return m
 }
 
+// srcLoc is a place in a source text.
+type srcLoc struct {
+	src *source
+	off int
+}
+
+// markSource records where the cell about to be compiled comes from.
+func (m *Machine) markSource() {
+	n := len(m.srcs)
+	if n == 0 {
+		return
+	}
+	if m.locs == nil {
+		m.locs = map[int32]srcLoc{}
+	}
+	s := m.srcs[n-1]
+	m.locs[m.here()] = srcLoc{s, s.tok}
+}
+
 // ---- errors ----------------------------------------------------------
 
 // fail stops the machine: the word that failed is the primitive running,
@@ -181,6 +208,10 @@ func (m *Machine) where() *Error {
 	if n := len(m.srcs); n > 0 {
 		s := m.srcs[n-1]
 		e.File, e.Line = s.name, s.lineAt(s.tok)
+	} else if l, ok := m.locs[m.ip-cell]; ok && m.ip != 0 {
+		// A word run by the host (a game's move word): the source of
+		// the compiled word that failed.
+		e.File, e.Line = l.src.name, l.src.lineAt(l.off)
 	}
 	e.Trace = m.trace()
 	return e
@@ -249,6 +280,7 @@ func (m *Machine) guard(err *error) {
 	m.rs = m.rs[:0]
 	m.ip = 0
 	m.nest = 0
+	m.catches = 0
 	m.cur = -1
 	m.store(addrState, 0)
 	m.srcs = m.srcs[:0]
@@ -628,6 +660,7 @@ func (m *Machine) interpret(s *source) {
 		}
 		cfa := nfa + hdrCode
 		if m.state() && m.fetch(nfa+hdrFlags)&flagImmediate == 0 {
+			m.markSource()
 			m.comma(cfa)
 		} else {
 			m.run(cfa)
@@ -644,6 +677,7 @@ func (m *Machine) interpret(s *source) {
 
 func (m *Machine) literal(n int32) {
 	if m.state() {
+		m.markSource()
 		m.comma(m.xLit)
 		m.comma(n)
 	} else {

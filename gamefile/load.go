@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"zrun/axiom"
 	"zrun/vm"
 	"zrun/zrf"
 )
@@ -38,6 +39,7 @@ func LoadGame(path, variant string) (*vm.Game, error) {
 				return nil, fmt.Errorf("%s: %q has errors; these move definitions were left out:\n%v",
 					path, g.Title, zrf.ErrorList(gd.Skipped))
 			}
+			attach(g, path)
 			return g, nil
 		}
 		names = append(names, fmt.Sprintf("%d %q", i+1, g.Title))
@@ -46,6 +48,15 @@ func LoadGame(path, variant string) (*vm.Game, error) {
 		return nil, err
 	}
 	return nil, fmt.Errorf("%s: no game or variant %q (have, by number or title: %s)", path, variant, strings.Join(names, ", "))
+}
+
+// attach gives an Axiom game its move source (package axiom). When the
+// scripts cannot run, the game still loads: it reports why it cannot move
+// (vm.Game.EngineErr), as it did before zrun could play any of them.
+func attach(g *vm.Game, path string) {
+	if g.Engine != "" {
+		_ = axiom.Attach(g, path)
+	}
 }
 
 // noGames is the error of a .zrf file that gave no games: the reader's, or
@@ -85,6 +96,7 @@ func LoadGames(path, variant string) ([]*vm.Game, error) {
 		return nil, noGames(path, err)
 	}
 	for _, gd := range f.ZRF.Games {
+		attach(gd.Game, path)
 		out = append(out, gd.Game)
 	}
 	return out, nil

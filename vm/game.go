@@ -13,7 +13,15 @@ type Game struct {
 	Source      string // where it came from: "file.zrf:12:1" of its (game ...) or (variant ...)
 	IsVariant   bool
 	Default     bool   // a variant marked (default)
-	Engine      string // an external move engine (Axiom); moves cannot be generated here
+	Engine      string // an external move engine (Axiom); moves cannot be generated here unless Moves is set
+	// Moves, when set, supplies the moves and the outcome in place of the
+	// pieces' programs (movesource.go): the host's implementation of the
+	// external Engine. EngineErr says why an Engine game has none.
+	Moves     MoveSource
+	EngineErr string
+	// Vars are the start values of the source's game variables
+	// (State.Vars): Axiom's board {variable}s.
+	Vars []int64
 
 	Players   []Player
 	TurnOrder []Turn

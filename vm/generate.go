@@ -60,6 +60,10 @@ func (s *State) build(ml *MoveList, lv int) (*generator, int32) {
 func (s *State) runTurn(gn *generator) int32 {
 	turn := s.g.TurnOrder[s.Turn]
 	pl := int32(turn.As)
+	if src := s.g.Moves; src != nil {
+		gn.err = src.Generate(s, gn.ml)
+		return pl
+	}
 	if s.Partial != NoPos {
 		s.runContinuation(gn, pl)
 	} else {

@@ -40,6 +40,11 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 			return none, err
 		}
 	}
+	if src := s.g.Moves; src != nil {
+		if o, ok, err := src.Outcome(s, legal); ok || err != nil {
+			return o, err
+		}
+	}
 	noMoves := len(legal.Moves) == 0
 	plan := s.goalsToTest()
 	if noMoves {
@@ -75,6 +80,9 @@ func (s *State) Outcome(legal *MoveList) (Outcome, error) {
 func (s *State) GoesOn(noMoves bool) bool {
 	if noMoves || s.Partial != NoPos {
 		return s.Partial != NoPos
+	}
+	if s.g.Moves != nil { // the source decides (Outcome)
+		return false
 	}
 	if len(s.goalsToTest()) > 0 {
 		return false

@@ -41,6 +41,16 @@ func (s *State) makeAt(m *Move, lv int, rehash bool) error {
 			h = s.setCell(e.Pos, e.Val, h, rehash)
 			continue
 		}
+		if e.Kind == EffVar {
+			old := s.Vars[e.Pos]
+			s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffVar, old: Cell(old)})
+			nw := old + int64(e.Val)
+			if rehash {
+				h ^= varKey(e.Pos, old) ^ varKey(e.Pos, nw)
+			}
+			s.Vars[e.Pos] = nw
+			continue
+		}
 		old := s.Hands[e.Pos]
 		s.undo = append(s.undo, undoRec{pos: e.Pos, kind: EffHand, old: Cell(old)})
 		nw := old + int64(e.Val)
@@ -202,6 +212,8 @@ func (s *State) Unmake() {
 		if u.kind == EffCell {
 			s.occ.change(s, u.pos, s.Board[u.pos], u.old)
 			s.Board[u.pos] = u.old
+		} else if u.kind == EffVar {
+			s.Vars[u.pos] = int64(u.old)
 		} else {
 			s.Hands[u.pos] = int64(u.old)
 		}

@@ -9,6 +9,7 @@ type EffectKind uint8
 const (
 	EffCell EffectKind = iota // Board[Pos] = Val
 	EffHand                   // Hands[Pos] += int64(Val)  (Pos = player*len(Pieces) + type)
+	EffVar                    // Vars[Pos] += int64(Val): a MoveSource's game variable (movesource.go)
 )
 
 // Effect is one primitive change a move makes. Make applies the effects in

@@ -170,7 +170,8 @@ func (s *State) GenerateCapturesOf(ml *MoveList, legal bool, worth uint64) error
 func (s *State) noisyNeedsAll(legal bool) bool {
 	g := s.g
 	pl := g.TurnOrder[s.Turn].As
-	return len(g.MovePriorities) > 0 || g.Options.MaximalCaptures > 0 || (legal && len(s.pre.royal[pl]) > 0)
+	// A MoveSource's moves are built whole (no quiet signatures).
+	return g.Moves != nil || len(g.MovePriorities) > 0 || g.Options.MaximalCaptures > 0 || (legal && len(s.pre.royal[pl]) > 0)
 }
 
 // runSkippingQuiet runs the turn's programs into ml with emit skipping

@@ -66,9 +66,12 @@ func (s *State) WhyNoMoves() (NoMoves, error) {
 	pl := s.Mover()
 	out := NoMoves{Kind: HasMoves, Player: pl}
 	name := g.Players[pl].Name
-	if g.Engine != "" {
+	if g.Engine != "" && g.Moves == nil {
 		out.Kind = NoMoveEngine
 		out.Msg = fmt.Sprintf("the moves of this game come from an external engine (%s), which zrun cannot run", g.Engine)
+		if g.EngineErr != "" {
+			out.Msg += ": " + g.EngineErr
+		}
 		return out, nil
 	}
 	var ml MoveList

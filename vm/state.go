@@ -17,6 +17,9 @@ type State struct {
 	Board []Cell
 	// Hands[pl*len(Pieces)+t] is how many pieces of type t player pl has off board.
 	Hands []int64
+	// Vars are the game variables of a MoveSource (Game.Vars): state
+	// beyond the board that its moves change with EffVar effects.
+	Vars []int64
 	// Turn is the index of the current entry in Game.TurnOrder.
 	Turn int
 	// LastFrom and LastTo are the previous move's main squares (NoPos if none).
@@ -128,6 +131,7 @@ func NewState(g *Game) (*State, error) {
 		pre:      pre,
 		Board:    make([]Cell, g.Board.N()),
 		Hands:    make([]int64, len(g.Players)*len(g.Pieces)),
+		Vars:     append([]int64(nil), g.Vars...),
 		LastFrom: NoPos, LastTo: NoPos, Partial: NoPos, PartialType: -1,
 		Limit: DefaultLimits,
 	}
@@ -151,6 +155,7 @@ func (s *State) Clear() {
 	for i := range s.Hands {
 		s.Hands[i] = 0
 	}
+	copy(s.Vars, s.g.Vars)
 	s.Turn, s.Ply, s.Quiet = 0, 0, 0
 	s.LastFrom, s.LastTo, s.Partial, s.PartialType = NoPos, NoPos, NoPos, -1
 	s.forgetHistory()
@@ -179,6 +184,7 @@ func (s *State) Clone() *State {
 		DisableSpecialised: s.DisableSpecialised}
 	c.Board = append([]Cell(nil), s.Board...)
 	c.Hands = append([]int64(nil), s.Hands...)
+	c.Vars = append([]int64(nil), s.Vars...)
 	c.occ.w = s.occ.w
 	c.occ.reset(c)
 	return c
@@ -234,6 +240,14 @@ func cellKey(pos int32, c Cell) uint64 {
 		return 0
 	}
 	return mix64(uint64(c)*0x9e3779b97f4a7c15 + uint64(pos)*0xc2b2ae3d27d4eb4f + 1)
+}
+
+// varKey is the hash's part for game variable i holding n.
+func varKey(i int32, n int64) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return mix64(uint64(n)*0x9fb21c651e98df25 + uint64(i)*0xd6e8feb86659fd93 + 13)
 }
 
 func handKey(i int32, n int64) uint64 {
@@ -321,6 +335,9 @@ func (s *State) computeHash() uint64 {
 	}
 	for i, n := range s.Hands {
 		h ^= handKey(int32(i), n)
+	}
+	for i, n := range s.Vars {
+		h ^= varKey(int32(i), n)
 	}
 	s.key = s.stateKey()
 	return h ^ s.key

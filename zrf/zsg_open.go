@@ -75,7 +75,7 @@ func ReplaySaveFile(path, rules string, search []string, load LoadRules) (*Repla
 		}
 		return fail("load", err)
 	}
-	if g.Engine != "" {
+	if g.Engine != "" && g.Moves == nil { // the loader attaches the engine's moves when it can
 		return fail("load", fmt.Errorf("%s: %q takes its moves from the external engine %s, which zrun cannot run", rules, g.Title, g.Engine))
 	}
 	start, err := sg.Start(g)

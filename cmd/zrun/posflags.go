@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"zrun/axiom"
 	"zrun/cmd/zrun/internal/play"
 	"zrun/gamefile"
 	"zrun/vm"
@@ -21,13 +22,18 @@ type positionFlags struct {
 	includes     func()
 }
 
-// includeFlag registers --include-any on fs; the function it returns, run
-// after fs is parsed, applies it to the loaders (package gamefile's
-// AllowIncludesAnywhere, for the whole process: unset, it resets what an
-// earlier command of the same process set).
+// includeFlag registers --include-any and --axiom-framework on fs: the
+// loaders' settings. The function it returns, run after fs is parsed,
+// applies them (package gamefile's AllowIncludesAnywhere and package
+// axiom's SetFrameworkDir, for the whole process: unset, they reset what
+// an earlier command of the same process set).
 func includeFlag(fs *flag.FlagSet) func() {
 	anywhere := fs.Bool("include-any", false, "let rule files include files outside their own folder (refused by default: a rule file from elsewhere must not read other files)")
-	return func() { gamefile.AllowIncludesAnywhere(*anywhere) }
+	framework := fs.String("axiom-framework", "", "folder holding Axiom's axiom.4th and CORE.4TH, for Axiom games whose own folder lacks them (default: $"+axiom.FrameworkEnv+")")
+	return func() {
+		gamefile.AllowIncludesAnywhere(*anywhere)
+		axiom.SetFrameworkDir(*framework)
+	}
 }
 
 // addPositionFlags registers --variant, --fen (described by fenHelp) and

@@ -231,9 +231,19 @@ func (c *checker) checkFilter() *Violation {
 	c.want = c.want[:0]
 	s.GuardChecks(&c.guard)
 	s.GuardLegal(&c.lguard, s.InCheck())
+	// A pass is the options' (checked below), except where a MoveSource
+	// gives the moves: its passes are moves like the others (an Axiom
+	// script's Pass), and the options' is the last move, when they allow
+	// one there.
+	optPass := -1
+	if n := len(c.pseudo.Moves); c.g.Moves != nil && n > 0 && c.pseudo.Moves[n-1].Pass {
+		if o := &c.g.Options; o.PassTurn == vm.PassAlways || (o.PassTurn == vm.PassForced && n == 1) {
+			optPass = n - 1
+		}
+	}
 	for i := range c.pseudo.Moves {
 		m := &c.pseudo.Moves[i]
-		if m.Pass {
+		if m.Pass && (c.g.Moves == nil || i == optPass) {
 			continue
 		}
 		if !c.hasRoyal {

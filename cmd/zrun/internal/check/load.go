@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"zrun/axiom"
 
 	"zrun/fmaxini"
 	"zrun/gamefile"
@@ -81,6 +82,9 @@ func checkFile(file string, quiet bool, w io.Writer, tot *checkTotals) {
 		tot.warnings += len(f.Warnings)
 		printWarnings(w, quiet, f.Warnings)
 		for _, gd := range f.Games {
+			if gd.Game.Engine != "" {
+				_ = axiom.Attach(gd.Game, file) // the reason, if any, is in EngineErr
+			}
 			reportGame(w, quiet, gd, tot)
 		}
 	}
@@ -128,8 +132,8 @@ func reportGame(w io.Writer, quiet bool, gd *zrf.GameDef, tot *checkTotals) {
 // summary describes a game's shape on one line.
 func summary(gd *zrf.GameDef) string {
 	g := gd.Game
-	if g.Engine != "" {
-		return fmt.Sprintf("moves come from an external engine (%s); not playable here", path.Base(strings.ReplaceAll(g.Engine, `\`, "/")))
+	if g.Engine != "" && g.Moves == nil {
+		return fmt.Sprintf("moves come from an external engine (%s); not playable here: %s", path.Base(strings.ReplaceAll(g.Engine, `\`, "/")), g.EngineErr)
 	}
 	board := fmt.Sprintf("%d positions", g.Board.N())
 	if dims := gridDims(g.Board); dims != "" {

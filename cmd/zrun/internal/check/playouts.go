@@ -61,9 +61,9 @@ func checkPlayFile(file, variant string, opt playout.Options, w, progress io.Wri
 	}
 	fmt.Fprintln(w, file)
 	for n, g := range games {
-		if g.Engine != "" {
+		if g.Engine != "" && g.Moves == nil {
 			tot.engine++
-			fmt.Fprintf(w, "  %q: not played, its moves come from an external engine\n", g.Title)
+			fmt.Fprintf(w, "  %q: not played, its moves come from an external engine: %s\n", g.Title, g.EngineErr)
 			continue
 		}
 		opt.Progress = playout.Every(playout.ProgressEvery, func(p playout.Progress) { fmt.Fprintf(progress, "  %q: %v\n", g.Title, p) })

@@ -348,11 +348,16 @@ func GameAt(path string, s *vm.State) *Game {
 }
 
 // ExternalEngine says why zrun cannot play g, whose moves come from an
-// external engine (Zillions' plug-in DLLs: Axiom), or "" when it can: the
-// one wording the terminal, the browser and zrun check show.
+// external engine (Zillions' plug-in DLLs: Axiom) whose scripts the loader
+// could not attach (vm.Game.EngineErr says why), or "" when it can: the one
+// wording the terminal and the browser show.
 func ExternalEngine(g *vm.Game) string {
-	if g.Engine == "" {
+	if g.Engine == "" || g.Moves != nil {
 		return ""
 	}
-	return fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", g.Title, g.Engine)
+	why := fmt.Sprintf("%q takes its moves from the external engine %s, which zrun cannot run", g.Title, g.Engine)
+	if g.EngineErr != "" {
+		why += ": " + g.EngineErr
+	}
+	return why
 }

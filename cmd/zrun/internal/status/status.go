@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"zrun/axiom"
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
@@ -323,8 +324,8 @@ func fileRows(dir string, e manifestEntry, saves map[string][]saveResult, opt Op
 		}
 		r.Replays = replayText(dir, saves[e.path+"|"+strings.ToLower(g.Title)])
 		switch {
-		case g.Engine != "":
-			why := "no: moves from an external engine (" + filepath.Base(strings.ReplaceAll(g.Engine, `\`, "/")) + ")"
+		case g.Engine != "" && axiom.Attach(g, path) != nil:
+			why := "no: moves from an external engine (" + filepath.Base(strings.ReplaceAll(g.Engine, `\`, "/")) + "): " + g.EngineErr
 			r.Plays, r.Engine = why, why
 		default:
 			o := opt

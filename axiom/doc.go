@@ -1,0 +1,139 @@
+// Package axiom plays the games whose rule file names an Axiom engine
+// ((engine "Axiom/<Game>/axiom.dll"): 41 corpus rule files): their moves
+// and their end are written in ForthScript, which package forth runs. It
+// finds a game's scripts (Locate), loads the framework (CORE.4TH,
+// axiom.4th) and the game's script into a forth.Machine, implements the
+// Axiom natives of the closed axiom.dll on zrun's board model, and gives
+// the game a vm.MoveSource (Attach, which gamefile calls for every Axiom
+// game it loads), so that the VM's make/unmake, hash, notation, playouts
+// and searcher work on the moves as on any other game's.
+//
+// It imports forth and vm only.
+//
+// # How a turn is generated
+//
+// The VM keeps the position; the script sees it through the machine's
+// memory. Before each call (Source.Generate, Source.Outcome) the board is
+// written into the script's board ($board, a cell per position: piece
+// type | player << 11 | attributes << 16, axiom.4th's encoding) and the
+// turn set with the framework's own $SetTurn (the VM's turn index times
+// #TurnOrderCells), which sets $player, $forPlayer, $ofType and the
+// symmetries' $playerOffset. Then, as axiom.4th's {pieces comment says,
+// each piece's {moves} words run from every position holding a piece of
+// that type of the player to move and its {drops} words from every
+// position, with $from and $pos at the position and $piece the piece.
+// A word builds a move with move, capture(-at), drop, create...,
+// change-type/-owner and ends it with add-move; verify ("NOT IF $Exit
+// ENDIF") abandons the word from any depth (forth.Machine.Catch).
+//
+// What is inferred, and how it was checked:
+//
+//   - The board does not change while a move is built: the edits are
+//     recorded and played in order on a copy at add-move. TchukaRuma's
+//     Pieces.4th reads the pits after "from here move" and treats "from"
+//     as emptied by hand ("from here = IF 0"), which only makes sense so.
+//   - add-move starts the next move from no edits: Ordo's Common.4th adds
+//     one move per step of a slide with "from here move add-move" in a
+//     loop, each a single step from "from".
+//   - create... on an occupied position replaces its piece (TchukaRuma
+//     re-creates every pit it sows into with the new count); drop puts
+//     $piece (the dropping player's piece) at here, also over an enemy
+//     (Viruses' drop-dead).
+//   - create-piece-type and drop-piece give the piece to current-player;
+//     the stack orders are AxiomChecker's lib.4th signatures
+//     (create-player-piece-type-at is ( player type pos -- ), as Game of
+//     Life's exec-moves and Fox Hunting's recalc-all pass them).
+//   - A turn's {of-type} admits only moves of that {move-type};
+//     {move-priorities} keep the moves of the best-ranked type (lower
+//     number first, #NoPriority for the rest); with $passTurnForced a
+//     player without moves passes. Pass is a move like the others.
+//   - OnIsGameOver speaks for the player about to move (axiom.4th's own
+//     comment): #WinScore is that player's win, #LossScore its loss,
+//     #DrawScore a draw and #UnknownScore no decision, for which the rule
+//     file's goals decide (a player without moves then draws, as in the
+//     VM). move-count and stalemate? read the number of legal moves.
+//   - Players are friends only of themselves (OnFriends?).
+//   - A move is code: natives and "COMPILE w" inside a move word lay down
+//     what the move does when it is made (Ur.4th's "COMPILE WhitePieces++",
+//     axiom.4th's partial and remove-from-reserve; splut's search runs a
+//     move by ".moveCFA EXECUTE" on a cloned board). What a word COMPILEs
+//     is run at add-move on the board as it stood (then put back), and
+//     the positions and board variables it changed become the move's
+//     effects, after the edits'.
+//   - {variable}, {array} and {carray} are cells of the board after the
+//     positions (axiom.4th's "$boardSize @ ... $board @ +"): they are
+//     state of the position, which the VM keeps as State.Vars (hashed,
+//     made and unmade like the board, EffVar effects); their start values
+//     are the board's after OnNewGame.
+//   - A capture of an empty square is still written ("x q5"): Ur.4th
+//     clears its marker square with "r5 capture-at" on every move, and
+//     Zillions' saved Ur games (GlukKazan+ZoG/Axiom/Ur/*.zsg) show "init
+//     i1 - l2 x q5" from the start, where it is empty. (Those saves come
+//     from an older layout of the board, with the dice on q1-q4 where the
+//     rule file now has r1-r4, so they cannot be replayed whole.)
+//   - Axiom does not check its data stack for underflow: MarGo's clear-f
+//     DROPs a cell it never pushed and still adds its move, so a move
+//     word finds a few zero cells below its stack.
+//   - Scripts drawing random numbers while they generate get the same
+//     numbers for the same position: the machine is seeded with the
+//     position's hash before each call, so a position has one move list.
+//   - No script redefines OnNextTurn, OnMakeAMove or OnSearch for its
+//     rules: dice are thrown by a random player's moves (?Dice), which
+//     the VM's random players make.
+//
+// Pieces, players and positions are matched with the rule file's by name
+// (exact case first: QXO has both x1 and X1; the script's grid names come
+// from axiom.4th's $IndexToPosition). A script piece or position the rule
+// file lacks (Rithmomachy's R0, Splut's corners) is allowed until a move
+// puts a piece there. A script whose turn order differs from the rule
+// file's is refused.
+//
+// The rules were checked against the games' own documentation
+// (rules_test.go, rules2_test.go): Game of Life's drops against Conway's
+// B3/S23 computed independently; Tchuka Ruma's sowing against its
+// readme.txt (where a lap goes all the way round, the script decides on
+// the board as it was before the move, unlike the readme: kept, as Axiom
+// plays it, and told apart in the test); Fox Hunting's counts along the
+// eight lines; Viruses' accessible squares; Gwidwill's die table, reach
+// and passing (the Gwyddbwyll readme); Ohojitxi's sowing and its capture
+// of fours.
+//
+// Move lists of the last 64 positions are kept (Source.Generate): the
+// scripts are slow next to compiled programs (Game of Life runs a whole
+// life tick for each of its ~80 drops, 0.2 s a position), and the VM asks
+// for one position's moves several times.
+//
+// # Natives
+//
+// Implemented (natives.go, gen.go): board[], OnFriends?, $Exit, add-move,
+// move, capture, capture-at, drop, drop-piece(-at), create, create-at,
+// create-player(-at), create-piece-type(-at), create-player-piece-type(-at),
+// change-type(-at), change-owner(-at), piece-value, material-balance,
+// $GenerateMoves, $DeallocateMoves, (add-piece), (remove-piece), ^string
+// (the move's text: zrun writes its own), $EngineSetTurn (the VM keeps the
+// turn), repetition-reset (zrun keeps no repetition count of its own for
+// these games: the rule file's goals decide). Defined to fail by name if
+// ever run: the search-only natives (searchOnly).
+//
+// # Not implemented
+//
+// Partial moves (partial, partial-move-type: an error naming them when a
+// move uses one), and the search-engine natives ($NegamaxMove, $UCTMove,
+// $Yield, BestMove!, $CloneBoard, ...): zrun searches with its own engine
+// and does not call OnEvaluate or a script's {search-engine}. A game that
+// needs what is missing loads and says why it cannot move
+// (vm.Game.EngineErr); a script error while playing names its file:line
+// and word.
+//
+// # Files
+//
+//	find.go     Locate: the game's Axiom folder, script and framework files;
+//	            the framework folder the user names (FrameworkEnv)
+//	source.go   Source and Load: the machine loaded, the script's board,
+//	            pieces, players and turn order matched with the game's
+//	natives.go  the Axiom natives on the machine's board and the move
+//	            being built
+//	gen.go      Generate and Outcome (vm.MoveSource): a turn's moves from
+//	            the move words, add-move, OnIsGameOver, $GenerateMoves
+//	attach.go   Attach: a loaded game given its source, or the reason not
+package axiom
