@@ -2,6 +2,7 @@ package axiom_test
 
 import (
 	"bufio"
+	"flag"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,14 +15,16 @@ import (
 	"zrun/vm/playout"
 )
 
+var corpusAll = flag.Bool("axiom.all", false, "TestCorpus: play every Axiom game of the corpus")
+
 // TestCorpus loads every axiom row of the corpus manifest and plays a
 // short random game of each of its games and variants; it reports how
 // many rows play (every game of the file gets moves and plays without a
 // violation) and, for the rest, why not. It fails on a violation or a
 // panic, not on a game that cannot move yet: that one must say why.
 func TestCorpus(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays every Axiom game: not in -short")
+	if !*corpusAll {
+		t.Skip("plays every Axiom game (over a minute): run with -args -axiom.all")
 	}
 	f, err := os.Open(filepath.Join(corpus, "MANIFEST.tsv"))
 	if err != nil {
