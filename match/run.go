@@ -201,7 +201,20 @@ func Run(ctx context.Context, cfg Config) (tot Totals, decision string, err erro
 		}()
 	}
 	wg.Wait()
+	// The closing line says the shard played all its pairs: a shard cut
+	// off (Ctrl-C, a killed batch task) lacks it, and the merge says so.
+	if out != nil && firstErr == nil && ctx.Err() == nil && cfg.Pairs > 0 {
+		b, _ := json.Marshal(doneRecord{Shard: cfg.Shard, Of: cfg.Of, Done: true})
+		out.Write(append(b, '\n'))
+	}
 	return tot, decision, firstErr
+}
+
+// doneRecord closes a finished shard's file.
+type doneRecord struct {
+	Shard int  `json:"shard"`
+	Of    int  `json:"of"`
+	Done  bool `json:"done"`
 }
 
 // playPair plays opening i twice, the candidate White first.
@@ -264,35 +277,56 @@ func Summary(t Totals, s *SPRT, m Model) string {
 }
 
 // ReadRecords reads the pair records of shard files, refusing a pair
-// recorded twice (overlapping shards would count it twice).
-func ReadRecords(files []string) ([]PairRecord, error) {
-	var recs []PairRecord
+// recorded twice (overlapping shards would count it twice). missing lists
+// the shards (1-based, of the n the files name) with no closing line: cut
+// off, or not given.
+func ReadRecords(files []string) (recs []PairRecord, missing []int, err error) {
 	seen := map[int]string{}
+	done := map[int]bool{}
+	of := 0
 	for _, f := range files {
 		fh, err := os.Open(f)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sc := bufio.NewScanner(fh)
 		sc.Buffer(make([]byte, 1<<20), 16<<20)
 		for n := 1; sc.Scan(); n++ {
+			var d doneRecord
+			if json.Unmarshal(sc.Bytes(), &d) == nil && d.Done {
+				if of != 0 && d.Of != of {
+					fh.Close()
+					return nil, nil, fmt.Errorf("%s: a shard of %d, others of %d", f, d.Of, of)
+				}
+				of = d.Of
+				done[d.Shard] = true
+				continue
+			}
 			var r PairRecord
 			if err := json.Unmarshal(sc.Bytes(), &r); err != nil || len(r.Score) != 2 {
 				fh.Close()
-				return nil, fmt.Errorf("%s:%d: not a pair record", f, n)
+				return nil, nil, fmt.Errorf("%s:%d: not a pair record", f, n)
 			}
 			if prev, dup := seen[r.Pair]; dup {
 				fh.Close()
-				return nil, fmt.Errorf("%s: pair %d is in %s too", f, r.Pair, prev)
+				return nil, nil, fmt.Errorf("%s: pair %d is in %s too", f, r.Pair, prev)
 			}
 			seen[r.Pair] = f
 			recs = append(recs, r)
 		}
 		fh.Close()
 		if err := sc.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].Pair < recs[j].Pair })
-	return recs, nil
+	if of == 0 {
+		of = 1
+	}
+	for i := 1; i <= of; i++ {
+		if !done[i] {
+			missing = append(missing, i)
+		}
+	}
+	return recs, missing, nil
 }

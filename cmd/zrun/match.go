@@ -184,7 +184,7 @@ func mergeMatch(files []string, sprt *match.SPRT, model match.Model, stdout, std
 		fmt.Fprintln(stderr, "usage:", matchUsage)
 		return 2
 	}
-	recs, err := match.ReadRecords(files)
+	recs, missing, err := match.ReadRecords(files)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -199,6 +199,11 @@ func mergeMatch(files []string, sprt *match.SPRT, model match.Model, stdout, std
 		if d := sprt.Decision(sprt.LLR(tot, model)); d != "" {
 			fmt.Fprintln(stdout, decisionText(d))
 		}
+	}
+	if len(missing) > 0 {
+		// The totals stand for the pairs read; the match is not complete.
+		fmt.Fprintf(stdout, "missing or unfinished shards: %v\n", missing)
+		return 1
 	}
 	return 0
 }

@@ -65,13 +65,13 @@ func TestMatchShardsMerge(t *testing.T) {
 	if !strings.Contains(merged, "merged 3 pairs from 2 files") {
 		t.Errorf("merge output:\n%s", merged)
 	}
-	a, err := match.ReadRecords([]string{whole})
+	a, _, err := match.ReadRecords([]string{whole})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := match.ReadRecords(shards)
-	if err != nil {
-		t.Fatal(err)
+	b, missing, err := match.ReadRecords(shards)
+	if err != nil || len(missing) > 0 {
+		t.Fatal(err, missing)
 	}
 	if len(a) != 3 || len(b) != 3 {
 		t.Fatalf("pairs: one run %d, shards %d; want 3", len(a), len(b))
@@ -86,6 +86,11 @@ func TestMatchShardsMerge(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := runMain([]string{"match", "--merge", shards[0], shards[0]}, &out, &errOut); code == 0 {
 		t.Errorf("a shard merged twice was accepted:\n%s", out.String())
+	}
+	// One shard alone: its pairs are reported, and the other is missing.
+	out.Reset()
+	if code := runMain([]string{"match", "--merge", shards[1]}, &out, &errOut); code != 1 || !strings.Contains(out.String(), "missing or unfinished shards: [1]") {
+		t.Errorf("merge of one shard of two: exit %d\n%s", code, out.String())
 	}
 }
 
