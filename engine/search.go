@@ -570,11 +570,6 @@ func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info *MoveInfo, sc
 	}
 	if score < 0 {
 		r++ // searched before without refuting more often than it refuted
-	} else if score > int32(depth*depth) {
-		// It has refuted more, by more than one cutoff at this depth
-		// is worth (rewardQuiet's bonus): likely to refute here too, so
-		// a reduced search would only be repeated in full.
-		r--
 	}
 	return max(min(r, depth-2), 0)
 }
