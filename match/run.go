@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -271,7 +272,9 @@ func Summary(t Totals, s *SPRT, m Model) string {
 	}
 	if s != nil {
 		lo, hi := s.Bounds()
-		line += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", s.LLR(t, m), lo, hi)
+		// Rounded first, + 0: no "-0.00" for an LLR just below zero.
+		llr := math.Round(s.LLR(t, m)*100)/100 + 0
+		line += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", llr, lo, hi)
 	}
 	return line
 }
