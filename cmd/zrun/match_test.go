@@ -139,3 +139,35 @@ func TestMatchSelfPlayNearZero(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Both protocols on a clock: zrun's CECP mode against its UCI mode at
+// 1+0.05 finishes its games with moves the rules accept (no illegal move,
+// no engine failure: time losses are the machine's load, not a protocol
+// fault).
+func TestMatchCECPAgainstUCIOnClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds zrun and plays games")
+	}
+	bin := testbin.Zrun(t)
+	game := "../../games/chess.zrf"
+	rec := filepath.Join(t.TempDir(), "clock.jsonl")
+	out := runMatchCmd(t, "--cand", bin+" xboard "+game, "--base", "uci:"+bin+" uci "+game,
+		"--tc", "1+0.05", "--games", "2", "--max-plies", "60", "--out", rec, game)
+	if !strings.Contains(finalLine(t, out), "games 2: ") {
+		t.Fatalf("two games wanted:\n%s", out)
+	}
+	recs, _, err := match.ReadRecords([]string{rec})
+	if err != nil || len(recs) != 1 {
+		t.Fatal(err, recs)
+	}
+	for _, why := range recs[0].Reasons {
+		if strings.Contains(why, "illegal") || strings.Contains(why, "engine failure") || strings.Contains(why, "setup") {
+			t.Errorf("protocol problem: %s", why)
+		}
+	}
+	for i, p := range recs[0].Plies {
+		if p < 8 {
+			t.Errorf("game %d ended after %d plies (%s): the engines hardly played", i, p, recs[0].Reasons[i])
+		}
+	}
+}
