@@ -87,6 +87,10 @@ type Engine struct {
 	going bool
 }
 
+// ErrUnsupported is a limit an engine cannot play: the match's setting,
+// not a game lost.
+var ErrUnsupported = errors.New("unsupported")
+
 // errEngine marks a failure of the engine itself (died, silent, broken
 // protocol): the game is lost by that engine.
 var errEngine = errors.New("engine failure")
@@ -289,7 +293,12 @@ func (e *Engine) NewGame(opening []string, lim Limit) error {
 		e.send("level 0 600 0")
 	case lim.Nodes > 0:
 		// CECP has no node limit but "nps" with "st": so many nodes a
-		// second for one second a move is that many nodes a move.
+		// second for one second a move is that many nodes a move. An
+		// engine without feature nps=1 would think a second a move
+		// instead: refused, not played.
+		if e.feat["nps"] != "1" {
+			return fmt.Errorf("%w: %s has no CECP feature nps=1, so no node limit (use --depth or --tc, or its UCI mode)", ErrUnsupported, e.spec.Name)
+		}
 		e.send("nps %d", lim.Nodes)
 		e.send("st 1")
 	default:

@@ -52,7 +52,9 @@ func PlayGame(rules Rules, opening []string, white, black *Engine, lim Limit, ma
 	}
 	engines := [2]*Engine{white, black}
 	for _, e := range engines {
-		if err := e.NewGame(opening, lim); err != nil {
+		if err := e.NewGame(opening, lim); errors.Is(err, ErrUnsupported) {
+			return Result{}, err
+		} else if err != nil {
 			return lossOf(e == black, "setup: "+err.Error(), moves), nil
 		}
 	}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"os/exec"
 	"strings"
 	"testing"
@@ -73,5 +74,16 @@ func TestPlyCapDraw(t *testing.T) {
 	}
 	if r.White != 0.5 || !strings.Contains(r.Reason, "adjudicated draw after 3 plies") {
 		t.Errorf("got %+v, want a draw at the cap", r)
+	}
+}
+
+// A node limit is refused for a CECP engine that cannot keep one (no
+// feature nps=1): a setting of the match, not a game it loses.
+func TestNodesNeedNPS(t *testing.T) {
+	white := scripted(t, "white", "e2e4")
+	black := scripted(t, "black", "e7e5")
+	_, err := PlayGame(chessRules(t), nil, white, black, Limit{Nodes: 1000}, 100)
+	if !errors.Is(err, ErrUnsupported) {
+		t.Errorf("got %v, want ErrUnsupported", err)
 	}
 }
