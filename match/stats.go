@@ -190,12 +190,12 @@ func (t SPRT) Bounds() (lower, upper float64) {
 
 // LLR is the generalised log-likelihood ratio of H1 against H0 for the
 // counts, as fishtest computes it (Michel Van den Bergh, "Comments on
-// Normalized Elo", and fishtest's server/fishtest/stats/stat_util.py,
+// Normalized Elo", and fishtest's fishtest/stats/LLRcalc.py,
 // LLR_logistic): for each hypothesis the distribution of the observed scores
 // of greatest likelihood whose mean is that hypothesis's expected score,
 // and LLR = n Σ p̂ᵢ log(p₁ᵢ/p₀ᵢ). With the pentanomial model the units are
-// game pairs. Zero until every unit has not scored alike (no variance: the
-// ratio is undefined, and fishtest reports 0 as well).
+// game pairs. Zero while every unit has scored alike: with no variance the
+// ratio is undefined, and no count tells the hypotheses apart.
 func (t SPRT) LLR(tot Totals, m Model) float64 {
 	d := tot.dist(m)
 	if d.n == 0 || d.variance() == 0 {
