@@ -31,6 +31,8 @@
 //	values.go       "zrun values": the piece values the evaluation derives
 //	design.go       "zrun design": self-play figures of a game's rules, compared
 //	                and sharded (package design)
+//	match.go        "zrun match": engine against engine (CECP or UCI), stopped
+//	                by an SPRT or a game count; shards merged (package match)
 //	posflags.go     --variant, --fen and --start, shared by the batch commands
 //	start960.go     --start: a Chess960 start array by number or at random
 //	profile.go      --cpuprofile, shared by bench, xboard and uci
