@@ -186,7 +186,13 @@ func (r *Session) cmdRedo(args string) error {
 	if !r.game.CanRedo() {
 		return fmt.Errorf("no move to replay")
 	}
-	for ; n > 0 && r.game.CanRedo(); n-- {
+	return r.redo(n)
+}
+
+// redo replays up to n moves taken back (all of them for n < 0), each
+// reported as it is played.
+func (r *Session) redo(n int) error {
+	for ; n != 0 && r.game.CanRedo(); n-- {
 		ml, i, err := r.game.NextRedo()
 		if err != nil {
 			return err

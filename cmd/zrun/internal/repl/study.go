@@ -195,14 +195,5 @@ func (r *Session) cmdSolution(string) error {
 	fmt.Fprintf(r.out, "Solution %s: %d moves\n", filepath.Base(path), len(moves))
 	for r.game.Undo(); len(r.game.History()) > 0; r.game.Undo() {
 	}
-	for r.game.CanRedo() {
-		ml, i, err := r.game.NextRedo()
-		if err != nil {
-			return err
-		}
-		if err := r.play(ml, i, true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return r.redo(-1)
 }

@@ -21,17 +21,9 @@ type roomHandler func(rm *room, seat int, w http.ResponseWriter, r *http.Request
 // own pages (same origin, a JSON body); every error is a JSON message.
 func (s *Server) withRoom(mutates bool, h roomHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		defer func() {
-			if p := recover(); p != nil {
-				s.logPanic(p)
-				writeError(w, fmt.Errorf("internal error: %v (logged on the server)", p))
-			}
-		}()
-		if mutates {
-			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
-				writeError(w, &httpError{http.StatusForbidden, "cross-origin request refused"})
-				return
-			}
+		defer s.recoverAPI(w)
+		if refusedCrossOrigin(w, r, mutates) {
+			return
 		}
 		rm, err := s.room(r.PathValue("rid"))
 		if err != nil {

@@ -445,17 +445,9 @@ func (s *Server) claimEngine(se *session) error {
 // answered as a 500 to that page; the server goes on.
 func (s *Server) withSession(mutates bool, h func(*session, http.ResponseWriter, *http.Request) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		defer func() {
-			if p := recover(); p != nil {
-				s.logPanic(p)
-				writeError(w, fmt.Errorf("internal error: %v (logged on the server)", p))
-			}
-		}()
-		if mutates {
-			if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
-				writeError(w, &httpError{http.StatusForbidden, "cross-origin request refused"})
-				return
-			}
+		defer s.recoverAPI(w)
+		if refusedCrossOrigin(w, r, mutates) {
+			return
 		}
 		se, err := s.sessionFor(w, r, mutates)
 		if err == nil {
@@ -465,6 +457,25 @@ func (s *Server) withSession(mutates bool, h func(*session, http.ResponseWriter,
 			writeError(w, err)
 		}
 	}
+}
+
+// recoverAPI, deferred by an API handler, answers a panic as a 500 to that
+// page and logs it with its stack; the server goes on.
+func (s *Server) recoverAPI(w http.ResponseWriter) {
+	if p := recover(); p != nil {
+		s.logPanic(p)
+		writeError(w, fmt.Errorf("internal error: %v (logged on the server)", p))
+	}
+}
+
+// refusedCrossOrigin answers 403 to a request that would change a game
+// but comes from another site's page, and says so.
+func refusedCrossOrigin(w http.ResponseWriter, r *http.Request, mutates bool) bool {
+	if o := r.Header.Get("Origin"); mutates && o != "" && !sameOrigin(o, r.Host) {
+		writeError(w, &httpError{http.StatusForbidden, "cross-origin request refused"})
+		return true
+	}
+	return false
 }
 
 // logPanic logs a recovered panic with its stack (to Log, else standard
