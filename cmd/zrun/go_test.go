@@ -6,22 +6,18 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"zrun/cmd/zrun/internal/play"
 	"zrun/engine"
+	"zrun/internal/fsf"
 	"zrun/vm"
 )
 
@@ -217,17 +213,14 @@ func TestComposedMates(t *testing.T) {
 	}
 }
 
-// fairyStockfish is the Debian binary; tests that need it skip without it.
-const fairyStockfish = "/usr/games/fairy-stockfish"
-
 var fsfScore = regexp.MustCompile(`\bscore (cp|mate) (-?\d+)`)
 
 // checkMateWithFSF asks Fairy-Stockfish whether the root is a mate in
 // exactly n moves, and whether after our move the defender is mated in n-1.
 func checkMateWithFSF(t *testing.T, c mateCase, best string) {
 	t.Helper()
-	if _, err := os.Stat(fairyStockfish); err != nil {
-		t.Skipf("%s not found: cannot verify independently", fairyStockfish)
+	if fsf.Path() == "" {
+		t.Skip("fairy-stockfish is not installed: cannot verify independently")
 	}
 	n := (c.plies + 1) / 2
 	if got := fsfMateScore(t, c.fsfVariant, c.fen, "", fmt.Sprintf("go mate %d", n)); got != fmt.Sprintf("mate %d", n) {
@@ -242,41 +235,17 @@ func checkMateWithFSF(t *testing.T, c mateCase, best string) {
 // ("mate N" or "cp N").
 func fsfMateScore(t *testing.T, variant, fen, moves, goCmd string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, fairyStockfish)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	outPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Wait()
-	defer in.Close()
-	pos := "position fen " + fen
+	pos := "fen " + fen
 	if moves != "" {
 		pos += " moves " + moves
 	}
-	fmt.Fprintf(in, "uci\nsetoption name UCI_Variant value %s\nisready\n%s\n%s\n", variant, pos, goCmd)
 	score := ""
-	sc := bufio.NewScanner(outPipe)
-	for sc.Scan() {
-		line := sc.Text()
+	fsf.Search(t, []string{"UCI_Variant value " + variant}, pos, goCmd, func(line string) {
 		if m := fsfScore.FindStringSubmatch(line); m != nil {
 			score = m[1] + " " + m[2]
 		}
-		if strings.HasPrefix(line, "bestmove") {
-			io.WriteString(in, "quit\n")
-			return score
-		}
-	}
-	t.Fatalf("Fairy-Stockfish ended without bestmove (%v)", ctx.Err())
-	return ""
+	})
+	return score
 }
 
 // TestGoHashClamped: "zrun go --hash" takes any number; one beyond what

@@ -7,23 +7,17 @@
 package eval_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"zrun/engine"
 	"zrun/engine/eval"
+	"zrun/internal/fsf"
 	"zrun/vm"
 )
-
-const fairyStockfish = "/usr/games/fairy-stockfish"
 
 // fsfLine reads a report; a mated root has no multipv, no pv ("info
 // depth 0 score mate 0").
@@ -40,31 +34,12 @@ type fsfResult struct {
 // returns its last report of each line; moves are played from fen first.
 func fsfMultiPV(t *testing.T, fen, moves string, n, depth int) []fsfResult {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, fairyStockfish)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Wait()
-	defer in.Close()
-	pos := "position fen " + fen
+	pos := "fen " + fen
 	if moves != "" {
 		pos += " moves " + moves
 	}
-	fmt.Fprintf(in, "uci\nsetoption name MultiPV value %d\nisready\n%s\ngo depth %d\n", n, pos, depth)
 	res := make([]fsfResult, n)
-	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		line := sc.Text()
+	fsf.Search(t, []string{fmt.Sprintf("MultiPV value %d", n)}, pos, fmt.Sprintf("go depth %d", depth), func(line string) {
 		if m := fsfLine.FindStringSubmatch(line); m != nil {
 			k, v := 1, 0
 			if m[1] != "" {
@@ -75,13 +50,8 @@ func fsfMultiPV(t *testing.T, fen, moves string, n, depth int) []fsfResult {
 				res[k-1] = fsfResult{mate: m[2] == "mate", score: v, first: m[4]}
 			}
 		}
-		if strings.HasPrefix(line, "bestmove") {
-			io.WriteString(in, "quit\n")
-			return res
-		}
-	}
-	t.Fatalf("Fairy-Stockfish ended without bestmove (%v)", ctx.Err())
-	return nil
+	})
+	return res
 }
 
 // mateMoves converts a score to Fairy-Stockfish's "mate N" (moves, negative
@@ -99,8 +69,8 @@ func mateMoves(score int) (int, bool) {
 
 // TestMultiPVAgainstFairyStockfish: see the file comment.
 func TestMultiPVAgainstFairyStockfish(t *testing.T) {
-	if _, err := os.Stat(fairyStockfish); err != nil {
-		t.Skipf("%s not found: no independent reference", fairyStockfish)
+	if fsf.Path() == "" {
+		t.Skip("fairy-stockfish is not installed: no independent reference")
 	}
 	tests := []struct {
 		name, fen string

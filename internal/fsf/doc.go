@@ -5,5 +5,6 @@
 //
 // # Files
 //
-//	fsf.go  Path and FEN: the final position after "position ..." as Fairy-Stockfish prints it
+//	fsf.go  Path, FEN (the position after "position ..." as Fairy-Stockfish prints it)
+//	        and Search (one UCI search, its lines given to the caller)
 package fsf
