@@ -70,18 +70,10 @@ func showSolution(path, variant string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	zsg, err := play.SolutionFile(path, g.Variant)
+	zsg, moves, err := g.LoadSolution()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
-	}
-	if _, err := g.LoadZSG(zsg); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	moves := len(g.History())
-	for len(g.History()) > 0 {
-		g.Undo()
 	}
 	fmt.Fprintf(stdout, "%s: solution %s, %d moves\n", g.Variant, zsg, moves)
 	for k := 1; g.CanRedo(); k++ {

@@ -48,3 +48,22 @@ func SolutionFile(rules, title string) (string, error) {
 	}
 	return "", fmt.Errorf("%s: %s names no solution", rules, title)
 }
+
+// LoadSolution loads the solution the rule file names for this game and
+// takes its moves back to the start, so that redo replays it move by move
+// (the REPL's "solution", "zrun solve --show"). It returns the saved game's
+// path and its number of moves.
+func (g *Game) LoadSolution() (path string, moves int, err error) {
+	path, err = SolutionFile(g.Path, g.Variant)
+	if err != nil {
+		return "", 0, err
+	}
+	if _, err := g.LoadZSG(path); err != nil {
+		return "", 0, err
+	}
+	moves = len(g.History())
+	for len(g.History()) > 0 {
+		g.Undo()
+	}
+	return path, moves, nil
+}

@@ -183,17 +183,11 @@ func (r *Session) cmdLoadPGN(args string) error {
 // cmdSolution loads the rule file's puzzle solution and replays it from
 // its start, one move a line, as Zillions' "Show solution" does.
 func (r *Session) cmdSolution(string) error {
-	path, err := play.SolutionFile(r.game.Path, r.game.Variant)
+	path, moves, err := r.game.LoadSolution()
 	if err != nil {
 		return err
 	}
-	if _, err := r.game.LoadZSG(path); err != nil {
-		return err
-	}
 	r.newBoard()
-	moves := r.game.MainLine()
-	fmt.Fprintf(r.out, "Solution %s: %d moves\n", filepath.Base(path), len(moves))
-	for r.game.Undo(); len(r.game.History()) > 0; r.game.Undo() {
-	}
+	fmt.Fprintf(r.out, "Solution %s: %d moves\n", filepath.Base(path), moves)
 	return r.redo(-1)
 }
