@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"zrun/design"
+	"zrun/vm/perftable"
 )
 
 func init() {
@@ -51,11 +52,12 @@ func runDesign(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	var shardI, shardN int
-	if _, err := fmt.Sscanf(*shard, "%d/%d", &shardI, &shardN); err != nil || shardN < 1 || shardI < 1 || shardI > shardN {
-		fmt.Fprintf(stderr, "zrun design: bad shard %q: want i/n with 1 <= i <= n\n", *shard)
+	sh, err := perftable.ParseShard(*shard)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun design:", err)
 		return 2
 	}
+	shardI, shardN := sh.I, sh.N
 	if *merge {
 		if fs.NArg() == 0 || *compare {
 			fmt.Fprintln(stderr, designUsage)

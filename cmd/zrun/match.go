@@ -18,6 +18,7 @@ import (
 	"zrun/engine"
 	"zrun/match"
 	"zrun/vm"
+	"zrun/vm/perftable"
 )
 
 const matchUsage = `zrun match --cand CMD --base CMD (--tc BASE+INC | --depth N | --nodes N)
@@ -106,10 +107,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	cfg.Cand.Options, cfg.Base.Options = candOpts, baseOpts
 	cfg.Cand.Variant, cfg.Base.Variant = *protoVariant, *protoVariant
 	if *shard != "" {
-		if _, err := fmt.Sscanf(*shard, "%d/%d", &cfg.Shard, &cfg.Of); err != nil || cfg.Shard < 1 || cfg.Shard > cfg.Of {
-			fmt.Fprintf(stderr, "--shard %q: want i/n with 1 <= i <= n\n", *shard)
+		sh, err := perftable.ParseShard(*shard)
+		if err != nil {
+			fmt.Fprintln(stderr, "zrun match:", err)
 			return 2
 		}
+		cfg.Shard, cfg.Of = sh.I, sh.N
 		if *out == "" || cfg.Pairs == 0 {
 			fmt.Fprintln(stderr, "--shard needs --out and --games: the shards' files are merged, and each must know where the match ends")
 			return 2

@@ -15,6 +15,7 @@ import (
 	"zrun/engine/eval"
 	"zrun/engine/eval/tune"
 	"zrun/vm"
+	"zrun/vm/perftable"
 )
 
 func init() {
@@ -52,11 +53,12 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: zrun tune [--variant NAME] [--games N] [--depth D] [--shard i/n --data OUT] [--out FILE.values] FILE\n       zrun tune --fit [--out FILE.values] DATA...")
 		return 2
 	}
-	var shard, of int
-	if _, err := fmt.Sscanf(o.shard, "%d/%d", &shard, &of); err != nil || of < 1 || shard < 1 || shard > of {
-		fmt.Fprintf(stderr, "zrun tune: bad shard %q: want i/n with 1 <= i <= n\n", o.shard)
+	sh, err := perftable.ParseShard(o.shard)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 2
 	}
+	shard, of := sh.I, sh.N
 	if of > 1 && o.data == "" {
 		fmt.Fprintln(stderr, "zrun tune: a shard writes its positions with --data; fit the shards together with --fit")
 		return 2
