@@ -106,6 +106,31 @@ const (
 	Trinomial
 )
 
+// String names the model as the reports do.
+func (m Model) String() string {
+	if m == Trinomial {
+		return "trinomial"
+	}
+	return "pentanomial"
+}
+
+// Describe says how a match is decided: by the SPRT s (nil: a game count)
+// on model m, as the first line of a report gives it.
+func Describe(s *SPRT, m Model) string {
+	if s == nil {
+		return m.String()
+	}
+	return fmt.Sprintf("SPRT %s (%s)", s, m)
+}
+
+// DecisionText words an SPRT's decision ("H1" or "H0").
+func DecisionText(d string) string {
+	if d == "H1" {
+		return "SPRT: H1 accepted (the candidate is at least elo1 stronger at the stated error rates)"
+	}
+	return "SPRT: H0 accepted (the candidate is not elo1 stronger; rejected)"
+}
+
 func (t Totals) dist(m Model) dist {
 	if m == Trinomial {
 		return t.triDist()

@@ -144,14 +144,14 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		cfg.Progress = stdout
 	}
-	fmt.Fprintf(stdout, "match: %s vs %s, %s, %s, %d openings of %d plies (seed %d)%s\n",
-		*cand, *base, file, lim, cfg.Pairs, *plies, *seed, sprtText(sprt, model))
+	fmt.Fprintf(stdout, "match: %s vs %s, %s, %s, %d openings of %d plies (seed %d), %s\n",
+		*cand, *base, file, lim, cfg.Pairs, *plies, *seed, match.Describe(sprt, model))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	tot, decision, err := match.Run(ctx, cfg)
 	fmt.Fprintln(stdout, "final:", match.Summary(tot, sprt, model))
 	if decision != "" {
-		fmt.Fprintln(stdout, decisionText(decision))
+		fmt.Fprintln(stdout, match.DecisionText(decision))
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -161,24 +161,6 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	}
 	return 0
-}
-
-func sprtText(s *match.SPRT, m match.Model) string {
-	model := "pentanomial"
-	if m == match.Trinomial {
-		model = "trinomial"
-	}
-	if s == nil {
-		return ", " + model
-	}
-	return fmt.Sprintf(", SPRT %s (%s)", s, model)
-}
-
-func decisionText(d string) string {
-	if d == "H1" {
-		return "SPRT: H1 accepted (the candidate is at least elo1 stronger at the stated error rates)"
-	}
-	return "SPRT: H0 accepted (the candidate is not elo1 stronger; rejected)"
 }
 
 // mergeMatch sums shard files' pairs and reports them as one run would.
@@ -196,11 +178,11 @@ func mergeMatch(files []string, sprt *match.SPRT, model match.Model, stdout, std
 	for _, r := range recs {
 		r.Count(&tot)
 	}
-	fmt.Fprintf(stdout, "merged %d pairs from %d files%s\n", len(recs), len(files), sprtText(sprt, model))
+	fmt.Fprintf(stdout, "merged %d pairs from %d files, %s\n", len(recs), len(files), match.Describe(sprt, model))
 	fmt.Fprintln(stdout, "final:", match.Summary(tot, sprt, model))
 	if sprt != nil {
 		if d := sprt.Decision(sprt.LLR(tot, model)); d != "" {
-			fmt.Fprintln(stdout, decisionText(d))
+			fmt.Fprintln(stdout, match.DecisionText(d))
 		}
 	}
 	if len(missing) > 0 {
