@@ -244,3 +244,11 @@ func TestShardsMergeAsOneRun(t *testing.T) {
 		t.Errorf("merging a shard twice gave no error")
 	}
 }
+
+// TestTally: one game of each kind counts once in its column.
+func TestTally(t *testing.T) {
+	recs := []*GameRecord{{Winner: 0}, {Winner: 1}, {Winner: -1}, {Winner: -1, Capped: true}}
+	if got, want := Tally(recs), "first player +1 -1 =1, 1 cut"; got != want {
+		t.Errorf("Tally = %q, want %q", got, want)
+	}
+}

@@ -203,3 +203,22 @@ func Merge(paths []string) (*Header, []*GameRecord, error) {
 	sort.Slice(all, func(i, j int) bool { return all[i].Game < all[j].Game })
 	return h, all, nil
 }
+
+// Tally is the running count of results a progress line shows: the
+// first player's wins, losses and draws, and the games cut at the cap.
+func Tally(recs []*GameRecord) string {
+	var w0, w1, d, c int
+	for _, r := range recs {
+		switch {
+		case r.Capped:
+			c++
+		case r.Winner == 0:
+			w0++
+		case r.Winner == 1:
+			w1++
+		default:
+			d++
+		}
+	}
+	return fmt.Sprintf("first player +%d -%d =%d, %d cut", w0, w1, d, c)
+}

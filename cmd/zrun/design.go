@@ -114,7 +114,7 @@ func runDesign(args []string, stdout, stderr io.Writer) int {
 			StartEvery: *startEvery, MaxPlies: *maxPlies, Shard: shardI, Of: shardN, Jobs: *jobs, Stop: stop,
 			Progress: func(done, total int, recs []*design.GameRecord) {
 				if *every > 0 && (done%*every == 0 || done == total) {
-					fmt.Fprintf(stderr, "%s: %d/%d games, %s, %v\n", label, done, total, tally(recs), time.Since(start).Round(time.Second))
+					fmt.Fprintf(stderr, "%s: %d/%d games, %s, %v\n", label, done, total, design.Tally(recs), time.Since(start).Round(time.Second))
 				}
 			}}
 		h, recs, err := design.Run(opt)
@@ -173,22 +173,4 @@ func designHTML(path string, reports []*design.Report, stdout, stderr io.Writer)
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", path)
 	return 0
-}
-
-// tally is the progress line's running count of results.
-func tally(recs []*design.GameRecord) string {
-	var w0, w1, d, c int
-	for _, r := range recs {
-		switch {
-		case r.Capped:
-			c++
-		case r.Winner == 0:
-			w0++
-		case r.Winner == 1:
-			w1++
-		default:
-			d++
-		}
-	}
-	return fmt.Sprintf("first player +%d -%d =%d, %d cut", w0, w1, d, c)
 }
