@@ -42,20 +42,16 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	lim := engine.Limits{Depth: *depth, MoveTime: *limit}
-	if lim.Depth == 0 && lim.MoveTime == 0 {
-		lim.Depth = 12
-	}
-	res, _, err := play.SearchState(s, lim, 64, nil)
+	sol, err := play.Solve(s, lim)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	g := play.GameAt(fs.Arg(0), s)
-	if plies, ok := engine.MateIn(res.Score); ok && plies > 0 && res.Found {
-		fmt.Fprintf(stdout, "forced win in %d plies: %s\n", plies, g.LineText(res.PV))
+	if sol.Win {
+		fmt.Fprintf(stdout, "forced win in %d plies: %s\n", sol.Plies, play.GameAt(fs.Arg(0), s).LineText(sol.Line))
 		return 0
 	}
-	within := fmt.Sprintf("%d plies", res.Depth)
+	within := fmt.Sprintf("%d plies", sol.Depth)
 	if lim.MoveTime > 0 {
 		within += fmt.Sprintf(" (%s)", lim.MoveTime.Round(time.Millisecond))
 	}
