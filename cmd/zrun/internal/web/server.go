@@ -83,8 +83,6 @@ type Server struct {
 	entries  []*Entry
 	sessions map[string]*session // by cookie + "/" + entry ID
 	order    []string            // session keys, oldest first
-	// confirmed: the games whose cookie has come back in a later request.
-	confirmed map[*session]bool
 	// engines are the games holding an engine table, least recently
 	// started first; at most Engines of them.
 	engines []*session
@@ -137,7 +135,7 @@ func New(args []string) (*Server, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no .zrf or .ini files to serve")
 	}
-	s := &Server{sessions: map[string]*session{}, confirmed: map[*session]bool{}, done: make(chan struct{}), pngs: newPNGCache(defaultPNGBudget),
+	s := &Server{sessions: map[string]*session{}, done: make(chan struct{}), pngs: newPNGCache(defaultPNGBudget),
 		loadGames: func(path string) ([]*vm.Game, error) { return play.LoadGames(path, "") }}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -338,7 +336,7 @@ func (s *Server) sessionFor(w http.ResponseWriter, r *http.Request, mutates bool
 	s.mu.Lock()
 	se := s.sessions[key]
 	if se != nil {
-		s.confirmed[se] = true
+		se.confirmed = true
 	}
 	vg := e.game
 	s.mu.Unlock()
@@ -367,12 +365,12 @@ func (s *Server) sessionFor(w http.ResponseWriter, r *http.Request, mutates bool
 func (s *Server) evictSessions() {
 	unconfirmed := 0
 	for _, k := range s.order {
-		if !s.confirmed[s.sessions[k]] {
+		if !s.sessions[k].confirmed {
 			unconfirmed++
 		}
 	}
 	for i := 0; i < len(s.order) && unconfirmed > maxUnconfirmed; {
-		if se := s.sessions[s.order[i]]; !s.confirmed[se] {
+		if !s.sessions[s.order[i]].confirmed {
 			s.dropSession(i)
 			unconfirmed--
 			continue
@@ -388,7 +386,6 @@ func (s *Server) evictSessions() {
 func (s *Server) dropSession(i int) {
 	key := s.order[i]
 	if se := s.sessions[key]; se != nil {
-		delete(s.confirmed, se)
 		s.engines = slices.DeleteFunc(s.engines, func(o *session) bool { return o == se })
 		go se.retire()
 	}

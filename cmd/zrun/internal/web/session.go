@@ -29,6 +29,9 @@ import (
 type session struct {
 	srv   *Server
 	entry *Entry
+	// confirmed: the game's cookie has come back in a later request
+	// (guarded by srv.mu; such games are dropped last).
+	confirmed bool
 
 	run   sync.Mutex
 	mu    sync.Mutex
