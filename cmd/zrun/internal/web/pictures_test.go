@@ -191,6 +191,16 @@ func checkPictures(t *testing.T, p *page, url string) (pictureCheck, []string) {
 	if len(c.Failed) > 0 {
 		bad = append(bad, fmt.Sprintf("pictures failed: %v", c.Failed))
 	}
+	// A piece in hand is drawn inside its box (Ur's dice pictures are
+	// larger than the box: they must be shrunk, not spill over).
+	if n := value(p, chromedp.Evaluate[int](`[...document.querySelectorAll('.handitem')].filter(g => {
+		const r = g.querySelector('rect').getBBox(), i = g.querySelector('image');
+		if (!i) return false;
+		const b = i.getBBox();
+		return b.width > r.width + 0.5 || b.height > r.height + 0.5;
+	}).length`)); n > 0 {
+		bad = append(bad, fmt.Sprintf("%d pictures in hand spill over their box", n))
+	}
 	if len(c.Boxes) > 0 {
 		time.Sleep(300 * time.Millisecond) // the pictures decode
 		shot := value(p, chromedp.CaptureScreenshot())

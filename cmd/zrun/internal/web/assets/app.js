@@ -384,8 +384,14 @@
     const pp = P && P.pieces[t] && P.pieces[t][owner] && P.pieces[t][owner][0];
     if (pp) {
       // The author's picture, at its own size on the board picture's
-      // scale (Zillions draws it unscaled on its board), else fitted.
-      const w = pp.w || size * 0.9, h = pp.h || size * 0.9;
+      // scale (Zillions draws it unscaled on its board), else fitted; off
+      // the board (pieces in hand, at === null) it is shrunk to its box.
+      let w = pp.w || size * 0.9, h = pp.h || size * 0.9;
+      if (at === null && Math.max(w, h) > size) {
+        const k = size / Math.max(w, h);
+        w *= k;
+        h *= k;
+      }
       el("image", { href: pp.u, x: cx - w / 2, y: cy - h / 2, width: w, height: h }, g);
       g.setAttribute("data-pic", "1");
       return g;
