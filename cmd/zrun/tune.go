@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"zrun/cmd/zrun/internal/atomicfile"
@@ -117,8 +116,8 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if got := strings.Join(tune.PieceNames(g), "\t"); got != strings.Join(h.Pieces, "\t") {
-		fmt.Fprintf(stderr, "zrun tune: %s's pieces have changed since the games were played\n", h.File)
+	if err := h.CheckPieces(g); err != nil {
+		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1
 	}
 	ev, err := eval.Derive(g)

@@ -14,8 +14,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+
+	"zrun/vm"
 )
 
 // SampleHeader says which run a samples file belongs to.
@@ -24,6 +27,18 @@ type SampleHeader struct {
 	Games, Shard, Of, Depth int
 	Seed                    uint64
 	Pieces                  []string
+}
+
+// CheckPieces says whether g still has the pieces the samples were played
+// with (same names, same order): samples index pieces by number, so a rule
+// file whose pieces changed since would fit values to the wrong pieces.
+func (h SampleHeader) CheckPieces(g *vm.Game) error {
+	got := PieceNames(g)
+	if slices.Equal(got, h.Pieces) {
+		return nil
+	}
+	return fmt.Errorf("%s's pieces have changed since the games were played (then %s; now %s)",
+		h.File, strings.Join(h.Pieces, " "), strings.Join(got, " "))
 }
 
 func (h SampleHeader) run() string {

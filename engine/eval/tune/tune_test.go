@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"zrun/vm"
@@ -127,5 +128,30 @@ func TestTiedTypesShareOneValue(t *testing.T) {
 	}
 	if f.Values[0] != f.Values[1] || !f.Tuned[1] || math.Abs(f.Values[0]-100) > 3*f.StdErr[0] {
 		t.Errorf("tied pawns: %.1f ± %.1f and %.1f (tuned %v), want one value near 100", f.Values[0], f.StdErr[0], f.Values[1], f.Tuned[1])
+	}
+}
+
+func TestCheckPieces(t *testing.T) {
+	h := SampleHeader{File: "x.zrf", Pieces: []string{"Pawn", "Knight"}}
+	for _, tc := range []struct {
+		pieces []string
+		ok     bool
+	}{
+		{[]string{"Pawn", "Knight"}, true},
+		{[]string{"Knight", "Pawn"}, false}, // same names, other numbers
+		{[]string{"Pawn"}, false},
+		{[]string{"Pawn", "Knight", "Marshall"}, false},
+	} {
+		g := &vm.Game{}
+		for _, n := range tc.pieces {
+			g.Pieces = append(g.Pieces, &vm.PieceType{Name: n})
+		}
+		err := h.CheckPieces(g)
+		if (err == nil) != tc.ok {
+			t.Errorf("pieces %v: err %v, want ok=%v", tc.pieces, err, tc.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "x.zrf's pieces have changed") {
+			t.Errorf("pieces %v: error %q does not name the file", tc.pieces, err)
+		}
 	}
 }
