@@ -147,12 +147,12 @@ type stateJSON struct {
 	Thinking  bool          `json:"thinking"`
 	// Analysing: the engine's search is the analysis board's (study.go):
 	// moves are taken while it runs, and stop it.
-	Analysing bool `json:"analysing,omitempty"`
-	EngineFor []bool        `json:"engineFor"`
-	MoveTime  int64         `json:"moveTime"`
-	Player    string        `json:"player"`              // asked: alphabeta, mcts or auto
-	PlayerWhy string        `json:"playerWhy,omitempty"` // auto's calibration, once played
-	Info      *infoJSON     `json:"info,omitempty"`
+	Analysing bool      `json:"analysing,omitempty"`
+	EngineFor []bool    `json:"engineFor"`
+	MoveTime  int64     `json:"moveTime"`
+	Player    string    `json:"player"`              // asked: alphabeta, mcts or auto
+	PlayerWhy string    `json:"playerWhy,omitempty"` // auto's calibration, once played
+	Info      *infoJSON `json:"info,omitempty"`
 	// Zillions' "animate captures" and "animate drops" options (on unless
 	// the rule file turns them off): the page's animation follows them.
 	AnimateCaptures bool `json:"animateCaptures"`

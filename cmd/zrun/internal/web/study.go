@@ -437,10 +437,10 @@ func scoreText(score int) string {
 
 // treeJSON is the game tree as the move list draws it.
 type treeJSON struct {
-	Lines      []play.TreeMove `json:"lines"`
-	Current    int             `json:"current"`
+	Lines       []play.TreeMove `json:"lines"`
+	Current     int             `json:"current"`
 	OnVariation bool            `json:"onVariation"`
-	Gen        int             `json:"gen"`
+	Gen         int             `json:"gen"`
 }
 
 func (se *session) apiTree(w http.ResponseWriter, r *http.Request) error {
