@@ -13,9 +13,9 @@ import (
 // TreeMove is a move of the game tree as a move list shows it.
 type TreeMove struct {
 	ID int `json:"id"` // the node's ID (GoTo, Find)
-	// Number is the move number written before it: "1." before the first
+	// Num is the move number written before it: "1." before the first
 	// player's move, "1..." where another player's move opens a line.
-	Number  string `json:"num,omitempty"`
+	Num     string `json:"num,omitempty"`
 	Text    string `json:"text"` // SAN where the game has it, else coordinates
 	Current bool   `json:"cur,omitempty"`
 	// Vars are the side lines that replace this move (its parent's other
@@ -46,9 +46,9 @@ func (g *Game) TreeLines() []TreeMove {
 		num := s.Ply/np + 1
 		switch {
 		case s.Mover() == 0:
-			tm.Number = fmt.Sprintf("%d.", num)
+			tm.Num = fmt.Sprintf("%d.", num)
 		case opens:
-			tm.Number = fmt.Sprintf("%d...", num)
+			tm.Num = fmt.Sprintf("%d...", num)
 		}
 		return tm
 	}
