@@ -141,7 +141,8 @@ func ParseCompact(g *vm.Game, text string) (*vm.State, error) {
 // SetupText builds the position of a board editor (vm.State.SetUp's
 // arguments) and returns its text (PositionText). castling, when not
 // empty, replaces a FEN's castling field ("KQkq", "-", Shredder-FEN file
-// letters); it must read back as given.
+// letters); a right the pieces do not allow (no king or rook where it
+// needs one) is left out, as an editor's castling boxes go grey.
 func SetupText(g *vm.Game, board [][3]int, hands [][3]int64, mover int, castling string) (string, error) {
 	s, err := vm.NewState(g)
 	if err != nil {
@@ -159,8 +160,24 @@ func SetupText(g *vm.Game, board [][3]int, hands [][3]int64, mover int, castling
 	if len(f) < 3 || strings.ContainsAny(castling, " /[]") || len(castling) > 16 {
 		return "", fmt.Errorf("castling %q: want KQkq letters, file letters or -", castling)
 	}
-	f[2] = castling
-	text = strings.Join(f, " ")
+	with := func(c string) string {
+		g := append([]string(nil), f...)
+		g[2] = c
+		return strings.Join(g, " ")
+	}
+	if s.SetFEN(with(castling)) != nil {
+		kept := ""
+		for _, r := range castling {
+			if r != '-' && s.SetFEN(with(string(r))) == nil {
+				kept += string(r)
+			}
+		}
+		castling = kept
+		if castling == "" {
+			castling = "-"
+		}
+	}
+	text = with(castling)
 	if err := s.SetFEN(text); err != nil {
 		return "", err
 	}

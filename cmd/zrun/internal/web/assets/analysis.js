@@ -73,7 +73,7 @@
         if (m.num) {
           const n = document.createElement("span");
           n.className = "num";
-          n.textContent = m.num;
+          n.textContent = m.num + " ";
           parent.appendChild(n);
         }
         const s = document.createElement("span");
