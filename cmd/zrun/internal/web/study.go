@@ -72,7 +72,10 @@ type editorJSON struct {
 	Text     string `json:"text"`
 	Start    string `json:"start"` // the start position's text
 	Castling string `json:"castling"`
-	FEN      bool   `json:"fen"` // the game's positions have FENs (a castling field)
+	FEN      bool   `json:"fen"` // the game's positions have FENs
+	// Castles: the start position has castling rights (the editor offers
+	// the castling field).
+	Castles bool `json:"castles"`
 }
 
 func (se *session) apiEditor(w http.ResponseWriter, r *http.Request) error {
@@ -82,6 +85,9 @@ func (se *session) apiEditor(w http.ResponseWriter, r *http.Request) error {
 	out := editorJSON{Hands: play.HasHands(vg), Has960: play.Has960(vg), Text: play.PositionText(s)}
 	if start, err := vm.NewState(vg); err == nil {
 		out.Start = play.PositionText(start)
+		if f := strings.Fields(out.Start); !strings.HasPrefix(out.Start, play.CompactPrefix) && len(f) > 2 && f[2] != "-" {
+			out.Castles = true
+		}
 	}
 	for _, t := range vg.TurnOrder {
 		if !containsInt(out.Movers, t.As) {

@@ -345,3 +345,40 @@ func TestAnalysisBoard(t *testing.T) {
 		t.Fatalf("tree after reloading the PGN %q, was %q", after, before)
 	}
 }
+
+// TestEditorStartArrayAndHands: a Chess960 start array by its number (0
+// is BBQNNRKR in Scharnagl's table), and pieces in hand counted in the
+// hand rows (Gufuu Shogi's marks), each checked as setboard checks it.
+func TestEditorStartArrayAndHands(t *testing.T) {
+	path := filepath.Join(gamesDir, "chess960.zrf")
+	_, url := serve(t, path)
+	p := newBrowser(t, 1280, 1000)
+	p.open(url + "/")
+	p.openEditor()
+	p.run(chromedp.SetValue(chromedp.CSS(`#start960`), "0"))
+	v := p.edit(`#set960`)
+	wantSetboard(t, path, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", v)
+	if p.pieceAt("a1") != "Bishop/White" || p.pieceAt("h8") != "Rook/Black" {
+		t.Fatalf("array 0 drawn with %s on a1, %s on h8", p.pieceAt("a1"), p.pieceAt("h8"))
+	}
+	studyShot(p, "editor-960.png")
+
+	gpath := corpus(t, "GufuuShogi/GufuuShogi.zrf")
+	_, gurl := serve(t, gpath)
+	p.open(gurl + "/")
+	p.openEditor()
+	players := value(p, chromedp.Evaluate[[]string](`window.zrunState().players.map(p => p.name)`))
+	p.pick("Mark", players[0])
+	v = p.edit(`#hand-add`)
+	wantSetboard(t, gpath, "sw6/en4SW/6EN[MMm] w - - 0 1", v)
+	p.pick("Mark", players[1])
+	v = p.edit(`#hand-remove`)
+	wantSetboard(t, gpath, "sw6/en4SW/6EN[MM] w - - 0 1", v)
+	// The hand rows show the counts; a click on one takes a piece back.
+	if got := p.text(`[data-hand="0,0"] .count`); got != "\u00d72" {
+		t.Fatalf("South's marks in hand shown as %q", got)
+	}
+	v = p.edit(`[data-hand="0,0"]`)
+	wantSetboard(t, gpath, "sw6/en4SW/6EN[M] w - - 0 1", v)
+	studyShot(p, "editor-hands.png")
+}

@@ -18,8 +18,14 @@
     e.hidden = !msg;
   }
 
+  // The lines belong to the position they were found for: shown after
+  // Stop, cleared once the position changes.
+  let linesKey = "";
+  const keyOf = (st) => (st ? JSON.stringify([st.board, st.hands, st.mover]) : "");
+
   function showLines(a) {
     A.last = a;
+    if (a.analysing || !(a.lines || []).length) linesKey = keyOf(B.state());
     const tb = $("lines").tBodies[0];
     tb.textContent = "";
     for (const l of a.lines || []) {
@@ -50,6 +56,10 @@
   document.addEventListener("zrun-state", (ev) => {
     const st = ev.detail;
     buttons(!!st.analysing);
+    if (!st.analysing && keyOf(st) !== linesKey) {
+      $("lines").tBodies[0].textContent = "";
+      linesKey = keyOf(st);
+    }
     if (st.gen !== treeGen) {
       treeGen = st.gen;
       loadTree();

@@ -101,18 +101,27 @@
     erase.onclick = () => choose({ erase: true }, erase);
     box.appendChild(erase);
     for (const o of players) {
+      const name = document.createElement("div");
+      name.className = "who";
+      name.textContent = st.players[o].name;
+      box.appendChild(name);
       const row = document.createElement("div");
       row.className = "row";
       st.pieces.forEach((pc, t) => {
-        if (pc.invisible) return;
         const b = document.createElement("button");
         b.className = "pal";
         b.title = pc.name + " (" + st.players[o].name + ")";
         b.dataset.palette = t + "," + o;
-        const svg = document.createElementNS(SVGNS, "svg");
-        svg.setAttribute("viewBox", "0 0 40 40");
-        B.drawPiece(svg, t, o, 20, 20, 38);
-        b.appendChild(svg);
+        if (pc.invisible) {
+          // A marker the author never shows: named, not drawn.
+          b.classList.add("txt");
+          b.textContent = pc.symbol || pc.name;
+        } else {
+          const svg = document.createElementNS(SVGNS, "svg");
+          svg.setAttribute("viewBox", "0 0 40 40");
+          B.drawPiece(svg, t, o, 20, 20, 38);
+          b.appendChild(svg);
+        }
         b.onclick = () => choose({ t, o }, b);
         row.appendChild(b);
       });
@@ -163,12 +172,13 @@
     }
     $("editor-hand").hidden = !info.hands;
     $("editor-960").hidden = !info.has960;
-    $("editor-castling-row").hidden = !info.fen;
+    $("editor-castling-row").hidden = !info.castles;
     pos = { board: {}, hands: {}, mover: st.mover, castling: info.castling };
     $("editor").hidden = false;
     $("edit-open").disabled = true;
     document.body.classList.add("editing");
     B.edit({ view, click });
+    $("status").textContent = "Editing a position (the game in progress stays as it is until Play or Analyse from here)";
     palette();
     await setText({ text: text || info.text });
   }
