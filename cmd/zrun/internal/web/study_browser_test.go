@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -295,13 +296,26 @@ func TestAnalysisBoard(t *testing.T) {
 	p.typed("e4")
 	value(p, chromedp.Poll[bool](`(() => { const a = window.zrunAnalysis.last; return a && a.analysing && a.lines.length === 3 && a.lines[0].pv.startsWith("1... "); })()`,
 		chromedp.WithPollingTimeout(30*time.Second)))
-	// Stop: answered (the search ended) within 200 ms, and no line after.
-	p.run(chromedp.Click(chromedp.CSS(`#an-stop`)))
-	ms := value(p, chromedp.Poll[float64](`window.zrunAnalysis.stopMs >= 0 ? window.zrunAnalysis.stopMs : 0`, chromedp.WithPollingTimeout(20*time.Second)))
-	t.Logf("stopped in %.1f ms", ms)
-	if ms > 200 {
-		t.Fatalf("Stop took %.0f ms", ms)
+	// Stop: answered (the search has ended) within 200 ms, and no line
+	// after. Five times, from the click to the answer by the page's clock;
+	// the median is held to the budget (-web.strict; five times it by
+	// default, the suite sharing two cores), all are logged.
+	var stops []float64
+	for i := 0; ; i++ {
+		p.run(chromedp.Evaluate[chromedp.Void](`window.zrunAnalysis.stopMs = -1`), chromedp.Click(chromedp.CSS(`#an-stop`)))
+		ms := value(p, chromedp.Poll[float64](`window.zrunAnalysis.stopMs >= 0 ? window.zrunAnalysis.stopMs + 1e-9 : 0`, chromedp.WithPollingTimeout(20*time.Second)))
+		stops = append(stops, ms)
+		if i == 4 {
+			break
+		}
+		p.run(chromedp.Click(chromedp.CSS(`#an-go`)))
+		value(p, chromedp.Poll[bool](`(() => { const a = window.zrunAnalysis.last; return a && a.analysing && a.lines.length === 3 && a.lines[2].depth >= 3; })()`,
+			chromedp.WithPollingTimeout(30*time.Second)))
 	}
+	sorted := append([]float64(nil), stops...)
+	sort.Float64s(sorted)
+	t.Logf("Stop answered in %.1f ms (median of %v)", sorted[2], stops)
+	withinBudget(t, "Stop (median of 5)", sorted[2], 200, "ms")
 	ev := value(p, chromedp.Evaluate[int](`window.zrunAnalysis.events`))
 	time.Sleep(400 * time.Millisecond)
 	if after := value(p, chromedp.Evaluate[int](`window.zrunAnalysis.events`)); after != ev {
@@ -344,6 +358,12 @@ func TestAnalysisBoard(t *testing.T) {
 	if after := treeText(); after != before {
 		t.Fatalf("tree after reloading the PGN %q, was %q", after, before)
 	}
+	// Delete the side line: go into it, Delete variation.
+	g = p.gen()
+	p.run(chromedp.Click(chromedp.CSS(`#tree .var .mv`)))
+	p.waitGen(g)
+	p.run(chromedp.Click(chromedp.CSS(`#tree-delete`)))
+	value(p, chromedp.Poll[bool](`document.getElementById("tree").textContent.replace(/\s+/g, " ").trim() === "1. e4 c5"`, chromedp.WithPollingTimeout(10*time.Second)))
 }
 
 // TestEditorStartArrayAndHands: a Chess960 start array by its number (0
