@@ -102,7 +102,6 @@ func (se *session) apiEngine(w http.ResponseWriter, r *http.Request) error {
 		for i := range se.engineFor {
 			se.engineFor[i] = false
 		}
-		se.study.analysing = false
 	} else {
 		unlock = se.lockRun()
 	}

@@ -194,6 +194,7 @@ func (se *session) lockIdle() (unlock func()) {
 	se.run.Lock()
 	se.stopSearch()
 	se.mu.Lock()
+	se.pauseStudy()
 	return se.unlockBoth
 }
 

@@ -25,11 +25,13 @@ const maxMultiPV = 8
 
 // studyState is a session's analysis board; the session's mu guards it.
 type studyState struct {
-	// analysing: the page asked for analysis; the search restarts after
-	// each change of the position until Stop.
-	analysing bool
-	multiPV   int
-	lines     []lineJSON // by rank, best first
+	// analysing: the page asked for analysis and its search runs (or is
+	// about to); Stop ends it. paused: a change of the position stopped
+	// it (lockIdle, pauseAnalysis), and resumeAnalysis starts it again on
+	// the new position; a change that does not resume it ends it.
+	analysing, paused bool
+	multiPV           int
+	lines             []lineJSON // by rank, best first
 }
 
 // lineJSON is one line of the analysis.
@@ -200,7 +202,7 @@ func (se *session) apiPosition(w http.ResponseWriter, r *http.Request) error {
 		se.engineFor[i] = false
 	}
 	se.study.lines = nil
-	se.study.analysing = req.Apply == "analyse"
+	se.study.paused = req.Apply == "analyse"
 	if req.MultiPV > 0 {
 		se.study.multiPV = req.MultiPV
 	}
@@ -298,7 +300,7 @@ func (se *session) apiAnalyse(w http.ResponseWriter, r *http.Request) error {
 	unlock := se.lockIdle()
 	defer unlock()
 	if req.Stop {
-		se.study.analysing = false
+		se.study.paused = false
 		se.changed()
 		writeJSON(w, http.StatusOK, se.analysis())
 		return nil
@@ -311,7 +313,7 @@ func (se *session) apiAnalyse(w http.ResponseWriter, r *http.Request) error {
 	for i := range se.engineFor {
 		se.engineFor[i] = false
 	}
-	se.study.analysing, se.study.multiPV, se.study.lines = true, req.MultiPV, nil
+	se.study.analysing, se.study.paused, se.study.multiPV, se.study.lines = true, false, req.MultiPV, nil
 	if err := se.startAnalysis(); err != nil {
 		se.study.analysing = false
 		se.changed()
@@ -335,9 +337,15 @@ func (se *session) analysis() analysisJSON {
 		Lines: append([]lineJSON{}, se.study.lines...), Gen: se.gen}
 }
 
+// pauseStudy marks the analysis, whose search lockIdle has just stopped
+// (run and mu held), paused: off until resumeAnalysis.
+func (se *session) pauseStudy() {
+	se.study.paused, se.study.analysing = se.study.analysing, false
+}
+
 // pauseAnalysis stops the analysis's search before a move (run and mu are
 // held; mu is released while the search ends) and reports whether the
-// analysis is on, to be resumed on the new position.
+// analysis was on, to be resumed on the new position.
 func (se *session) pauseAnalysis() bool {
 	if !se.study.analysing {
 		return false
@@ -347,15 +355,23 @@ func (se *session) pauseAnalysis() bool {
 		se.stopSearch()
 		se.mu.Lock()
 	}
+	se.pauseStudy()
 	return true
 }
 
-// resumeAnalysis starts the analysis again on the current position when it
-// is on and no search runs (run and mu are held); a finished game ends it.
+// resumeAnalysis starts the paused analysis again on the current position
+// (run and mu are held); a finished game, or an engine's search started
+// meanwhile, ends it.
 func (se *session) resumeAnalysis() {
-	if !se.study.analysing || se.thinking {
+	if !se.study.paused {
 		return
 	}
+	se.study.paused = false
+	if se.thinking {
+		se.changed()
+		return
+	}
+	se.study.analysing = true
 	if se.g.GameOver() != nil {
 		se.study.analysing = false
 		se.changed()
@@ -558,7 +574,7 @@ func (se *session) apiLoadPGN(w http.ResponseWriter, r *http.Request) error {
 		return conflict("the rules were reloaded meanwhile; load the PGN again")
 	}
 	se.g = g
-	se.study.analysing, se.study.lines = false, nil
+	se.study.paused, se.study.lines = false, nil
 	if err := se.retext(); err != nil {
 		return err
 	}
