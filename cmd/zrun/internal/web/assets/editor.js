@@ -204,6 +204,9 @@
     }
   }
 
+  // The palette is drawn as the board is: again when the pictures are
+  // switched on or off.
+  $("use-pics").addEventListener("change", () => { if (!$("editor").hidden) palette(); });
   $("edit-open").onclick = () => open();
   $("editor-close").onclick = close;
   $("editor-play").onclick = () => apply("play");
