@@ -145,18 +145,18 @@ type stateJSON struct {
 	RuleError string        `json:"ruleError,omitempty"`
 	Note      string        `json:"note,omitempty"`
 	Thinking  bool          `json:"thinking"`
-	// Analysing: the engine's search is the analysis board's (study.go):
-	// moves are taken while it runs, and stop it.
-	Analysing bool      `json:"analysing,omitempty"`
-	EngineFor []bool    `json:"engineFor"`
-	MoveTime  int64     `json:"moveTime"`
-	Player    string    `json:"player"`              // asked: alphabeta, mcts or auto
-	PlayerWhy string    `json:"playerWhy,omitempty"` // auto's calibration, once played
-	Info      *infoJSON `json:"info,omitempty"`
+	EngineFor []bool        `json:"engineFor"`
+	MoveTime  int64         `json:"moveTime"`
+	Player    string        `json:"player"`              // asked: alphabeta, mcts or auto
+	PlayerWhy string        `json:"playerWhy,omitempty"` // auto's calibration, once played
+	Info      *infoJSON     `json:"info,omitempty"`
 	// Zillions' "animate captures" and "animate drops" options (on unless
 	// the rule file turns them off): the page's animation follows them.
 	AnimateCaptures bool `json:"animateCaptures"`
 	AnimateDrops    bool `json:"animateDrops"`
+	// Analysing: the engine's search is the analysis board's (study.go):
+	// moves are taken while it runs, and stop it.
+	Analysing bool `json:"analysing,omitempty"`
 }
 
 // Player colours by turn order: white and black first, as in chess and
@@ -387,9 +387,10 @@ func (se *session) buildState() ([]byte, error) {
 	st := stateJSON{Gen: se.gen, ID: se.entry.ID, Title: g.G.Title, File: se.srv.shownPath(g.Path), Variants: se.srv.variants(se.entry),
 		Players: gv.players, Layout: gv.layout, Pieces: gv.pieces, Partial: int(g.S.Partial), Mover: g.S.Chooser(),
 		History: se.texts, CanUndo: len(g.History()) > 0, CanRedo: g.CanRedo(), SAN: g.SAN,
-		RuleError: se.srv.relPaths(se.ruleErr), Note: se.srv.relPaths(se.note), Thinking: se.thinking, Analysing: se.study.analysing, EngineFor: se.engineFor,
+		RuleError: se.srv.relPaths(se.ruleErr), Note: se.srv.relPaths(se.note), Thinking: se.thinking, EngineFor: se.engineFor,
 		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo, Player: se.g.PlayerAsked(),
-		AnimateCaptures: g.G.Options.Display("animate captures", true), AnimateDrops: g.G.Options.Display("animate drops", true)}
+		AnimateCaptures: g.G.Options.Display("animate captures", true), AnimateDrops: g.G.Options.Display("animate drops", true),
+		Analysing: se.study.analysing}
 	if _, why := se.g.PlayerChoice(); why != "" {
 		st.PlayerWhy = why
 	}
