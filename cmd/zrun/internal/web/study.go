@@ -198,6 +198,9 @@ func (se *session) apiPosition(w http.ResponseWriter, r *http.Request) error {
 	se.texts = se.texts[:0]
 	se.lastInfo = nil
 	se.note = "Position set up from the editor"
+	if err := se.moveRandom(); err != nil { // dice and the like move by themselves
+		se.note = err.Error()
+	}
 	for i := range se.engineFor {
 		se.engineFor[i] = false
 	}
