@@ -121,6 +121,17 @@
           svg.setAttribute("viewBox", "0 0 40 40");
           B.drawPiece(svg, t, o, 20, 20, 38);
           b.appendChild(svg);
+          // A picture shrunk to under half its size (a mancala's tall
+          // piles of seeds) is named under it too.
+          const P = $("use-pics").checked && st.layout.pictures;
+          const pp = P && P.pieces[t] && P.pieces[t][o] && P.pieces[t][o][0];
+          if (pp && Math.max(pp.w || 0, pp.h || 0) > 76) {
+            const c = document.createElement("span");
+            c.className = "cap";
+            c.textContent = pc.symbol || pc.name;
+            b.appendChild(c);
+            b.classList.add("capped");
+          }
         }
         b.onclick = () => choose({ t, o }, b);
         row.appendChild(b);
