@@ -64,6 +64,7 @@
 //	                    partial move together) or, with PerftParts, each part
 //	fen.go              FEN (a front end may give its game its own reader and
 //	                    writer, Game.ReadFEN/WriteFEN)
+//	setup.go            SetUp: a position placed piece by piece (a board editor)
 //	notation.go         Zillions move text and coordinates
 //	squarecase.go       PositionIndexFold: a position named in another case
 //	                    (typed or saved input)

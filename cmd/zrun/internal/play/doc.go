@@ -20,6 +20,8 @@
 //	catalog.go     Catalog: the games the GUI protocols offer, under protocol names
 //	fen.go         what front ends read off a FEN without a game
 //	start960.go    the Chess960 start arrays by number, as FENs
+//	setup.go       a position set up by hand: its text (FEN, or a compact text
+//	               where FEN cannot say it), pieces in hand, Chess960 arrays
 //	position.go    a typed or GUI-sent position checked against the game's rules
 //	               (royal pieces present, no more than the game starts with)
 //	match.go       typed move text matched against the legal moves (coordinates,
@@ -38,6 +40,7 @@
 //	pgn.go         PGN export for chess-like games
 //	pgnread.go     the PGN reader (tags, comments, NAGs, variations) and import into the game tree
 //	tree.go        the game tree: variations, goto, promote, delete
+//	treeview.go    the game tree as a move list draws it (lines, side lines)
 //	solution.go    the (solution "x.zsg") a rule file names for a puzzle
 //	search.go      the engine on a game: one searcher per game, in the caller's
 //	               goroutine or in the background, stopped on request

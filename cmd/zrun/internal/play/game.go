@@ -122,8 +122,12 @@ func (g *Game) SetFEN(fen string) error {
 	return nil
 }
 
-// stateAt is a fresh state of the game set up from fen.
+// stateAt is a fresh state of the game set up from fen (or a compact
+// position text, setup.go).
 func (g *Game) stateAt(fen string) (*vm.State, error) {
+	if strings.HasPrefix(strings.TrimSpace(fen), CompactPrefix) {
+		return ParseCompact(g.G, fen)
+	}
 	s, err := vm.NewState(g.G)
 	if err != nil {
 		return nil, err

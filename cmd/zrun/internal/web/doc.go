@@ -38,6 +38,9 @@
 //	room.go     shared games: seats, clocks, offers, the engine's seats,
 //	            the rooms in memory and in the store
 //	roomapi.go  the rooms' pages, seat links, JSON API, event stream and lobby
+//	study.go    the board editor's check and set-up (setboard's), the
+//	            analysis board (endless multi-PV search, lines live), the
+//	            game tree as a move list (go to, promote, delete), PGN upload
 //	guard.go    the server's edge: Host names answered (against DNS
 //	            rebinding), security headers, files-only static serving,
 //	            server paths shown relative to what is served

@@ -25,6 +25,7 @@ var fuzzEndpoints = []struct {
 	json bool
 }{
 	{"move", true}, {"undo", true}, {"redo", true}, {"new", true}, {"engine", true}, {"load", false},
+	{"position", true}, {"analyse", true}, {"tree", true}, {"loadpgn", false},
 }
 
 // fuzzSeeds are valid and malformed bodies; each is posted to every
@@ -57,6 +58,14 @@ var fuzzSeeds = []string{
 	`{"moveTime":-1}`,
 	`{"moveTime":1e400}`,
 	`{"stop":true}`,
+	`{"text":"4k3/8/8/8/8/8/8/4KQ2 w - - 0 1","apply":"play"}`,
+	`{"text":"zpos/0/4.5.1,60.5.0/","apply":"analyse","multipv":3}`,
+	`{"mover":0,"board":[[4,5,1],[60,5,0],[0,99,0]]}`,
+	`{"start960":518}`,
+	`{"multipv":3}`,
+	`{"op":"goto","id":1}`,
+	`{"op":"promote"}`,
+	"1. e4 (1. d4 d5) e5 *",
 	`{"go":true} garbage`,
 	`{"go":true}{"go":true}`,
 	`{"text":`,

@@ -242,6 +242,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/g/{id}/picture/{n}", s.apiPicture)
 	m.HandleFunc("GET /api/g/{id}/pieces", s.withSession(false, (*session).apiPieces))
 	s.roomRoutes(m)
+	s.studyRoutes(m)
 	s.mux = m
 }
 

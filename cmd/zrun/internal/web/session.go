@@ -57,6 +57,8 @@ type session struct {
 
 	subs map[chan sseEvent]struct{}
 	gv   *gameView
+	// study: the analysis board (study.go).
+	study studyState
 }
 
 // moveText is one played move as the move list shows it.
@@ -192,6 +194,7 @@ func (se *session) lockIdle() (unlock func()) {
 	se.run.Lock()
 	se.stopSearch()
 	se.mu.Lock()
+	se.pauseStudy()
 	return se.unlockBoth
 }
 
@@ -258,6 +261,9 @@ func (se *session) apiMove(w http.ResponseWriter, r *http.Request) error {
 	}
 	unlock := se.lockRun()
 	defer unlock()
+	if se.pauseAnalysis() {
+		defer se.resumeAnalysis() // on the position after the move
+	}
 	if se.thinking {
 		return conflict("the engine is thinking; stop it first")
 	}
@@ -327,6 +333,7 @@ func (se *session) apiUndo(w http.ResponseWriter, r *http.Request) error {
 	}
 	unlock := se.lockIdle()
 	defer unlock()
+	defer se.resumeAnalysis()
 	if _, ok := se.g.Undo(); !ok {
 		return conflict("no move to take back")
 	}
@@ -350,6 +357,7 @@ func (se *session) apiRedo(w http.ResponseWriter, r *http.Request) error {
 	}
 	unlock := se.lockIdle()
 	defer unlock()
+	defer se.resumeAnalysis()
 	ml, i, err := se.g.NextRedo()
 	if err != nil {
 		return conflict("%v", err)
@@ -367,6 +375,7 @@ func (se *session) apiNew(w http.ResponseWriter, r *http.Request) error {
 	}
 	unlock := se.lockIdle()
 	defer unlock()
+	defer se.resumeAnalysis()
 	if err := se.g.Restart(); err != nil {
 		return err
 	}

@@ -154,6 +154,9 @@ type stateJSON struct {
 	// the rule file turns them off): the page's animation follows them.
 	AnimateCaptures bool `json:"animateCaptures"`
 	AnimateDrops    bool `json:"animateDrops"`
+	// Analysing: the engine's search is the analysis board's (study.go):
+	// moves are taken while it runs, and stop it.
+	Analysing bool `json:"analysing,omitempty"`
 }
 
 // Player colours by turn order: white and black first, as in chess and
@@ -386,7 +389,8 @@ func (se *session) buildState() ([]byte, error) {
 		History: se.texts, CanUndo: len(g.History()) > 0, CanRedo: g.CanRedo(), SAN: g.SAN,
 		RuleError: se.srv.relPaths(se.ruleErr), Note: se.srv.relPaths(se.note), Thinking: se.thinking, EngineFor: se.engineFor,
 		MoveTime: se.moveTime.Milliseconds(), Info: se.lastInfo, Player: se.g.PlayerAsked(),
-		AnimateCaptures: g.G.Options.Display("animate captures", true), AnimateDrops: g.G.Options.Display("animate drops", true)}
+		AnimateCaptures: g.G.Options.Display("animate captures", true), AnimateDrops: g.G.Options.Display("animate drops", true),
+		Analysing: se.study.analysing}
 	if _, why := se.g.PlayerChoice(); why != "" {
 		st.PlayerWhy = why
 	}

@@ -64,6 +64,7 @@
   }
 
   async function refresh() {
+    if (editing) return; // the editor's position is shown; the game comes back when it closes
     try {
       setState(await call("state"));
     } catch (e) {
@@ -100,6 +101,7 @@
   }
 
   function setState(s) {
+    if (editing) return;
     // The layout is the same object across states of one rule set as far
     // as the drawing is concerned; keep the old one when it is equal so the
     // board layer is not rebuilt.
@@ -477,7 +479,7 @@
   }
 
   function clickPos(p) {
-    if (!st || st.over || st.thinking || pending > 0) return;
+    if (!st || st.over || (st.thinking && !st.analysing) || pending > 0) return;
     times.lastClick = performance.now();
     const cand = candidates();
     const here = cand.filter((m) => (m.t >= 0 ? m.t : m.f) === p);
@@ -497,12 +499,13 @@
   }
 
   function clickHand(pl, t) {
-    if (!st || st.over || st.thinking) return;
+    if (!st || st.over || (st.thinking && !st.analysing)) return;
     sel = { hand: [pl, t] };
     render();
   }
 
   $("board").addEventListener("click", (ev) => {
+    if (editing) return editing.click(ev.target.closest("[data-hand],[data-pos],[data-at]"));
     const h = ev.target.closest("[data-hand]");
     if (h) {
       const [pl, t] = h.dataset.hand.split(",").map(Number);
@@ -525,8 +528,8 @@
   let dragFrom = -1;
   $("board").addEventListener("pointerdown", (ev) => {
     const e = ev.target.closest("[data-at]");
-    dragFrom = e ? idxOf(e.dataset.at) : -1;
-    if (dragFrom < 0 || !st || st.over || st.thinking || pending > 0 || (sel && sel.pos === dragFrom)) return;
+    dragFrom = e && !editing ? idxOf(e.dataset.at) : -1;
+    if (dragFrom < 0 || !st || st.over || (st.thinking && !st.analysing) || pending > 0 || (sel && sel.pos === dragFrom)) return;
     if (candidates().some((m) => (m.t >= 0 ? m.t : m.f) === dragFrom)) return; // a capture target: the click plays it
     if (st.legal.some((m) => m.f === dragFrom && !m.d && !m.pass) && !(st.partial >= 0 && dragFrom !== st.partial)) {
       sel = { pos: dragFrom };
@@ -563,7 +566,7 @@
 
   function renderPanel() {
     const s = $("status");
-    s.textContent = st.status + (st.over && st.goal ? " (goal: " + st.goal + ")" : "") + (st.thinking ? " — engine thinking…" : "");
+    s.textContent = st.status + (st.over && st.goal ? " (goal: " + st.goal + ")" : "") + (st.analysing ? " — analysing…" : st.thinking ? " — engine thinking…" : "");
     s.classList.toggle("over", !!st.over);
     const re = $("rule-error");
     re.hidden = !st.ruleError;
@@ -723,6 +726,27 @@
       if (pending === 0 && (!st || d.gen !== st.gen)) refresh();
     });
     es.addEventListener("info", (ev) => showInfo(JSON.parse(ev.data)));
+    es.addEventListener("analysis", (ev) => document.dispatchEvent(new CustomEvent("zrun-analysis", { detail: JSON.parse(ev.data) })));
   }
+  // The board editor and the analysis board (editor.js, analysis.js) use
+  // the board's drawing: the editor shows its position here while it is
+  // open (its hooks: view, the position's fields; click, a board click).
+  let editing = null;
+  window.zrunBoard = {
+    api, call, el, nameOf, pieceIndex: idxOf,
+    drawPiece: (parent, t, o, cx, cy, size) => drawPiece(parent, t, o, cx, cy, size, null),
+    state: () => st,
+    refresh,
+    setState: (s) => { if (!editing) setState(s); },
+    edit(h) {
+      if (h && !editing) real = st;
+      editing = h;
+      sel = null;
+      hideChoice();
+      if (h) { st = Object.assign({}, real, h.view()); render(); } else if (real) { st = real; real = null; drawn = null; render(); refresh(); }
+    },
+    redraw() { if (editing) { st = Object.assign({}, real, editing.view()); render(); } },
+  };
+  let real = null; // the game's state while the editor shows its own
   refresh().then(listen);
 })();
