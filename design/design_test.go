@@ -2,14 +2,18 @@ package design
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode/utf8"
+
+	"zrun/engine/eval"
 )
 
 const ticTacToe = "../../shared/zrf-corpus/_embedded/TicTacToe-zillions-v2.zrf"
@@ -62,6 +66,14 @@ func withCopy(t *testing.T, src string, repl ...string) string {
 	p := filepath.Join(t.TempDir(), filepath.Base(src))
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	// The values "zrun tune" keeps beside the file go with the copy, so
+	// the copy's engine evaluates as the original's does and only the
+	// edit differs.
+	if v, err := os.ReadFile(eval.TunedPath(src)); err == nil {
+		if err := os.WriteFile(eval.TunedPath(p), v, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return p
 }
@@ -250,5 +262,60 @@ func TestTally(t *testing.T) {
 	recs := []*GameRecord{{Winner: 0}, {Winner: 1}, {Winner: -1}, {Winner: -1, Capped: true}}
 	if got, want := Tally(recs), "first player +1 -1 =1, 1 cut"; got != want {
 		t.Errorf("Tally = %q, want %q", got, want)
+	}
+}
+
+// TestRunning: the running figures of six made-up games (White wins 3,
+// Black 1, a draw and a game cut at the cap), counted by hand: White's
+// score (3 + ½ + ½)/6 = 2/3, the draws 1/6 with Wilson's interval, the
+// mean length (10+20+30+40+50+60)/6 = 35.
+func TestRunning(t *testing.T) {
+	recs := []*GameRecord{{Winner: 0, Plies: 10}, {Winner: 0, Plies: 20}, {Winner: 0, Plies: 30},
+		{Winner: 1, Plies: 40}, {Winner: -1, Plies: 50}, {Winner: -1, Capped: true, Plies: 60}}
+	l := Running(recs)
+	if l.Games != 6 || l.Wins != [2]int{3, 1} || l.Draws != 1 || l.Cut != 1 {
+		t.Errorf("tally %+v", l)
+	}
+	if math.Abs(l.Score.Value-2.0/3) > 1e-12 || math.Abs(l.Length.Value-35) > 1e-12 || math.Abs(l.Draw.Value-1.0/6) > 1e-12 {
+		t.Errorf("score %v, length %v, draws %v", l.Score.Value, l.Length.Value, l.Draw.Value)
+	}
+	if l.Draw.Lo <= 0 || l.Draw.Hi >= 1 || l.Score.Hi > 1 {
+		t.Errorf("intervals: draws [%v, %v], score hi %v", l.Draw.Lo, l.Draw.Hi, l.Score.Hi)
+	}
+	if e := Running(nil); e.Games != 0 || e.Score.Value != 0 {
+		t.Errorf("no games: %+v", e)
+	}
+}
+
+// TestStopKeepsFinishedGames: a run stopped after its third game returns
+// ErrStopped with the games finished, in game order, each as the whole
+// run would have played it (same seed, same game).
+func TestStopKeepsFinishedGames(t *testing.T) {
+	if _, err := os.Stat(ticTacToe); err != nil {
+		t.Skipf("reference data %s is absent (%v)", ticTacToe, err)
+	}
+	var stop atomic.Bool
+	o := Options{File: ticTacToe, Games: 40, Depth: 2, Seed: 9, Stop: &stop,
+		Progress: func(done, total int, recs []*GameRecord) {
+			if done == 3 {
+				stop.Store(true)
+			}
+		}}
+	_, part, err := Run(o)
+	if !errors.Is(err, ErrStopped) {
+		t.Fatalf("Run: %v, want ErrStopped", err)
+	}
+	if len(part) != 3 {
+		t.Fatalf("%d games kept, want the 3 finished", len(part))
+	}
+	o.Stop, o.Progress = nil, nil
+	_, whole, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range part {
+		if !reflect.DeepEqual(r, whole[r.Game]) || (i > 0 && r.Game <= part[i-1].Game) {
+			t.Errorf("stopped run's game %d differs from the whole run's or is out of order", r.Game)
+		}
 	}
 }

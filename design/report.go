@@ -387,6 +387,9 @@ func (rp *Report) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "%d games, %s, seed %d, %d random plies (%s), cap %d plies\n",
 		rp.Games, strength(h), h.Seed, h.RandomPlies, starts, h.MaxPlies)
+	if h.Of <= 1 && rp.Games < h.Games {
+		fmt.Fprintf(w, "Stopped early: %d of the run's %d games were played.\n", rp.Games, h.Games)
+	}
 	fmt.Fprintln(w, "Intervals are 95%: Wilson's for shares of games, normal (mean ± 1.96 SE over games) for means.")
 	section(w, "Outcome")
 	for _, f := range rp.Outcome {
