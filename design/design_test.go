@@ -319,3 +319,25 @@ func TestStopKeepsFinishedGames(t *testing.T) {
 		}
 	}
 }
+
+// TestNiceScale: axes are cut in round steps that cover the data.
+func TestNiceScale(t *testing.T) {
+	for _, tc := range []struct{ lo, hi, nlo, nhi, step float64 }{
+		{0, 1, 0, 1, 0.2},
+		{0, 320, 0, 350, 50},
+		{0, 46.34, 0, 50, 10},
+		{0, 55, 0, 60, 10},
+		{0, 818.2, 0, 1000, 200},
+		{-57, 1292, -200, 1400, 200},
+		{0, 22.9, 0, 25, 5},
+		{0, 0, 0, 1, 0.2},
+	} {
+		lo, hi, step := niceScale(tc.lo, tc.hi)
+		if math.Abs(lo-tc.nlo) > 1e-9 || math.Abs(hi-tc.nhi) > 1e-9 || math.Abs(step-tc.step) > 1e-9 {
+			t.Errorf("niceScale(%v, %v) = %v, %v, %v; want %v, %v, %v", tc.lo, tc.hi, lo, hi, step, tc.nlo, tc.nhi, tc.step)
+		}
+	}
+	if got := ticks(0, 1, 0.2); len(got) != 6 || got[5] != 1 {
+		t.Errorf("ticks(0, 1, .2) = %v", got)
+	}
+}
