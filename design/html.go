@@ -270,6 +270,10 @@ func axes(s *strings.Builder, w, h int, xmax, ymax float64, xlabel, ylabel strin
 	const left, bottom, top, right = 50, 36, 12, 16
 	_, xmax, xstep := niceScale(0, xmax)
 	_, ymax, ystep := niceScale(0, ymax)
+	if ylabel == "games" && ystep < 1 {
+		// A count of games: no tick between whole games.
+		ystep, ymax = 1, math.Ceil(ymax)
+	}
 	x := func(v float64) float64 { return left + v/xmax*float64(w-left-right) }
 	y := func(v float64) float64 { return float64(h-bottom) - v/ymax*float64(h-bottom-top) }
 	fmt.Fprintf(s, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-size="11" font-family="sans-serif">`, w, h)
