@@ -24,7 +24,8 @@ func TestChessFirstPlayer(t *testing.T) {
 // TestCompareFiftyMove (slow): chess against chess without its fifty-move
 // rule, on the same seeds: the fifty-move draws are an end the first has
 // and the second cannot have, and the comparison says so; the games
-// without it run longer or are cut at the cap instead.
+// without it run longer or are cut at the cap instead: paired game by
+// game, B's games are longer on the mean.
 func TestCompareFiftyMove(t *testing.T) {
 	b := withCopy(t, "../games/chess.zrf", `(option "fifty-move rule" 50)`, "")
 	o := Options{File: "../games/chess.zrf", Games: 300, Depth: 1, Seed: 4, MaxPlies: 400, Jobs: 2}
@@ -34,6 +35,9 @@ func TestCompareFiftyMove(t *testing.T) {
 	var buf bytes.Buffer
 	diffs := WriteCompare(&buf, ra, rb)
 	t.Log("\n" + buf.String())
+	if figs, _ := Paired(ra, rb); figs == nil || figs[0].Value <= 0 {
+		t.Errorf("paired length difference without the fifty-move rule: %v, want longer games", figs)
+	}
 	for _, d := range diffs {
 		if d.Name == "ended: fifty-move rule (draw-condition)" {
 			if d.InB || !d.Differs {

@@ -202,8 +202,37 @@ func TestCompareIdentical(t *testing.T) {
 			t.Errorf("%s differs: %+v vs %+v", d.Name, d.A, d.B)
 		}
 	}
-	if !strings.Contains(buf.String(), "No figure differs beyond its error.") {
+	if !strings.Contains(buf.String(), "No figure differs beyond its error.") || !strings.Contains(buf.String(), "No paired difference beyond its error.") {
 		t.Errorf("compare output:\n%s", buf.String())
+	}
+}
+
+// TestPaired: twins counted by hand. Four games; B's games 1 and 3 run 10
+// plies longer (mean difference 5, s = √(100/3), SE = s/2 ≈ 2.89: 5 is
+// within 1.96 SE of 0), and B's game 2 turns a White win into a draw.
+// With every game 10 plies longer the difference has no spread and is
+// beyond the error. Runs of other seeds are not paired.
+func TestPaired(t *testing.T) {
+	a := &Report{Seeds: []uint64{1, 2, 3, 4}, Lengths: []int{40, 50, 60, 70}, Scores: []float64{1, 1, 0, 0.5}}
+	b := &Report{Seeds: []uint64{1, 2, 3, 4}, Lengths: []int{50, 50, 70, 70}, Scores: []float64{1, 0.5, 0, 0.5}}
+	figs, differs := Paired(a, b)
+	if len(figs) != 4 {
+		t.Fatalf("Paired: %v", figs)
+	}
+	l, sc := figs[0].Figure, figs[1].Figure
+	if math.Abs(l.Value-5) > 1e-12 || math.Abs(l.SE-math.Sqrt(100.0/3)/2) > 1e-9 || differs[0] {
+		t.Errorf("length difference %+v, differs %v", l, differs[0])
+	}
+	if math.Abs(sc.Value+0.125) > 1e-12 || figs[2].Value != 0.5 || figs[3].Value != 0.25 {
+		t.Errorf("score difference %v, lengths changed %v, results changed %v", sc.Value, figs[2].Value, figs[3].Value)
+	}
+	b.Lengths = []int{50, 60, 70, 80}
+	if _, differs := Paired(a, b); !differs[0] {
+		t.Error("every game 10 plies longer: not beyond the error")
+	}
+	b.Seeds = []uint64{1, 2, 3, 5}
+	if figs, _ := Paired(a, b); figs != nil {
+		t.Errorf("runs of other games paired: %v", figs)
 	}
 }
 

@@ -57,6 +57,10 @@ type Report struct {
 	Length                   Named
 	Median, Q1, Q3, Min, Max int
 	Lengths                  []int // each game's plies, by game
+	// Seeds and Scores: each game's seed and the first player's score
+	// in it (1, ½, 0), by game: Paired sets a game beside its twin.
+	Seeds  []uint64
+	Scores []float64
 	// Branching: the mean legal moves per position (a game's mean, then
 	// over games); Phases: in each third of a game; ByPly: by PlyBucket.
 	Branching Named
@@ -107,6 +111,8 @@ func Analyse(h *Header, recs []*GameRecord, ld Loaded) *Report {
 			s = 0
 		}
 		score = append(score, s)
+		rp.Seeds = append(rp.Seeds, r.Seed)
+		rp.Scores = append(rp.Scores, s)
 		if !r.Capped {
 			ends[[3]string{r.Kind, r.Reason, r.Source}]++
 		}
