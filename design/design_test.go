@@ -2,6 +2,7 @@ package design
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"math"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"zrun/engine/eval"
@@ -368,5 +370,27 @@ func TestNiceScale(t *testing.T) {
 	}
 	if got := ticks(0, 1, 0.2); len(got) != 6 || got[5] != 1 {
 		t.Errorf("ticks(0, 1, .2) = %v", got)
+	}
+}
+
+// TestStopCutsSearch: a run at a depth no search finishes in a test's time
+// stops at once when its context is cancelled with Stop set, with no game
+// finished.
+func TestStopCutsSearch(t *testing.T) {
+	var stop atomic.Bool
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		stop.Store(true)
+		cancel()
+	}()
+	start := time.Now()
+	_, recs, err := Run(Options{File: "../games/chess.zrf", Games: 2, Depth: 40, RandomPlies: 0, Seed: 1, Stop: &stop, Context: ctx})
+	if !errors.Is(err, ErrStopped) || len(recs) != 0 {
+		t.Fatalf("Run: %d games, %v; want none and ErrStopped", len(recs), err)
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("the run took %v to stop", took)
 	}
 }

@@ -44,6 +44,10 @@ type Options struct {
 	// and a game under way is abandoned before its next search (not
 	// recorded). Run then returns ErrStopped with the games finished.
 	Stop *atomic.Bool
+	// Context, when set, is the searches' context: cancelled together
+	// with Stop set, it ends a search under way at once (a long search of
+	// a large game need not finish before the run stops).
+	Context context.Context
 }
 
 // ErrStopped is Run's error when Options.Stop ended it early.
@@ -223,6 +227,10 @@ func playGame(ld Loaded, h *Header, o Options, k int) (*GameRecord, error) {
 	if o.MoveTime > 0 {
 		lim = engine.Limits{MoveTime: o.MoveTime}
 	}
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	blockAt := h.blockIndex()
 	nT := len(g.Pieces)
 	ml := &vm.MoveList{}
@@ -252,7 +260,10 @@ func playGame(ld Loaded, h *Header, o Options, k int) (*GameRecord, error) {
 		if ply < r.RandomPlies {
 			m = ml.Moves[rng.IntN(len(ml.Moves))]
 		} else {
-			res := se.Search(context.Background(), lim)
+			res := se.Search(ctx, lim)
+			if (o.Stop != nil && o.Stop.Load()) || ctx.Err() != nil {
+				return nil, ErrStopped // the search may have been cut short
+			}
 			if err := pos.Err(); err != nil {
 				return nil, err
 			}

@@ -6,6 +6,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -48,7 +49,8 @@ type designRequest struct {
 // designRun is one run of one game page. mu guards the fields below it;
 // stop is read by the run itself.
 type designRun struct {
-	stop atomic.Bool
+	stop   atomic.Bool
+	cancel context.CancelFunc // ends the search under way (with stop set)
 
 	mu       sync.Mutex
 	seq      int    // the run's number on the server: a page tells its runs apart
@@ -194,6 +196,7 @@ func (se *session) apiDesignStart(w http.ResponseWriter, r *http.Request) error 
 	ds.seq++
 	dr := &designRun{seq: ds.seq, state: "running", opts: o, total: o.Games, started: time.Now()}
 	o.Stop = &dr.stop
+	o.Context, dr.cancel = context.WithCancel(context.Background())
 	o.Progress = func(done, total int, recs []*design.GameRecord) {
 		dr.mu.Lock()
 		dr.recs = append(dr.recs[:0], recs...)
@@ -220,6 +223,7 @@ func (se *session) apiDesignStart(w http.ResponseWriter, r *http.Request) error 
 func (s *Server) playDesign(dr *designRun, o design.Options) {
 	ds := &s.designs
 	defer ds.wg.Done()
+	defer dr.cancel() // the context's resources, once the run has ended
 	defer func() {
 		if p := recover(); p != nil {
 			s.logPanic(p)
@@ -262,6 +266,12 @@ func (dr *designRun) finish(state, err string, report []byte) {
 	dr.mu.Lock()
 	defer dr.mu.Unlock()
 	dr.state, dr.err, dr.report, dr.finished = state, err, report, time.Now()
+}
+
+// halt stops the run: no game starts, the search under way ends now.
+func (dr *designRun) halt() {
+	dr.stop.Store(true)
+	dr.cancel()
 }
 
 func (dr *designRun) running() bool {
@@ -327,7 +337,7 @@ func (se *session) apiDesignStop(w http.ResponseWriter, r *http.Request) error {
 	if dr == nil || !dr.running() {
 		return conflict("this game has no design run playing")
 	}
-	dr.stop.Store(true)
+	dr.halt()
 	writeJSON(w, http.StatusOK, dr.status(se))
 	return nil
 }
@@ -363,7 +373,7 @@ func (s *Server) closeDesigns() {
 	ds := &s.designs
 	ds.mu.Lock()
 	for _, dr := range ds.runs {
-		dr.stop.Store(true)
+		dr.halt()
 	}
 	ds.mu.Unlock()
 	ds.wg.Wait()
