@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -199,4 +200,49 @@ func TestDesignLimitAndStop(t *testing.T) {
 		t.Errorf("start once the server has room: %d %s", code, body)
 	}
 	b.waitDesign()
+}
+
+// TestDesignVariant: a run plays the page's own game of a file of many
+// (Fairy-Max's table): the report names that game, not the file's first.
+func TestDesignVariant(t *testing.T) {
+	ini := filepath.Join(sharedDir, "fmax", "fmax.ini")
+	if _, err := os.Stat(ini); err != nil {
+		t.Skipf("reference data %s is absent (%v)", ini, err)
+	}
+	c := newClient(t, ini)
+	code, body := c.do("GET", "/api/games", "")
+	var games []struct {
+		ID    int
+		Title string
+	}
+	if code != 200 || json.Unmarshal([]byte(body), &games) != nil {
+		t.Fatalf("games: %d %.200s", code, body)
+	}
+	id := -1
+	for _, g := range games {
+		if g.Title == "shatranj" {
+			id = g.ID
+		}
+	}
+	if id < 0 {
+		t.Fatalf("no shatranj among %d games", len(games))
+	}
+	api := fmt.Sprintf("/api/g/%d/design", id)
+	if code, body := c.do("POST", api, `{"games":2,"depth":1,"maxPlies":40}`, "Content-Type", "application/json"); code != 202 {
+		t.Fatalf("start: %d %s", code, body)
+	}
+	var st designStatus
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		_, body := c.do("GET", api, "")
+		if json.Unmarshal([]byte(body), &st) != nil || st.State != "running" || time.Now().After(deadline) {
+			break
+		}
+	}
+	if st.State != "done" || st.Report == "" {
+		t.Fatalf("run: %+v", st)
+	}
+	_, page := c.do("GET", st.Report, "")
+	if !strings.Contains(page, "zrun design: shatranj") {
+		t.Errorf("the report is not shatranj's: %.300s", page)
+	}
 }
