@@ -394,3 +394,21 @@ func TestStopCutsSearch(t *testing.T) {
 		t.Errorf("the run took %v to stop", took)
 	}
 }
+
+// TestCapablancaFits100: Capablanca's report (ten piece types, twelve
+// blocks of a compound piece, the longest names of our games) and its
+// comparison with itself fit a terminal of 100 columns.
+func TestCapablancaFits100(t *testing.T) {
+	_, _, rp := run(t, Options{File: "../games/capablanca.zrf", Games: 3, Depth: 1, MaxPlies: 60, Seed: 7})
+	var buf bytes.Buffer
+	rp.WriteText(&buf)
+	WriteCompare(&buf, rp, rp)
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	if !strings.Contains(buf.String(), "Chancellor move 12") {
+		t.Errorf("the report lacks the Chancellor's twelfth block:\n%s", buf.String())
+	}
+}
