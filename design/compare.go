@@ -163,7 +163,11 @@ func WriteCompare(w io.Writer, a, b *Report) []Diff {
 	if len(beyond) == 0 {
 		fmt.Fprintln(w, "\nNo figure differs beyond its error.")
 	} else {
-		fmt.Fprintf(w, "\n%d figures differ beyond their error: %s\n", len(beyond), strings.Join(beyond, "; "))
+		verb := "figures differ beyond their error"
+		if len(beyond) == 1 {
+			verb = "figure differs beyond its error"
+		}
+		fmt.Fprintf(w, "\n%d %s: %s\n", len(beyond), verb, strings.Join(beyond, "; "))
 	}
 	if figs, differs := Paired(a, b); figs != nil {
 		fmt.Fprintf(w, "\nPaired by game (each game of B beside its twin of A, the same opening; * beyond the error)\n")
