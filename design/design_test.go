@@ -131,7 +131,7 @@ func TestNeverFiredBlock(t *testing.T) {
 	path := withCopy(t, "../games/chess.zrf", "(pawn-take nw)", dead)
 	b, _ := os.ReadFile(path)
 	line := 1 + strings.Count(string(b[:strings.Index(string(b), dead)]), "\n")
-	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, MaxPlies: 80, Seed: 3})
+	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, RandomPlies: 4, MaxPlies: 80, Seed: 3})
 	var buf bytes.Buffer
 	rp.WriteText(&buf)
 	want := filepath.Base(path) + ":" + strconv.Itoa(line)
@@ -175,7 +175,7 @@ func fmtInt(n int) string {
 func TestSchoolbookWithoutMarshall(t *testing.T) {
 	path := withCopy(t, "../games/schoolbook.zrf", "(Marshall i1)", "", "(Marshall i8)", "",
 		"(add Knight Bishop Rook Queen Archbishop Marshall)", "(add Knight Bishop Rook Queen Archbishop)")
-	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, MaxPlies: 80, Seed: 5})
+	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, RandomPlies: 4, MaxPlies: 80, Seed: 5})
 	got := map[string]Coverage{}
 	for _, c := range rp.Pieces {
 		got[c.Name] = c
@@ -193,7 +193,7 @@ func TestSchoolbookWithoutMarshall(t *testing.T) {
 func TestCompareIdentical(t *testing.T) {
 	a := withCopy(t, "../games/chess.zrf")
 	b := withCopy(t, "../games/chess.zrf")
-	o := Options{Games: 4, Depth: 1, MaxPlies: 80, Seed: 11}
+	o := Options{Games: 4, Depth: 1, RandomPlies: 4, MaxPlies: 80, Seed: 11}
 	o.File = a
 	_, _, ra := run(t, o)
 	o.File = b
@@ -241,7 +241,7 @@ func TestPaired(t *testing.T) {
 // TestShardsMergeAsOneRun: 8 games played in 4 shards, written and merged,
 // are the games of one run with the same seed, and report the same.
 func TestShardsMergeAsOneRun(t *testing.T) {
-	o := Options{File: "../games/chess.zrf", Games: 8, Depth: 1, MaxPlies: 60, Seed: 2, StartEvery: 3}
+	o := Options{File: "../games/chess.zrf", Games: 8, Depth: 1, RandomPlies: 4, MaxPlies: 60, Seed: 2, StartEvery: 3}
 	_, whole, one := run(t, o)
 	dir := t.TempDir()
 	var paths []string
@@ -326,7 +326,7 @@ func TestStopKeepsFinishedGames(t *testing.T) {
 		t.Skipf("reference data %s is absent (%v)", ticTacToe, err)
 	}
 	var stop atomic.Bool
-	o := Options{File: ticTacToe, Games: 40, Depth: 2, Seed: 9, Stop: &stop,
+	o := Options{File: ticTacToe, Games: 40, Depth: 2, RandomPlies: 2, Seed: 9, Stop: &stop,
 		Progress: func(done, total int, recs []*GameRecord) {
 			if done == 3 {
 				stop.Store(true)
@@ -399,7 +399,7 @@ func TestStopCutsSearch(t *testing.T) {
 // blocks of a compound piece, the longest names of our games) and its
 // comparison with itself fit a terminal of 100 columns.
 func TestCapablancaFits100(t *testing.T) {
-	_, _, rp := run(t, Options{File: "../games/capablanca.zrf", Games: 3, Depth: 1, MaxPlies: 60, Seed: 7})
+	_, _, rp := run(t, Options{File: "../games/capablanca.zrf", Games: 3, Depth: 1, RandomPlies: 4, MaxPlies: 60, Seed: 7})
 	var buf bytes.Buffer
 	rp.WriteText(&buf)
 	WriteCompare(&buf, rp, rp)
