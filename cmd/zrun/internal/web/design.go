@@ -31,6 +31,10 @@ const (
 	// DefaultDesignRuns is how many design runs may play at once on the
 	// whole server (Server.designs.limit overrides it in tests).
 	DefaultDesignRuns = 2
+	// maxDesignTime bounds a run's wall time: a run asked for more games
+	// than play in it stops there (its report of the games finished), so
+	// no page holds one of the server's few runs for hours.
+	maxDesignTime = 30 * time.Minute
 	// maxDesignKept bounds the finished runs whose reports are kept (one
 	// per game page at most); the oldest finished is dropped beyond.
 	maxDesignKept = 64
@@ -61,6 +65,7 @@ type designRun struct {
 	started  time.Time
 	finished time.Time
 	err      string
+	note     string // why the run stopped, when not by the page's Stop
 	report   []byte // the HTML report (done, or stopped with games played)
 }
 
@@ -75,6 +80,7 @@ type designStatus struct {
 	Live     design.Live `json:"live"`
 	Elapsed  float64     `json:"elapsed"` // seconds
 	Error    string      `json:"error,omitempty"`
+	Note     string      `json:"note,omitempty"`   // why it stopped, when not by Stop
 	Report   string      `json:"report,omitempty"` // the report's URL, when there is one
 	Limits   designLimit `json:"limits"`
 }
@@ -97,7 +103,9 @@ type designSet struct {
 	running int
 	seq     int
 	limit   int // runs playing at once (DefaultDesignRuns when 0)
-	wg      sync.WaitGroup
+	// time bounds a run's wall time (maxDesignTime when 0; tests shorten it)
+	time time.Duration
+	wg   sync.WaitGroup
 }
 
 func (s *Server) designRoutes(m *http.ServeMux) {
@@ -224,6 +232,17 @@ func (s *Server) playDesign(dr *designRun, o design.Options) {
 	ds := &s.designs
 	defer ds.wg.Done()
 	defer dr.cancel() // the context's resources, once the run has ended
+	limit := ds.time
+	if limit <= 0 {
+		limit = maxDesignTime
+	}
+	timer := time.AfterFunc(limit, func() {
+		dr.mu.Lock()
+		dr.note = fmt.Sprintf("stopped at the server's limit of %v a run", limit)
+		dr.mu.Unlock()
+		dr.halt()
+	})
+	defer timer.Stop()
 	defer func() {
 		if p := recover(); p != nil {
 			s.logPanic(p)
@@ -298,7 +317,7 @@ func (dr *designRun) status(se *session) designStatus {
 	defer dr.mu.Unlock()
 	st := designStatus{State: dr.state, Seq: dr.seq, Games: dr.total, Depth: dr.opts.Depth,
 		MoveTime: int(dr.opts.MoveTime / time.Millisecond), Done: len(dr.recs), Live: design.Running(dr.recs),
-		Error: dr.err, Limits: designLimits}
+		Error: dr.err, Note: dr.note, Limits: designLimits}
 	end := dr.finished
 	if dr.state == "running" {
 		end = time.Now()

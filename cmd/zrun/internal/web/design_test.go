@@ -246,3 +246,20 @@ func TestDesignVariant(t *testing.T) {
 		t.Errorf("the report is not shatranj's: %.300s", page)
 	}
 }
+
+// TestDesignTimeLimit: a run asked for more games than play in the
+// server's time a run stops there by itself and says why.
+func TestDesignTimeLimit(t *testing.T) {
+	s, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
+	s.designs.time = time.Second
+	jar, _ := cookiejar.New(nil)
+	c := &client{t, url, &http.Client{Jar: jar}}
+	c.do("GET", "/", "")
+	if code, body := c.do("POST", "/api/g/0/design", `{"games":1000,"depth":2}`, "Content-Type", "application/json"); code != 202 {
+		t.Fatalf("start: %d %s", code, body)
+	}
+	st := c.waitDesign()
+	if st.State != "stopped" || !strings.Contains(st.Note, "limit of 1s a run") || st.Done >= 1000 || (st.Done > 0) != (st.Report != "") {
+		t.Errorf("run at the time limit: %+v", st)
+	}
+}

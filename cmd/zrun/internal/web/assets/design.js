@@ -70,6 +70,7 @@
       text += "\nfirst player +" + l.wins[0] + " −" + l.wins[1] + " =" + l.draws + (l.cut ? ", " + l.cut + " cut at the cap" : "") +
         "\nfirst player's score " + pct(l.score) + ", draws " + pct(l.draw) + "\ngame length " + num(l.length) + " plies";
     }
+    if (st.note) text += "\n" + st.note;
     if (st.state === "stopped" && !st.report) text += "\nNo game finished: no report.";
     live.textContent = text;
     if (st.report && st.report !== shownReport) {
