@@ -22,7 +22,7 @@
 // The Design tab (design.go, assets/design.js) runs "zrun design" (package
 // design) on the open game's rules: POST /api/g/ID/design starts a run
 // within bounds (games, depth or time a move; one run per page, a few at
-// once on the server), GET polls its running figures, POST .../design/stop
+// once on the server, 30 minutes a run), GET polls its running figures, POST .../design/stop
 // ends it, and .../design/report is the report with its plots (of the
 // games finished, when stopped), shown in a frame under its own content
 // policy (no script, sandboxed).
