@@ -177,8 +177,11 @@ func (se *session) apiDesignStart(w http.ResponseWriter, r *http.Request) error 
 	}
 	se.mu.Unlock()
 	if players != 2 || random {
-		return &httpError{http.StatusUnprocessableEntity,
-			fmt.Sprintf("a design run needs a game of two players who choose their moves; this one has %d players", players)}
+		why := fmt.Sprintf("this one has %d players", players)
+		if random {
+			why += ", one of them moving at random"
+		}
+		return &httpError{http.StatusUnprocessableEntity, "a design run needs a game of two players who choose their moves; " + why}
 	}
 	ds := &se.srv.designs
 	ds.mu.Lock()
