@@ -263,3 +263,16 @@ func TestDesignTimeLimit(t *testing.T) {
 		t.Errorf("run at the time limit: %+v", st)
 	}
 }
+
+// TestDesignNeedsTwoChoosers: Ur's dice are a third, random player; a
+// design run cannot play it and says why (422), starting nothing.
+func TestDesignNeedsTwoChoosers(t *testing.T) {
+	c := newClient(t, corpus(t, "Ur/Ur.zrf"))
+	code, body := c.do("POST", "/api/g/0/design", `{"games":2,"depth":1}`, "Content-Type", "application/json")
+	if code != 422 || !strings.Contains(body, "this one has 3 players, one of them moving at random") {
+		t.Errorf("Ur: %d %s", code, body)
+	}
+	if st := c.designState(); st.State != "none" {
+		t.Errorf("a refused run started: %+v", st)
+	}
+}
