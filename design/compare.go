@@ -7,6 +7,7 @@ package design
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -77,6 +78,44 @@ func Compare(a, b *Report) []Diff {
 	return out
 }
 
+// Paired compares two runs game by game: on the same seeds each game of a
+// has its twin in b (the same opening), and the difference of the twins
+// (b less a) varies far less than either run's games do, so a change the
+// side-by-side figures cannot tell from noise shows here. Named: the mean
+// difference of game length and of the first player's score with their
+// normal intervals, and the shares of games whose length or result
+// changed. Differs: the mean difference is beyond 1.96 standard errors
+// from 0. Paired returns nil unless the runs hold the same games (the
+// same seeds in the same order).
+func Paired(a, b *Report) (figs []Named, differs []bool) {
+	if len(a.Seeds) == 0 || !slices.Equal(a.Seeds, b.Seeds) || len(a.Lengths) != len(b.Lengths) || len(a.Scores) != len(b.Scores) {
+		return nil, nil
+	}
+	n := len(a.Seeds)
+	dl, ds := make([]float64, n), make([]float64, n)
+	lenChanged, resChanged := 0, 0
+	for k := range n {
+		dl[k] = float64(b.Lengths[k] - a.Lengths[k])
+		ds[k] = b.Scores[k] - a.Scores[k]
+		if dl[k] != 0 {
+			lenChanged++
+		}
+		if ds[k] != 0 {
+			resChanged++
+		}
+	}
+	l, sc := Mean(dl), Mean(ds)
+	sc.Share = true
+	figs = []Named{
+		{"game length (plies), B - A", l},
+		{"first player's score, B - A", sc},
+		{"games whose length changed", Wilson(lenChanged, n)},
+		{"games whose result changed", Wilson(resChanged, n)},
+	}
+	differs = []bool{Differs(l, Figure{}), Differs(sc, Figure{}), false, false}
+	return figs, differs
+}
+
 // compact prints a figure in at most 24 columns.
 func compact(f Figure, in bool) string {
 	switch {
@@ -88,6 +127,17 @@ func compact(f Figure, in bool) string {
 		return fmt.Sprintf("%.1f%% [%.1f,%.1f]", 100*f.Value, 100*f.Lo, 100*f.Hi)
 	}
 	return fmt.Sprintf("%.1f [%.1f,%.1f]", f.Value, f.Lo, f.Hi)
+}
+
+// compactSigned is compact for a difference: its sign always shown.
+func compactSigned(f Figure) string {
+	if f.Method == "Wilson" {
+		return compact(f, true)
+	}
+	if f.Share {
+		return fmt.Sprintf("%+.1f%% [%+.1f,%+.1f]", 100*f.Value, 100*f.Lo, 100*f.Hi)
+	}
+	return fmt.Sprintf("%+.1f [%+.1f,%+.1f]", f.Value, f.Lo, f.Hi)
 }
 
 // WriteCompare prints the comparison of a and b, within 100 columns: the
@@ -113,7 +163,29 @@ func WriteCompare(w io.Writer, a, b *Report) []Diff {
 	if len(beyond) == 0 {
 		fmt.Fprintln(w, "\nNo figure differs beyond its error.")
 	} else {
-		fmt.Fprintf(w, "\n%d figures differ beyond their error: %s\n", len(beyond), strings.Join(beyond, "; "))
+		verb := "figures differ beyond their error"
+		if len(beyond) == 1 {
+			verb = "figure differs beyond its error"
+		}
+		fmt.Fprintf(w, "\n%d %s: %s\n", len(beyond), verb, strings.Join(beyond, "; "))
+	}
+	if figs, differs := Paired(a, b); figs != nil {
+		fmt.Fprintf(w, "\nPaired by game (each game of B beside its twin of A, the same opening; * beyond the error)\n")
+		var paired []string
+		for i, f := range figs {
+			mark := ""
+			if differs[i] {
+				mark = "*"
+				paired = append(paired, f.Name)
+			}
+			line := fmt.Sprintf("%-44s %-24s %s", trim(f.Name, 44), compactSigned(f.Figure), mark)
+			fmt.Fprintln(w, strings.TrimRight(line, " "))
+		}
+		if len(paired) == 0 {
+			fmt.Fprintln(w, "No paired difference beyond its error.")
+		} else {
+			fmt.Fprintf(w, "Paired differences beyond their error: %s\n", strings.Join(paired, "; "))
+		}
 	}
 	return diffs
 }

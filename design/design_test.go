@@ -2,14 +2,20 @@ package design
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"zrun/engine/eval"
 )
 
 const ticTacToe = "../../shared/zrf-corpus/_embedded/TicTacToe-zillions-v2.zrf"
@@ -62,6 +68,14 @@ func withCopy(t *testing.T, src string, repl ...string) string {
 	p := filepath.Join(t.TempDir(), filepath.Base(src))
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	// The values "zrun tune" keeps beside the file go with the copy, so
+	// the copy's engine evaluates as the original's does and only the
+	// edit differs.
+	if v, err := os.ReadFile(eval.TunedPath(src)); err == nil {
+		if err := os.WriteFile(eval.TunedPath(p), v, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return p
 }
@@ -117,7 +131,7 @@ func TestNeverFiredBlock(t *testing.T) {
 	path := withCopy(t, "../games/chess.zrf", "(pawn-take nw)", dead)
 	b, _ := os.ReadFile(path)
 	line := 1 + strings.Count(string(b[:strings.Index(string(b), dead)]), "\n")
-	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, MaxPlies: 80, Seed: 3})
+	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, RandomPlies: 4, MaxPlies: 80, Seed: 3})
 	var buf bytes.Buffer
 	rp.WriteText(&buf)
 	want := filepath.Base(path) + ":" + strconv.Itoa(line)
@@ -161,7 +175,7 @@ func fmtInt(n int) string {
 func TestSchoolbookWithoutMarshall(t *testing.T) {
 	path := withCopy(t, "../games/schoolbook.zrf", "(Marshall i1)", "", "(Marshall i8)", "",
 		"(add Knight Bishop Rook Queen Archbishop Marshall)", "(add Knight Bishop Rook Queen Archbishop)")
-	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, MaxPlies: 80, Seed: 5})
+	_, _, rp := run(t, Options{File: path, Games: 4, Depth: 1, RandomPlies: 4, MaxPlies: 80, Seed: 5})
 	got := map[string]Coverage{}
 	for _, c := range rp.Pieces {
 		got[c.Name] = c
@@ -179,7 +193,7 @@ func TestSchoolbookWithoutMarshall(t *testing.T) {
 func TestCompareIdentical(t *testing.T) {
 	a := withCopy(t, "../games/chess.zrf")
 	b := withCopy(t, "../games/chess.zrf")
-	o := Options{Games: 4, Depth: 1, MaxPlies: 80, Seed: 11}
+	o := Options{Games: 4, Depth: 1, RandomPlies: 4, MaxPlies: 80, Seed: 11}
 	o.File = a
 	_, _, ra := run(t, o)
 	o.File = b
@@ -190,15 +204,44 @@ func TestCompareIdentical(t *testing.T) {
 			t.Errorf("%s differs: %+v vs %+v", d.Name, d.A, d.B)
 		}
 	}
-	if !strings.Contains(buf.String(), "No figure differs beyond its error.") {
+	if !strings.Contains(buf.String(), "No figure differs beyond its error.") || !strings.Contains(buf.String(), "No paired difference beyond its error.") {
 		t.Errorf("compare output:\n%s", buf.String())
+	}
+}
+
+// TestPaired: twins counted by hand. Four games; B's games 1 and 3 run 10
+// plies longer (mean difference 5, s = √(100/3), SE = s/2 ≈ 2.89: 5 is
+// within 1.96 SE of 0), and B's game 2 turns a White win into a draw.
+// With every game 10 plies longer the difference has no spread and is
+// beyond the error. Runs of other seeds are not paired.
+func TestPaired(t *testing.T) {
+	a := &Report{Seeds: []uint64{1, 2, 3, 4}, Lengths: []int{40, 50, 60, 70}, Scores: []float64{1, 1, 0, 0.5}}
+	b := &Report{Seeds: []uint64{1, 2, 3, 4}, Lengths: []int{50, 50, 70, 70}, Scores: []float64{1, 0.5, 0, 0.5}}
+	figs, differs := Paired(a, b)
+	if len(figs) != 4 {
+		t.Fatalf("Paired: %v", figs)
+	}
+	l, sc := figs[0].Figure, figs[1].Figure
+	if math.Abs(l.Value-5) > 1e-12 || math.Abs(l.SE-math.Sqrt(100.0/3)/2) > 1e-9 || differs[0] {
+		t.Errorf("length difference %+v, differs %v", l, differs[0])
+	}
+	if math.Abs(sc.Value+0.125) > 1e-12 || figs[2].Value != 0.5 || figs[3].Value != 0.25 {
+		t.Errorf("score difference %v, lengths changed %v, results changed %v", sc.Value, figs[2].Value, figs[3].Value)
+	}
+	b.Lengths = []int{50, 60, 70, 80}
+	if _, differs := Paired(a, b); !differs[0] {
+		t.Error("every game 10 plies longer: not beyond the error")
+	}
+	b.Seeds = []uint64{1, 2, 3, 5}
+	if figs, _ := Paired(a, b); figs != nil {
+		t.Errorf("runs of other games paired: %v", figs)
 	}
 }
 
 // TestShardsMergeAsOneRun: 8 games played in 4 shards, written and merged,
 // are the games of one run with the same seed, and report the same.
 func TestShardsMergeAsOneRun(t *testing.T) {
-	o := Options{File: "../games/chess.zrf", Games: 8, Depth: 1, MaxPlies: 60, Seed: 2, StartEvery: 3}
+	o := Options{File: "../games/chess.zrf", Games: 8, Depth: 1, RandomPlies: 4, MaxPlies: 60, Seed: 2, StartEvery: 3}
 	_, whole, one := run(t, o)
 	dir := t.TempDir()
 	var paths []string
@@ -250,5 +293,122 @@ func TestTally(t *testing.T) {
 	recs := []*GameRecord{{Winner: 0}, {Winner: 1}, {Winner: -1}, {Winner: -1, Capped: true}}
 	if got, want := Tally(recs), "first player +1 -1 =1, 1 cut"; got != want {
 		t.Errorf("Tally = %q, want %q", got, want)
+	}
+}
+
+// TestRunning: the running figures of six made-up games (White wins 3,
+// Black 1, a draw and a game cut at the cap), counted by hand: White's
+// score (3 + ½ + ½)/6 = 2/3, the draws 1/6 with Wilson's interval, the
+// mean length (10+20+30+40+50+60)/6 = 35.
+func TestRunning(t *testing.T) {
+	recs := []*GameRecord{{Winner: 0, Plies: 10}, {Winner: 0, Plies: 20}, {Winner: 0, Plies: 30},
+		{Winner: 1, Plies: 40}, {Winner: -1, Plies: 50}, {Winner: -1, Capped: true, Plies: 60}}
+	l := Running(recs)
+	if l.Games != 6 || l.Wins != [2]int{3, 1} || l.Draws != 1 || l.Cut != 1 {
+		t.Errorf("tally %+v", l)
+	}
+	if math.Abs(l.Score.Value-2.0/3) > 1e-12 || math.Abs(l.Length.Value-35) > 1e-12 || math.Abs(l.Draw.Value-1.0/6) > 1e-12 {
+		t.Errorf("score %v, length %v, draws %v", l.Score.Value, l.Length.Value, l.Draw.Value)
+	}
+	if l.Draw.Lo <= 0 || l.Draw.Hi >= 1 || l.Score.Hi > 1 {
+		t.Errorf("intervals: draws [%v, %v], score hi %v", l.Draw.Lo, l.Draw.Hi, l.Score.Hi)
+	}
+	if e := Running(nil); e.Games != 0 || e.Score.Value != 0 {
+		t.Errorf("no games: %+v", e)
+	}
+}
+
+// TestStopKeepsFinishedGames: a run stopped after its third game returns
+// ErrStopped with the games finished, in game order, each as the whole
+// run would have played it (same seed, same game).
+func TestStopKeepsFinishedGames(t *testing.T) {
+	if _, err := os.Stat(ticTacToe); err != nil {
+		t.Skipf("reference data %s is absent (%v)", ticTacToe, err)
+	}
+	var stop atomic.Bool
+	o := Options{File: ticTacToe, Games: 40, Depth: 2, RandomPlies: 2, Seed: 9, Stop: &stop,
+		Progress: func(done, total int, recs []*GameRecord) {
+			if done == 3 {
+				stop.Store(true)
+			}
+		}}
+	_, part, err := Run(o)
+	if !errors.Is(err, ErrStopped) {
+		t.Fatalf("Run: %v, want ErrStopped", err)
+	}
+	if len(part) != 3 {
+		t.Fatalf("%d games kept, want the 3 finished", len(part))
+	}
+	o.Stop, o.Progress = nil, nil
+	_, whole, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range part {
+		if !reflect.DeepEqual(r, whole[r.Game]) || (i > 0 && r.Game <= part[i-1].Game) {
+			t.Errorf("stopped run's game %d differs from the whole run's or is out of order", r.Game)
+		}
+	}
+}
+
+// TestNiceScale: axes are cut in round steps that cover the data.
+func TestNiceScale(t *testing.T) {
+	for _, tc := range []struct{ lo, hi, nlo, nhi, step float64 }{
+		{0, 1, 0, 1, 0.2},
+		{0, 320, 0, 350, 50},
+		{0, 46.34, 0, 50, 10},
+		{0, 55, 0, 60, 10},
+		{0, 818.2, 0, 1000, 200},
+		{-57, 1292, -200, 1400, 200},
+		{0, 22.9, 0, 25, 5},
+		{0, 0, 0, 1, 0.2},
+	} {
+		lo, hi, step := niceScale(tc.lo, tc.hi)
+		if math.Abs(lo-tc.nlo) > 1e-9 || math.Abs(hi-tc.nhi) > 1e-9 || math.Abs(step-tc.step) > 1e-9 {
+			t.Errorf("niceScale(%v, %v) = %v, %v, %v; want %v, %v, %v", tc.lo, tc.hi, lo, hi, step, tc.nlo, tc.nhi, tc.step)
+		}
+	}
+	if got := ticks(0, 1, 0.2); len(got) != 6 || got[5] != 1 {
+		t.Errorf("ticks(0, 1, .2) = %v", got)
+	}
+}
+
+// TestStopCutsSearch: a run at a depth no search finishes in a test's time
+// stops at once when its context is cancelled with Stop set, with no game
+// finished.
+func TestStopCutsSearch(t *testing.T) {
+	var stop atomic.Bool
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		stop.Store(true)
+		cancel()
+	}()
+	start := time.Now()
+	_, recs, err := Run(Options{File: "../games/chess.zrf", Games: 2, Depth: 40, RandomPlies: 0, Seed: 1, Stop: &stop, Context: ctx})
+	if !errors.Is(err, ErrStopped) || len(recs) != 0 {
+		t.Fatalf("Run: %d games, %v; want none and ErrStopped", len(recs), err)
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("the run took %v to stop", took)
+	}
+}
+
+// TestCapablancaFits100: Capablanca's report (ten piece types, twelve
+// blocks of a compound piece, the longest names of our games) and its
+// comparison with itself fit a terminal of 100 columns.
+func TestCapablancaFits100(t *testing.T) {
+	_, _, rp := run(t, Options{File: "../games/capablanca.zrf", Games: 3, Depth: 1, RandomPlies: 4, MaxPlies: 60, Seed: 7})
+	var buf bytes.Buffer
+	rp.WriteText(&buf)
+	WriteCompare(&buf, rp, rp)
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	if !strings.Contains(buf.String(), "Chancellor move 12") {
+		t.Errorf("the report lacks the Chancellor's twelfth block:\n%s", buf.String())
 	}
 }

@@ -64,5 +64,6 @@
 //	stats.go    Figure: Wilson and normal intervals, Differs
 //	report.go   Analyse: the figures of a run's games; WriteText: the tables
 //	compare.go  Compare and WriteCompare: two runs side by side
+//	live.go     Running: the running figures of a run in progress
 //	html.go     WriteHTML: the page with its SVG plots
 package design

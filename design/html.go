@@ -88,14 +88,11 @@ func hbars(labels []string, series [][]bar, top float64, unit string) string {
 			top = math.Max(top, math.Max(b.value, b.hi))
 		}
 	}
-	if top <= lo {
-		top = lo + 1
-	}
+	lo, top, step := niceScale(lo, top)
 	x := func(v float64) float64 { return left + (v-lo)/(top-lo)*(w-left-right) }
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-size="11" font-family="sans-serif">`, w, h)
-	for i := 0; i <= 4; i++ {
-		v := lo + (top-lo)*float64(i)/4
+	for _, v := range ticks(lo, top, step) {
 		fmt.Fprintf(&s, `<line x1="%.1f" y1="10" x2="%.1f" y2="%d" stroke="#ddd"/><text x="%.1f" y="%d" text-anchor="middle" fill="#555">%s</text>`,
 			x(v), x(v), h-18, x(v), h-5, html.EscapeString(tickText(v, unit)))
 	}
@@ -122,6 +119,43 @@ func hbars(labels []string, series [][]bar, top float64, unit string) string {
 	}
 	s.WriteString("</svg>")
 	return s.String()
+}
+
+// niceScale widens [lo, hi] to whole steps of a round size (1, 2, 2.5 or
+// 5 times a power of ten) that cut it in three to seven, so an axis is
+// labelled 0, 50, 100 ... 350 rather than 0, 80.5, 161, 241.5, and ends
+// close to the data.
+func niceScale(lo, hi float64) (nlo, nhi, step float64) {
+	if !(hi > lo) {
+		hi = lo + 1
+	}
+	raw := (hi - lo) / 7
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step = 10 * mag
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if m*mag >= raw*(1-1e-9) {
+			step = m * mag
+			break
+		}
+	}
+	nlo = math.Floor(lo/step+1e-9) * step
+	nhi = math.Ceil(hi/step-1e-9) * step
+	return nlo, nhi, step
+}
+
+// ticks are lo, lo+step, ... hi (hi and lo on whole steps: niceScale's).
+func ticks(lo, hi, step float64) []float64 {
+	var out []float64
+	for i := 0; ; i++ {
+		v := lo + float64(i)*step
+		if v > hi+step/2 {
+			return out
+		}
+		if math.Abs(v) < step*1e-9 {
+			v = 0
+		}
+		out = append(out, v)
+	}
 }
 
 func tickText(v float64, unit string) string {
@@ -234,15 +268,21 @@ func noData(msg string) string {
 // ranges, returning the coordinate maps.
 func axes(s *strings.Builder, w, h int, xmax, ymax float64, xlabel, ylabel string) (func(float64) float64, func(float64) float64) {
 	const left, bottom, top, right = 50, 36, 12, 16
+	_, xmax, xstep := niceScale(0, xmax)
+	_, ymax, ystep := niceScale(0, ymax)
+	if ylabel == "games" && ystep < 1 {
+		// A count of games: no tick between whole games.
+		ystep, ymax = 1, math.Ceil(ymax)
+	}
 	x := func(v float64) float64 { return left + v/xmax*float64(w-left-right) }
 	y := func(v float64) float64 { return float64(h-bottom) - v/ymax*float64(h-bottom-top) }
 	fmt.Fprintf(s, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-size="11" font-family="sans-serif">`, w, h)
-	for i := 0; i <= 4; i++ {
-		yv := ymax * float64(i) / 4
+	for _, yv := range ticks(0, ymax, ystep) {
 		fmt.Fprintf(s, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/><text x="%d" y="%.1f" text-anchor="end" fill="#555">%.4g</text>`,
 			left, y(yv), w-right, y(yv), left-4, y(yv)+4, yv)
-		xv := xmax * float64(i) / 4
-		fmt.Fprintf(s, `<text x="%.1f" y="%d" text-anchor="middle" fill="#555">%.0f</text>`, x(xv), h-bottom+14, xv)
+	}
+	for _, xv := range ticks(0, xmax, xstep) {
+		fmt.Fprintf(s, `<text x="%.1f" y="%d" text-anchor="middle" fill="#555">%.4g</text>`, x(xv), h-bottom+14, xv)
 	}
 	fmt.Fprintf(s, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000"/><text x="%d" y="%d" text-anchor="middle">%s</text>`,
 		left, h-bottom, w-right, h-bottom, (left+w-right)/2, h-4, html.EscapeString(xlabel))

@@ -40,9 +40,14 @@ type Options struct {
 	// Progress, when set, hears after every game of the shard: the games
 	// done and the records so far (in no order).
 	Progress func(done, total int, recs []*GameRecord)
-	// Stop, when set, ends the run before the next game once true; Run
-	// then returns ErrStopped with the games played.
+	// Stop, when set, ends the run once true: no game starts after it,
+	// and a game under way is abandoned before its next search (not
+	// recorded). Run then returns ErrStopped with the games finished.
 	Stop *atomic.Bool
+	// Context, when set, is the searches' context: cancelled together
+	// with Stop set, it ends a search under way at once (a long search of
+	// a large game need not finish before the run stops).
+	Context context.Context
 }
 
 // ErrStopped is Run's error when Options.Stop ended it early.
@@ -152,6 +157,10 @@ func Run(o Options) (*Header, []*GameRecord, error) {
 			for i := range next {
 				r, err := playGame(ld, h, o, mine[i])
 				mu.Lock()
+				if errors.Is(err, ErrStopped) {
+					mu.Unlock()
+					continue
+				}
 				if err != nil && fail == nil {
 					fail = fmt.Errorf("game %d: %v", mine[i]+1, err)
 				}
@@ -181,7 +190,14 @@ func Run(o Options) (*Header, []*GameRecord, error) {
 		return nil, nil, fail
 	}
 	if o.Stop != nil && o.Stop.Load() {
-		return h, nil, ErrStopped
+		// The games finished, by game number: a partial run's report.
+		played := recs[:0:0]
+		for _, r := range recs {
+			if r != nil {
+				played = append(played, r)
+			}
+		}
+		return h, played, ErrStopped
 	}
 	return h, recs, nil
 }
@@ -211,6 +227,10 @@ func playGame(ld Loaded, h *Header, o Options, k int) (*GameRecord, error) {
 	if o.MoveTime > 0 {
 		lim = engine.Limits{MoveTime: o.MoveTime}
 	}
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	blockAt := h.blockIndex()
 	nT := len(g.Pieces)
 	ml := &vm.MoveList{}
@@ -233,11 +253,17 @@ func playGame(ld Loaded, h *Header, o Options, k int) (*GameRecord, error) {
 			r.Plies, r.Capped, r.Kind, r.Reason = ply, true, "cap", "ply cap"
 			break
 		}
+		if o.Stop != nil && o.Stop.Load() {
+			return nil, ErrStopped
+		}
 		var m vm.Move
 		if ply < r.RandomPlies {
 			m = ml.Moves[rng.IntN(len(ml.Moves))]
 		} else {
-			res := se.Search(context.Background(), lim)
+			res := se.Search(ctx, lim)
+			if (o.Stop != nil && o.Stop.Load()) || ctx.Err() != nil {
+				return nil, ErrStopped // the search may have been cut short
+			}
 			if err := pos.Err(); err != nil {
 				return nil, err
 			}

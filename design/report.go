@@ -57,6 +57,10 @@ type Report struct {
 	Length                   Named
 	Median, Q1, Q3, Min, Max int
 	Lengths                  []int // each game's plies, by game
+	// Seeds and Scores: each game's seed and the first player's score
+	// in it (1, ½, 0), by game: Paired sets a game beside its twin.
+	Seeds  []uint64
+	Scores []float64
 	// Branching: the mean legal moves per position (a game's mean, then
 	// over games); Phases: in each third of a game; ByPly: by PlyBucket.
 	Branching Named
@@ -107,6 +111,8 @@ func Analyse(h *Header, recs []*GameRecord, ld Loaded) *Report {
 			s = 0
 		}
 		score = append(score, s)
+		rp.Seeds = append(rp.Seeds, r.Seed)
+		rp.Scores = append(rp.Scores, s)
 		if !r.Capped {
 			ends[[3]string{r.Kind, r.Reason, r.Source}]++
 		}
@@ -387,6 +393,9 @@ func (rp *Report) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "%d games, %s, seed %d, %d random plies (%s), cap %d plies\n",
 		rp.Games, strength(h), h.Seed, h.RandomPlies, starts, h.MaxPlies)
+	if h.Of <= 1 && rp.Games < h.Games {
+		fmt.Fprintf(w, "Stopped early: %d of the run's %d games were played.\n", rp.Games, h.Games)
+	}
 	fmt.Fprintln(w, "Intervals are 95%: Wilson's for shares of games, normal (mean ± 1.96 SE over games) for means.")
 	section(w, "Outcome")
 	for _, f := range rp.Outcome {

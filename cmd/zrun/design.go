@@ -100,6 +100,7 @@ func runDesign(args []string, stdout, stderr io.Writer) int {
 	stop, release := onInterrupt()
 	defer release()
 	var reports []*design.Report
+	stopped := false
 	for i, r := range runs {
 		start := time.Now()
 		label := r.file
@@ -119,8 +120,16 @@ func runDesign(args []string, stdout, stderr io.Writer) int {
 			}}
 		h, recs, err := design.Run(opt)
 		if errors.Is(err, design.ErrStopped) {
-			fmt.Fprintln(stderr, "zrun design: stopped; nothing written")
-			return exitInterrupted
+			// One run stopped with games finished reports them (as the
+			// report says, stopped early); a comparison or a shard's
+			// data would be half of something and is not written.
+			if len(runs) == 2 || *data != "" || len(recs) == 0 {
+				fmt.Fprintln(stderr, "zrun design: stopped; nothing written")
+				return exitInterrupted
+			}
+			fmt.Fprintf(stderr, "zrun design: stopped; the report of the %d games finished follows\n", len(recs))
+			stopped = true
+			err = nil
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "zrun design:", err)
@@ -148,7 +157,11 @@ func runDesign(args []string, stdout, stderr io.Writer) int {
 	} else {
 		reports[0].WriteText(stdout)
 	}
-	return designHTML(*htmlOut, reports, stdout, stderr)
+	code := designHTML(*htmlOut, reports, stdout, stderr)
+	if stopped && code == 0 {
+		return exitInterrupted
+	}
+	return code
 }
 
 // designReport prints the report of merged shards.

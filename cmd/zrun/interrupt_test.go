@@ -57,3 +57,45 @@ func TestCheckInterrupt(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignInterrupt: Ctrl-C during a long design run ends it within
+// seconds with the report of the games finished (marked as stopped early)
+// and exit status 130.
+func TestDesignInterrupt(t *testing.T) {
+	bin := testbin.Zrun(t)
+	cmd := exec.Command(bin, "design", "--games", "1000", "--depth", "2", "--progress", "1", "../../games/chess.zrf")
+	var out strings.Builder
+	cmd.Stdout = &out
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(stderr)
+	if !lines.Scan() || !strings.Contains(lines.Text(), "1/1000 games") {
+		t.Fatalf("first progress line %q", lines.Text())
+	}
+	sent := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	var errs strings.Builder
+	for lines.Scan() {
+		errs.WriteString(lines.Text() + "\n")
+	}
+	err = cmd.Wait()
+	took := time.Since(sent)
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+		t.Fatalf("exit %v, want status %d; stderr:\n%s", err, exitInterrupted, errs.String())
+	}
+	if took > 20*time.Second {
+		t.Errorf("stopped %v after Ctrl-C, want within seconds", took.Round(time.Millisecond))
+	}
+	if !strings.Contains(errs.String(), "the report of the") || !strings.Contains(out.String(), "Stopped early: ") ||
+		!strings.Contains(out.String(), "of the run's 1000 games were played") {
+		t.Errorf("no report of the games finished:\nstdout:\n%s\nstderr:\n%s", out.String(), errs.String())
+	}
+}

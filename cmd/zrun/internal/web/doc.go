@@ -19,6 +19,14 @@
 // lists public games. The room's page reuses the board script (app.js),
 // pointed at /api/r/RID by the page, with room.js's panel beside it.
 //
+// The Design tab (design.go, assets/design.js) runs "zrun design" (package
+// design) on the open game's rules: POST /api/g/ID/design starts a run
+// within bounds (games, depth or time a move; one run per page, a few at
+// once on the server, 30 minutes a run), GET polls its running figures, POST .../design/stop
+// ends it, and .../design/report is the report with its plots (of the
+// games finished, when stopped), shown in a frame under its own content
+// policy (no script, sandboxed).
+//
 // Tests drive the page in headless Chromium (chromedp) and skip without
 // it; the 60-board gallery runs with -tags slow.
 //
@@ -41,6 +49,8 @@
 //	study.go    the board editor's check and set-up (setboard's), the
 //	            analysis board (endless multi-PV search, lines live), the
 //	            game tree as a move list (go to, promote, delete), PGN upload
+//	design.go   the Design tab's self-play runs: bounds, progress, Stop,
+//	            the report
 //	guard.go    the server's edge: Host names answered (against DNS
 //	            rebinding), security headers, files-only static serving,
 //	            server paths shown relative to what is served

@@ -26,6 +26,7 @@ var fuzzEndpoints = []struct {
 }{
 	{"move", true}, {"undo", true}, {"redo", true}, {"new", true}, {"engine", true}, {"load", false},
 	{"position", true}, {"analyse", true}, {"tree", true}, {"loadpgn", false},
+	{"design", true}, {"design/stop", true},
 }
 
 // fuzzSeeds are valid and malformed bodies; each is posted to every
@@ -66,6 +67,10 @@ var fuzzSeeds = []string{
 	`{"op":"goto","id":1}`,
 	`{"op":"promote"}`,
 	"1. e4 (1. d4 d5) e5 *",
+	`{"games":2,"depth":1,"maxPlies":20}`,
+	`{"games":1000,"depth":4}`,
+	`{"games":1,"moveTime":10,"random":20,"seed":18446744073709551615}`,
+	`{"games":0,"depth":9,"moveTime":-3}`,
 	`{"go":true} garbage`,
 	`{"go":true}{"go":true}`,
 	`{"text":`,
@@ -146,6 +151,10 @@ func FuzzAPI(f *testing.F) {
 		// outlives the input and the next starts as this one did.
 		if code, b := post("/api/g/0/engine", []byte(`{"stop":true,"player":"alphabeta","moveTime":2000}`)); code != 200 {
 			t.Fatalf("stopping the engine: %d %s", code, b)
+		}
+		// And a design run the input started (409: none playing).
+		if code, b := post("/api/g/0/design/stop", nil); code != 200 && code != 409 {
+			t.Fatalf("stopping the design run: %d %s", code, b)
 		}
 	})
 }

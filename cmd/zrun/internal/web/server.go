@@ -104,6 +104,8 @@ type Server struct {
 	pngs *pngCache
 	// rooms: the shared games (room.go).
 	rooms roomSet
+	// designs: the Design tab's self-play runs (design.go).
+	designs designSet
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini
@@ -243,6 +245,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/g/{id}/pieces", s.withSession(false, (*session).apiPieces))
 	s.roomRoutes(m)
 	s.studyRoutes(m)
+	s.designRoutes(m)
 	s.mux = m
 }
 
@@ -618,6 +621,7 @@ func (s *Server) Close() {
 		se.halt()
 	}
 	s.closeRooms()
+	s.closeDesigns()
 }
 
 // Serve serves on ln until it fails. There is no write timeout: the event
