@@ -308,10 +308,14 @@ func (src *Source) addMove() error {
 			if c == 0 {
 				continue // nothing to move: Axiom moves nothing
 			}
-			took := get(e.to) != 0 && e.to != e.from
-			if took {
+			if get(e.to) != 0 && e.to != e.from {
 				mv.Captures++
 			}
+			// Written "x" when the destination held a piece before the
+			// move, as the VM's own moves are: Zillions' Ordo/Crazy.zsg
+			// writes Ordo's group step "Man c7 - d7 Man b7 x c7 Man a7 x
+			// b7", each man landing where the one ahead stood.
+			took := m.Fetch(board+e.to*cellSize) != 0 && e.to != e.from
 			if err := set(e.from, 0); err != nil {
 				return err
 			}
