@@ -71,6 +71,7 @@ func TestAxiomScreenshots(t *testing.T) {
 		}
 		_, url := serve(t, f)
 		d := p.open(url + "/")
+		time.Sleep(2 * time.Second) // the author's pictures load after the first drawing
 		p.screenshot(filepath.Join(dir, c.name+".png"))
 		t.Logf("%s: drawn in %v; status %q", c.name, d, p.text("#status"))
 	}
