@@ -440,11 +440,11 @@ func (src *Source) outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, e
 	o := vm.Outcome{Over: true, Winner: -1, Loser: -1, Source: src.files.Script}
 	switch r {
 	case winScore:
-		o.Winner, o.Loser, o.Kind, o.Reason = mover, src.opponent(mover), vm.WinGoal, "OnIsGameOver: win"
+		o.Winner, o.Loser, o.Kind, o.Reason = mover, src.opponent(mover), vm.WinGoal, "OnIsGameOver: a win for the player to move"
 	case lossScore:
-		o.Winner, o.Loser, o.Kind, o.Reason = src.opponent(mover), mover, vm.LossGoal, "OnIsGameOver: loss"
+		o.Winner, o.Loser, o.Kind, o.Reason = src.opponent(mover), mover, vm.LossGoal, "OnIsGameOver: a loss for the player to move"
 	case drawScore:
-		o.Kind, o.Reason = vm.DrawGoal, "OnIsGameOver: draw"
+		o.Kind, o.Reason = vm.DrawGoal, "OnIsGameOver: a draw"
 	case unknownScore:
 		return none, false, nil
 	default:
