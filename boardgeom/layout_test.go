@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"zrun/boardgeom"
+	"zrun/gamefile"
 	"zrun/vm"
 	"zrun/zrf"
 )
@@ -460,5 +461,32 @@ func TestQXONestedBoards(t *testing.T) {
 	}
 	if first["2B"] > first["a9"] {
 		t.Errorf("2B is drawn after a9 (cells %d, %d): it would cover the small squares", first["2B"], first["a9"])
+	}
+}
+
+// TestAxiomNoHelpers: the squares of a game whose moves an Axiom script
+// gives are all drawn (the analysis of the rule file's programs says
+// nothing about the script's moves): Axiomatic Ur's track square l2,
+// where White's first move lands in Zillions' own saves of the game
+// ("init i1 - l2" in GlukKazan+ZoG/Axiom/Ur/*.zsg), is a square to click,
+// not a helper.
+func TestAxiomNoHelpers(t *testing.T) {
+	p := filepath.Join(sharedDir, "zrf-corpus", "Ur/Axiomatic.Ur.zrf")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("reference data %s is absent (%v)", p, err)
+	}
+	g, err := gamefile.LoadGame(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Moves == nil {
+		t.Fatalf("no Axiom move source: %s", g.EngineErr)
+	}
+	if h := boardgeom.Helpers(g, nil); len(h) != 0 {
+		t.Errorf("%d helper squares, want none", len(h))
+	}
+	c, ok := byName(t, boardgeom.New(g, 56))["l2"]
+	if !ok || c.Helper {
+		t.Errorf("l2: %+v (drawn %v), want a square to click", c, ok)
 	}
 }

@@ -74,5 +74,22 @@ func TestAxiomScreenshots(t *testing.T) {
 		time.Sleep(2 * time.Second) // the author's pictures load after the first drawing
 		p.screenshot(filepath.Join(dir, c.name+".png"))
 		t.Logf("%s: drawn in %v; status %q", c.name, d, p.text("#status"))
+		// The first legal move by clicks (its from square, then its to
+		// square), then the engine's answer by its button.
+		mv := value(p, chromedp.Evaluate[[]string](`(() => { const s = window.zrunState(), m = s.legal[0];
+			const n = (i) => (s.layout.cells.find((c) => c.p === i) || {}).n || "";
+			return [n(m.f), n(m.t), m.z]; })()`))
+		if mv[0] != "" && mv[0] != mv[1] {
+			p.click(mv[0])
+		}
+		p.finish(mv[1])
+		t.Logf("%s: clicked %s %s: %s; status %q", c.name, mv[0], mv[1], mv[2], p.text("#status"))
+		g := p.gen()
+		p.run(chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"), chromedp.Click(chromedp.CSS(`#go`)))
+		p.waitGen(g)
+		value(p, chromedp.Poll[bool](`!window.zrunState().thinking`, chromedp.WithPollingTimeout(30*time.Second)))
+		time.Sleep(time.Second)
+		p.screenshot(filepath.Join(dir, c.name+"-reply.png"))
+		t.Logf("%s: engine answered; moves %q; status %q", c.name, p.text("#moves"), p.text("#status"))
 	}
 }
