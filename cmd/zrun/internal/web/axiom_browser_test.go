@@ -4,6 +4,7 @@
 package web
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -59,7 +60,6 @@ func TestAxiomScreenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("set ZRUN_WEB_SHOTS=DIR to write screenshots")
 	}
-	p := newBrowser(t, 1280, 900)
 	for _, c := range []struct{ name, rel string }{
 		{"senet", "Senet/Senet.zrf"}, {"ur-axiom", "Ur/Axiomatic.Ur.zrf"}, {"afrika", "Afrika/Afrika.zrf"},
 		{"qxo", "QXO/QXO.zrf"}, {"splut", "GlukKazan+ZoG/Rules/08.Axiomatic.Splut.zrf"},
@@ -69,6 +69,7 @@ func TestAxiomScreenshots(t *testing.T) {
 			t.Logf("%s: %v", c.name, err)
 			continue
 		}
+		p := newBrowser(t, 1280, 900) // a tab each: each has its time limit
 		_, url := serve(t, f)
 		d := p.open(url + "/")
 		time.Sleep(2 * time.Second) // the author's pictures load after the first drawing
@@ -84,10 +85,10 @@ func TestAxiomScreenshots(t *testing.T) {
 		}
 		p.finish(mv[1])
 		t.Logf("%s: clicked %s %s: %s; status %q", c.name, mv[0], mv[1], mv[2], p.text("#status"))
-		g := p.gen()
+		n := value(p, chromedp.Evaluate[int](`window.zrunState().history.length`))
 		p.run(chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"), chromedp.Click(chromedp.CSS(`#go`)))
-		p.waitGen(g)
-		value(p, chromedp.Poll[bool](`!window.zrunState().thinking`, chromedp.WithPollingTimeout(30*time.Second)))
+		value(p, chromedp.Poll[bool](fmt.Sprintf(`window.zrunState().history.length > %d && !window.zrunState().thinking`, n),
+			chromedp.WithPollingTimeout(60*time.Second)))
 		time.Sleep(time.Second)
 		p.screenshot(filepath.Join(dir, c.name+"-reply.png"))
 		t.Logf("%s: engine answered; moves %q; status %q", c.name, p.text("#moves"), p.text("#status"))
