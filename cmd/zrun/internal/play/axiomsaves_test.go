@@ -29,9 +29,10 @@ import (
 //     fits both. GlukKazan+ZoG/_history/Axiom/Ur/random-vs-random.zsg is
 //     a Zillions match transcript (not a saved game), whose setup lists the
 //     same older layout "(?Dice lock q1)".
-//   - GlukKazan+ZoG/_history/Rules/{7kingdoms,margo,Tavreli}.zsg name older
-//     versions of their rule files (zrf's zsgKnown says which, and where
-//     they replay).
+//   - GlukKazan+ZoG/_history/Rules/{7kingdoms,margo,Tavreli}.zsg are not
+//     Axiom games' saves: they name 7kingdoms.zrf, margo.zrf and
+//     tavreli.zrf, rule files without an engine (older versions of them:
+//     zrf's zsgKnown says which, and where they replay).
 var axiomSaves = []struct {
 	save      string
 	framework string // an Axiom folder to take axiom.4th and CORE.4TH from, when the save's lacks them
