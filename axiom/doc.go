@@ -65,12 +65,20 @@
 //     state of the position, which the VM keeps as State.Vars (hashed,
 //     made and unmade like the board, EffVar effects); their start values
 //     are the board's after OnNewGame.
+//   - A move is written as the script built it, part by part in its
+//     order, a repeat each time, "x" where the destination held a piece
+//     before the move (vm.State.MoveString for a Game.Moves game): every
+//     corpus save of an Axiom game replays and writes back byte for byte
+//     so (play's TestAxiomSaves: QXO/Morris.zsg's "X M a3 x PF x g7 X M
+//     c1 ...", drop-half's order; Ordo/Crazy.zsg's "Man c7 - d7 Man b7 x
+//     c7 Man a7 x b7").
 //   - A capture of an empty square is still written ("x q5"): Ur.4th
 //     clears its marker square with "r5 capture-at" on every move, and
 //     Zillions' saved Ur games (GlukKazan+ZoG/Axiom/Ur/*.zsg) show "init
 //     i1 - l2 x q5" from the start, where it is empty. (Those saves come
 //     from an older layout of the board, with the dice on q1-q4 where the
-//     rule file now has r1-r4, so they cannot be replayed whole.)
+//     rule file now has r1-r4, so they cannot be replayed whole: play's
+//     axiomsaves_test.go says how.)
 //   - Axiom does not check its data stack for underflow: MarGo's clear-f
 //     DROPs a cell it never pushed and still adds its move, so a move
 //     word finds a few zero cells below its stack.
@@ -102,6 +110,32 @@
 // scripts are slow next to compiled programs (Game of Life runs a whole
 // life tick for each of its ~80 drops, 0.2 s a position), and the VM asks
 // for one position's moves several times.
+//
+// # The three games that do not play, and why
+//
+//   - ChessCraft (GlukKazan+ZoG/Axiom/ChessCraft) is unfinished: its
+//     pieces.4th uses slide, r-slide and jump, which none of its four
+//     files, no framework file and no other corpus script defines, and
+//     which AxiomChecker's lib.4th (the natives' signatures) does not
+//     list. Its "jump;" (pieces.4th:67, for "jump ;") is one word to any
+//     Forth reader, Axiom's included: every ";" of the 100-odd other
+//     scripts stands apart. Read as "jump ;", the script still names
+//     jump, r-slide and slide, defined nowhere.
+//   - Chase "Problem 1" in Chase/Axiomatic.Chase.zrf: its Problem-1.4th
+//     loads Players.4th (Red, ?R for White, White, ?R for Red) while the
+//     variant keeps the game's (turn-order Red White); axiom.4th says the
+//     two must be the same ("Zillions doesn't allow plug-ins to define
+//     the turn order"). The author's later GlukKazan+ZoG/Rules/
+//     Axiomatic.Chase.zrf gives the order "Red (?R White) White (?R Red)",
+//     and its Problem 1 plays.
+//   - Tavreli: Code.4th's unpromote-at (marked "TODO") leaves each
+//     "piece-type-at X = Y change-type" flag on the stack, so the next
+//     "DUP piece-type-at" reads the flag as a position: -1 after a true
+//     comparison (TRUE is -1 here, package forth's choice; fig-Forth's 1
+//     would read a wrong square silently), off the board: the error
+//     names it, with its file:line. Axiom
+//     does not check its board reads; what it would read there is not
+//     known, so zrun stops with the error.
 //
 // # Natives
 //

@@ -308,10 +308,14 @@ func (src *Source) addMove() error {
 			if c == 0 {
 				continue // nothing to move: Axiom moves nothing
 			}
-			took := get(e.to) != 0 && e.to != e.from
-			if took {
+			if get(e.to) != 0 && e.to != e.from {
 				mv.Captures++
 			}
+			// Written "x" when the destination held a piece before the
+			// move, as the VM's own moves are: Zillions' Ordo/Crazy.zsg
+			// writes Ordo's group step "Man c7 - d7 Man b7 x c7 Man a7 x
+			// b7", each man landing where the one ahead stood.
+			took := m.Fetch(board+e.to*cellSize) != 0 && e.to != e.from
 			if err := set(e.from, 0); err != nil {
 				return err
 			}
@@ -436,11 +440,11 @@ func (src *Source) outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, e
 	o := vm.Outcome{Over: true, Winner: -1, Loser: -1, Source: src.files.Script}
 	switch r {
 	case winScore:
-		o.Winner, o.Loser, o.Kind, o.Reason = mover, src.opponent(mover), vm.WinGoal, "OnIsGameOver: win"
+		o.Winner, o.Loser, o.Kind, o.Reason = mover, src.opponent(mover), vm.WinGoal, "OnIsGameOver: a win for the player to move"
 	case lossScore:
-		o.Winner, o.Loser, o.Kind, o.Reason = src.opponent(mover), mover, vm.LossGoal, "OnIsGameOver: loss"
+		o.Winner, o.Loser, o.Kind, o.Reason = src.opponent(mover), mover, vm.LossGoal, "OnIsGameOver: a loss for the player to move"
 	case drawScore:
-		o.Kind, o.Reason = vm.DrawGoal, "OnIsGameOver: draw"
+		o.Kind, o.Reason = vm.DrawGoal, "OnIsGameOver: a draw"
 	case unknownScore:
 		return none, false, nil
 	default:

@@ -296,7 +296,8 @@ func (src *Source) bind() error {
 	// script is told it.
 	nTurns := int(turnLimit / (turnCells * cellSize))
 	if nTurns != len(g.TurnOrder) {
-		return fmt.Errorf("the script's turn order has %d turns, the rule file's %d", nTurns, len(g.TurnOrder))
+		return fmt.Errorf("the script's turn order has %d turns (%s), the rule file's %d (%s); axiom.4th: \"Zillions doesn't allow plug-ins to define the turn order, so the turn order here must be equivalent to the zrf\"",
+			nTurns, src.scriptTurns(nTurns), len(g.TurnOrder), ruleTurns(g))
 	}
 	for i := 0; i < nTurns; i++ {
 		cfa := m.Fetch(m.Fetch(src.aTurnOrder) + int32(i*turnCells*cellSize))
@@ -332,4 +333,34 @@ func (src *Source) bind() error {
 		g.Vars[i] = int64(m.Fetch(board + int32(src.nPos+i)*cellSize))
 	}
 	return nil
+}
+
+// scriptTurns lists the script's {turn-order}: each turn's player, and
+// the player it moves for when that is another ("?R for White").
+func (src *Source) scriptTurns(n int) string {
+	m := src.m
+	name := func(cfa int32) string { return m.String(m.Fetch(cfa - 3*cellSize)) }
+	var out []string
+	for i := 0; i < n; i++ {
+		a := m.Fetch(src.aTurnOrder) + int32(i*turnCells*cellSize)
+		t := name(m.Fetch(a))
+		if f := m.Fetch(a + cellSize); f != 0 && f != m.Fetch(a) {
+			t += " for " + name(f)
+		}
+		out = append(out, t)
+	}
+	return strings.Join(out, ", ")
+}
+
+// ruleTurns lists the rule file's turn order as scriptTurns does.
+func ruleTurns(g *vm.Game) string {
+	var out []string
+	for _, t := range g.TurnOrder {
+		s := g.Players[t.Mover].Name
+		if t.As != t.Mover {
+			s += " for " + g.Players[t.As].Name
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ", ")
 }

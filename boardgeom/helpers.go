@@ -27,7 +27,8 @@ import (
 // creates markers on helper squares does not make them squares. A program
 // the analysis cannot follow (one that returns to a move's from or to
 // square, or one past the state budget) may land anywhere, so the game
-// then has no helpers: doubt draws a square.
+// then has no helpers: doubt draws a square. So has a game whose moves a
+// MoveSource gives (Game.Moves: an Axiom script).
 func Helpers(g *vm.Game, visible func(t int) bool) map[int]bool {
 	n := g.Board.N()
 	if n == 0 {
@@ -36,6 +37,12 @@ func Helpers(g *vm.Game, visible func(t int) bool) map[int]bool {
 	if len(g.Setup) == 0 {
 		// No set-up to grow from (a position given by FEN, a variant set
 		// up by its moves): nothing is known to be a helper.
+		return nil
+	}
+	if g.Moves != nil {
+		// The moves come from elsewhere (an Axiom script), not from the
+		// programs read here: Axiomatic Ur's track squares (l2 ...) were
+		// taken for helpers and not drawn, so no move could be clicked.
 		return nil
 	}
 	// occ[t][p]: a piece of type t may stand on p; grown from the set-up

@@ -289,7 +289,27 @@ func (l *Layout) placeRects(g *vm.Game, gv *vm.GridView, size float64) {
 	// design; fitted to the step first, they are not taken for piles.
 	fitGridCells(g, l.Cells, size/refSize)
 	spreadStacks(l.Cells)
+	nestedUnder(l.Cells)
 	l.gridLabels(gv)
+}
+
+// nestedUnder puts the larger cells first when a board lies over another
+// (QXO's 3x3 squares, each over nine of its 9x9 grid's): cells are drawn
+// in order, so the small ones stay on top, where a click finds them.
+// Boards without nesting keep the file's order.
+func nestedUnder(cells []Cell) {
+	nested := false
+	for i := range cells {
+		for j := range cells {
+			a, b := &cells[i], &cells[j]
+			if a.W*a.H > 2*b.W*b.H && a.X <= b.X && a.Y <= b.Y && a.X+a.W >= b.X+b.W && a.Y+a.H >= b.Y+b.H {
+				nested = true
+			}
+		}
+	}
+	if nested {
+		sort.SliceStable(cells, func(i, j int) bool { return cells[i].W*cells[i].H > cells[j].W*cells[j].H })
+	}
 }
 
 // spreadStacks lays out side by side the positions a file stacks on top of
@@ -318,7 +338,11 @@ func spreadStacks(cells []Cell) {
 			a, b := &cells[i], &cells[j]
 			ix := min(a.X+a.W, b.X+b.W) - max(a.X, b.X)
 			iy := min(a.Y+a.H, b.Y+b.H) - max(a.Y, b.Y)
-			if ix > 0 && iy > 0 && ix*iy > 0.25*min(a.W*a.H, b.W*b.H) {
+			// A pile's squares are alike; a square over a smaller one is a
+			// board over a board (QXO's 3x3 squares over its 9x9 grid, a
+			// third as wide), not a pile.
+			aa, ba := a.W*a.H, b.W*b.H
+			if ix > 0 && iy > 0 && ix*iy > 0.25*min(aa, ba) && min(aa, ba) > 0.5*max(aa, ba) {
 				parent[find(i)] = find(j)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"zrun/boardgeom"
+	"zrun/gamefile"
 	"zrun/vm"
 	"zrun/zrf"
 )
@@ -417,5 +418,75 @@ func TestLineBoards(t *testing.T) {
 				t.Errorf("%s: %s drawn as %v", tc.rel, c.Name, c.Shape)
 			}
 		}
+	}
+}
+
+// TestQXONestedBoards: QXO's rule file lays a 9x9 grid (37 pixels a
+// square, a9 at the top left) and a 3x3 grid (112 pixels, 3A at the top
+// left) over one picture. The small squares stay where the file puts
+// them, nine to each big square (not taken for piles and spread), and the
+// big squares are drawn first, under the small ones a click must find.
+func TestQXONestedBoards(t *testing.T) {
+	g := load(t, "QXO/QXO.zrf")
+	l := boardgeom.New(g, 56)
+	cells := byName(t, l)
+	a9, b9, a8 := cells["a9"], cells["b9"], cells["a8"]
+	step := b9.X - a9.X
+	if step <= 0 || math.Abs((a8.Y-a9.Y)-step) > 0.5 {
+		t.Fatalf("a9 %+v, b9 %+v, a8 %+v: not a square grid", a9, b9, a8)
+	}
+	for r := 0; r < 9; r++ {
+		for f := 0; f < 9; f++ {
+			c := cells[fmt.Sprintf("%c%d", 'a'+f, 9-r)]
+			if math.Abs(c.X-(a9.X+float64(f)*step)) > 0.5 || math.Abs(c.Y-(a9.Y+float64(r)*step)) > 0.5 {
+				t.Errorf("%s at (%.1f, %.1f), want (%.1f, %.1f)", c.Name, c.X, c.Y, a9.X+float64(f)*step, a9.Y+float64(r)*step)
+			}
+		}
+	}
+	// The picture's pixels: the small grid starts at 16,10 by 37, the big
+	// one at 16,16 by 112, so 2B (centre) holds the centres of d6 ... f4.
+	big := cells["2B"]
+	if big.W < 2.5*step {
+		t.Errorf("2B is %.1f wide, want about three small squares (%.1f)", big.W, 3*step)
+	}
+	for _, n := range []string{"d6", "e5", "f4"} {
+		c := cells[n]
+		if x, y := c.X+c.W/2, c.Y+c.H/2; x < big.X || x > big.X+big.W || y < big.Y || y > big.Y+big.H {
+			t.Errorf("%s's centre (%.1f, %.1f) is not inside 2B %+v", n, x, y, big)
+		}
+	}
+	first := map[string]int{}
+	for i, c := range l.Cells {
+		first[c.Name] = i
+	}
+	if first["2B"] > first["a9"] {
+		t.Errorf("2B is drawn after a9 (cells %d, %d): it would cover the small squares", first["2B"], first["a9"])
+	}
+}
+
+// TestAxiomNoHelpers: the squares of a game whose moves an Axiom script
+// gives are all drawn (the analysis of the rule file's programs says
+// nothing about the script's moves): Axiomatic Ur's track square l2,
+// where White's first move lands in Zillions' own saves of the game
+// ("init i1 - l2" in GlukKazan+ZoG/Axiom/Ur/*.zsg), is a square to click,
+// not a helper.
+func TestAxiomNoHelpers(t *testing.T) {
+	p := filepath.Join(sharedDir, "zrf-corpus", "Ur/Axiomatic.Ur.zrf")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("reference data %s is absent (%v)", p, err)
+	}
+	g, err := gamefile.LoadGame(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Moves == nil {
+		t.Fatalf("no Axiom move source: %s", g.EngineErr)
+	}
+	if h := boardgeom.Helpers(g, nil); len(h) != 0 {
+		t.Errorf("%d helper squares, want none", len(h))
+	}
+	c, ok := byName(t, boardgeom.New(g, 56))["l2"]
+	if !ok || c.Helper {
+		t.Errorf("l2: %+v (drawn %v), want a square to click", c, ok)
 	}
 }

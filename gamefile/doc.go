@@ -11,7 +11,8 @@
 // # Files
 //
 //	kind.go  the kinds of rule file, told by the file name's extension
-//	open.go  Open: a rule file read by its kind's reader; the include rule
+//	open.go  Open: a rule file read by its kind's reader; the include rule;
+//	         LoadRules: a .zrf's games with their engines attached
 //	load.go  LoadGame, LoadGames, NewState: a file's games, one by title or
 //	         number, and its start position or a FEN
 package gamefile

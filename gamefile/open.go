@@ -27,6 +27,20 @@ func LoadZRF(path string) (*zrf.File, error) {
 	return zrf.LoadFileWith(path, zrf.Options{IncludeAnywhere: includeAnywhere.Load()})
 }
 
+// LoadRules is LoadZRF with each game's engine attached, as LoadGame
+// attaches it (an Axiom game's moves come from its scripts): the loader for
+// replaying a saved game (zrf.ReplaySaveFile), which picks the game from the
+// file itself.
+func LoadRules(path string) (*zrf.File, error) {
+	f, err := LoadZRF(path)
+	if f != nil {
+		for _, gd := range f.Games {
+			attach(gd.Game, path)
+		}
+	}
+	return f, err
+}
+
 // File is a rule file as its kind's reader gives it: exactly one of ZRF
 // and Ini is set, as Kind says.
 type File struct {

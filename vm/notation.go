@@ -38,6 +38,18 @@ func (s *State) MoveString(m *Move) string {
 		w.b.WriteString(strconv.Itoa(s.g.partialNumber(m.Continue)))
 	}
 	acts := m.acts()
+	if s.g.Moves != nil {
+		// A move an engine gave (an Axiom script) is written as the
+		// engine built it, part by part in its order, a repeat each time:
+		// Zillions' QXO/Morris.zsg writes "X M a3 x PF x g7 X M c1 O o1
+		// CT X x1 a3" in drop-half's order (drop, change-mark's capture,
+		// clear-mark's, then the creations), and Three Men's Morris's
+		// nine "X M c1 ... X X1 1A" creations twice in one move.
+		for i := range acts {
+			w.part(m, &acts[i])
+		}
+		return w.b.String()
+	}
 	main := mainPart(m)
 	if main >= 0 {
 		w.part(m, &acts[main])

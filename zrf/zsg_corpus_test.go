@@ -106,7 +106,10 @@ var zsgAll = flag.Bool("zsg.all", false, "replay the slow corpus saved games too
 // and why. Every other such file must replay and round-trip; each listed one
 // must still fail at that stage, so the table stays honest.
 var zsgKnown = map[string][2]string{
-	// Rule files that load but whose moves come from an Axiom engine.
+	// Rule files that load but whose moves come from an Axiom engine: this
+	// package's loader does not run the scripts (package axiom does);
+	// play's TestAxiomSaves replays each with them, to its end and back
+	// byte for byte.
 	"Afrika/Problem-1.zsg":                  {"load", "Axiom engine"},
 	"Afrika/Problem-2.zsg":                  {"load", "Axiom engine"},
 	"Gabata/Selus-Problem.zsg":              {"load", "Axiom engine"},

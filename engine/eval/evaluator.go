@@ -97,9 +97,16 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	ml := &vm.MoveList{}
 	blocker := blockerType(g)
 	first := -1
+	// A game whose moves a script gives (Game.Moves: Axiom) is not probed
+	// with lone pieces: its moves depend on the whole position (Ur's and
+	// Senet's dice on the board, Afrika's seed counts), and each probe
+	// runs the script over the board: Ur took 9 s, Afrika 13 s, QXO 39 s
+	// before the first search. Its pieces are worth the values given,
+	// else the least value, without placement terms.
+	probe := g.Moves == nil
 	for pl := range g.Players {
 		turn := turnOf(g, pl)
-		if turn < 0 {
+		if turn < 0 || !probe {
 			continue
 		}
 		if first < 0 {
@@ -145,7 +152,7 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 	}
 	for pl := range g.Players {
-		if turn := turnOf(g, pl); turn >= 0 {
+		if turn := turnOf(g, pl); turn >= 0 && probe {
 			for t := range g.Pieces {
 				if !royal[t] {
 					ev.addPromotionDistance(s, ml, turn, pl, t)
@@ -153,7 +160,9 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 			}
 		}
 	}
-	ev.addGoalDistances(s, ml)
+	if probe {
+		ev.addGoalDistances(s, ml)
+	}
 	ev.addLines(g)
 	if !ev.drops {
 		ev.gating = newGating(g, ev.value)

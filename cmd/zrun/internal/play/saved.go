@@ -47,7 +47,7 @@ func (sv *Saved) StartFEN() (string, error) {
 // the game up to that line together with the error; other errors return a
 // nil game.
 func LoadSaved(path, rules string, search []string) (*Saved, error) {
-	rs, err := zrf.ReplaySaveFile(path, rules, search, gamefile.LoadZRF)
+	rs, err := zrf.ReplaySaveFile(path, rules, search, gamefile.LoadRules)
 	if rs == nil {
 		return nil, err
 	}

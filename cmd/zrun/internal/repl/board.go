@@ -81,9 +81,16 @@ func newBoardPrinter(g *vm.Game, view *vm.GridView, color, unicode, flip bool) *
 	for _, c := range bp.count {
 		counting = counting || c >= 0
 	}
+	// A store is a grid of a count game that starts empty beside one that
+	// does not; when every grid starts empty (QXO's boards, whose x1..x9
+	// marks look like counts) each is drawn.
+	setUp := false
+	for _, l := range layers {
+		setUp = setUp || hasSetup(g, l.View)
+	}
 	var grids []vm.Layer
 	for _, l := range layers {
-		if counting && !hasSetup(g, l.View) {
+		if counting && setUp && !hasSetup(g, l.View) {
 			bp.stores = append(bp.stores, l)
 			markDrawn(bp.drawn, l.View)
 			continue

@@ -61,8 +61,9 @@ func init() {
 
 func (r *Session) cmdHelp(string) error {
 	names := make([]string, 0, len(replCommands))
-	for n := range replCommands {
-		if n != "exit" {
+	for n, c := range replCommands {
+		// An alias (exit, analyze) shares its command's usage: listed once.
+		if strings.HasPrefix(c.usage, n) {
 			names = append(names, n)
 		}
 	}

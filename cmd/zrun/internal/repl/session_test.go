@@ -269,6 +269,10 @@ func TestTmuxBoards(t *testing.T) {
 		// choose: the first such prompt says what the "?" means.
 		{"Ur/Ur.zrf", "White 1>", []string{"go"},
 			[]string{`A name starting with "?" (?Dice) is a random player`, "?Dice 1>"}},
+		// QXO's x1..x9 look like counts, but every grid starts empty:
+		// each is drawn (not listed as a store), the marks as digits.
+		{"QXO/QXO.zrf", "X 1>", []string{"e5"},
+			[]string{"9  . . . . . . . . .", "   a b c d e f g h i      A B C", "O 1>"}},
 		{"_embedded/TicTacToe-zillions-v2.zrf", "X 1>", []string{"b2"},
 			[]string{"middle-  .      X      .", "X plays M@middle-middle"}},
 	}

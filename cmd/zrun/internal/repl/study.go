@@ -20,7 +20,7 @@ import (
 
 func init() {
 	for name, c := range map[string]*replCommand{
-		"analyse": {"analyse [SECONDS | depth N]: the engine analyses the position (multipv lines in the game's notation) until Ctrl-C at a terminal, else for the limit given (1 s)", (*Session).cmdAnalyse},
+		"analyse": {"analyse [SECONDS | depth N]: the engine analyses the position (multipv lines in the game's notation) until Ctrl-C at a terminal, else for the limit given (1 s); also analyze", (*Session).cmdAnalyse},
 		"multipv": {"multipv [N]: show or set how many lines analyse shows (1)", (*Session).cmdMultiPV},
 		// Named "tree", not "variations": "varia" then Tab completes to
 		// "variant" as before.

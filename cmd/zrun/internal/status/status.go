@@ -128,7 +128,7 @@ func replaySaves(dir string, files map[string]bool, workers int, progress func(s
 		if f, ok := loaded[rules]; ok {
 			return f, loadErr[rules]
 		}
-		f, err := gamefile.LoadZRF(rules)
+		f, err := gamefile.LoadRules(rules) // an Axiom game with its scripts
 		loaded[rules], loadErr[rules] = f, err
 		return f, err
 	}
