@@ -1,0 +1,278 @@
+// This file derives a puzzle's distance estimate from its goal. A one-player
+// game won by (pieces-remaining N T...) — Sokoban's (pieces-remaining 0 B):
+// no box off a target; peg solitaire's pegs down to one — needs at least
+// count-N more moves when a move removes at most one such piece. With N = 0
+// the estimate is sharper: in a relaxed world with only one of the pieces
+// on the board (the others lifted off, so nothing of theirs is in the way),
+// the rules' own moves are enumerated from every square the piece may stand
+// on, and a reverse search gives, for each square, the fewest moves that
+// move that piece until it is gone (Sokoban: the fewest pushes of the box
+// to a target, whatever the player walks meanwhile). Each piece needs at
+// least that many moves of its own, so their sum is a lower bound; a square
+// from which the piece can never go is a dead end (a box in a corner), and
+// positions with a piece there are dropped.
+
+package solve
+
+import (
+	"fmt"
+	"math"
+
+	"zrun/vm"
+)
+
+const deadSquare = math.MaxInt32
+
+// maxRelaxed bounds the relaxed world's positions (per goal piece type).
+const maxRelaxed = 400000
+
+// heuristic estimates the moves left to a puzzle's goal.
+type heuristic struct {
+	pl   int
+	isX  []bool // isX[t]: pieces of type t count for the goal
+	n    int    // the goal's N
+	dist [][]int32
+	what string
+	// limit is the most goal pieces one move was seen to remove: the
+	// estimate counts one a move, so more makes it inadmissible.
+	limit int
+}
+
+// pieceGoal finds the win goal of player pl of the form
+// (pieces-remaining N types...), if it has one.
+func pieceGoal(g *vm.Game, pl int) (*vm.Cond, bool) {
+	for _, gl := range g.Goals {
+		if gl.Kind != vm.WinGoal || gl.Cond == nil || gl.Cond.Op != vm.CondPiecesRemaining || len(gl.Cond.Types) == 0 {
+			continue
+		}
+		for _, p := range gl.Players {
+			if p == pl {
+				return gl.Cond, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// newHeuristic derives the estimate for player pl from s's game.
+func newHeuristic(s *vm.State, pl int) *heuristic {
+	g := s.Game()
+	h := &heuristic{pl: pl, isX: make([]bool, len(g.Pieces))}
+	cond, ok := pieceGoal(g, pl)
+	if !ok {
+		h.what = "none (breadth-first: the goal is not a piece count)"
+		return h
+	}
+	for _, t := range cond.Types {
+		h.isX[t] = true
+	}
+	h.n = cond.N
+	names := ""
+	for _, t := range cond.Types {
+		if names != "" {
+			names += " "
+		}
+		names += g.Pieces[t].Name
+	}
+	h.what = fmt.Sprintf("pieces left over the goal's (pieces-remaining %d %s)", cond.N, names)
+	if cond.N != 0 {
+		return h
+	}
+	h.dist = make([][]int32, len(g.Pieces))
+	for _, t := range cond.Types {
+		d, ok := relaxedDistances(s, pl, t, h.isX)
+		if !ok {
+			continue
+		}
+		h.dist[t] = d
+	}
+	for _, t := range cond.Types {
+		if h.dist[t] != nil {
+			h.what = fmt.Sprintf("sum over the goal's (pieces-remaining 0 %s) pieces of each one's fewest moves to be gone, alone on the board (dead squares pruned)", names)
+			break
+		}
+	}
+	return h
+}
+
+// estimate returns the lower bound for s, or deadSquare when a goal piece
+// stands where it can never be gone, and how many goal pieces s has.
+func (h *heuristic) estimate(s *vm.State) (int32, int) {
+	var sum, count int32
+	for p, c := range s.Board {
+		if c == vm.Empty || c.Owner() != h.pl {
+			continue
+		}
+		t := c.Type()
+		if !h.isX[t] {
+			continue
+		}
+		count++
+		if d := h.dist[t]; d != nil {
+			if d[p] == deadSquare {
+				return deadSquare, int(count)
+			}
+			sum += d[p]
+		} else {
+			sum++
+		}
+	}
+	if h.dist == nil {
+		return max(0, count-int32(h.n)), int(count)
+	}
+	return sum, int(count)
+}
+
+// count returns how many goal pieces s has.
+func (h *heuristic) count(s *vm.State) int {
+	n := 0
+	for _, c := range s.Board {
+		if c != vm.Empty && c.Owner() == h.pl && h.isX[c.Type()] {
+			n++
+		}
+	}
+	return n
+}
+
+// relaxedDistances enumerates the world of one piece of type t (the other
+// goal pieces lifted off the board) and returns, for each square, the fewest
+// moves of that piece until it is gone (deadSquare: never). ok is false when
+// s has no piece of type t or the world is too large.
+func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
+	base := s.Clone()
+	var xc vm.Cell
+	for p, c := range base.Board {
+		if c != vm.Empty && c.Owner() == pl && isX[c.Type()] {
+			if c.Type() == t && xc == vm.Empty {
+				xc = c
+			}
+			base.Board[p] = vm.Empty
+		}
+	}
+	if xc == vm.Empty {
+		return nil, false
+	}
+	base.Rehash()
+	st := newStore(base)
+	type rnode struct {
+		sn   snap
+		xpos int32 // -1: gone
+	}
+	var nodes []rnode
+	ids := map[uint64]int32{}
+	type edge struct{ from, to, cost int32 }
+	var edges []edge
+	where := func(w *vm.State) int32 {
+		for p, c := range w.Board {
+			if c == xc || (c != vm.Empty && c.Owner() == pl && c.Type() == t) {
+				return int32(p)
+			}
+		}
+		return -1
+	}
+	w := base.Clone()
+	add := func(w *vm.State, xpos int32) (int32, bool) {
+		if id, ok := ids[w.Hash()]; ok {
+			return id, false
+		}
+		id := int32(len(nodes))
+		ids[w.Hash()] = id
+		nodes = append(nodes, rnode{st.take(w), xpos})
+		return id, true
+	}
+	for p, c := range base.Board {
+		if c != vm.Empty {
+			continue
+		}
+		w.Clear()
+		copy(w.Board, base.Board)
+		copy(w.Hands, base.Hands)
+		copy(w.Vars, base.Vars)
+		w.Turn = base.Turn
+		w.Board[p] = xc
+		w.Rehash()
+		add(w, int32(p))
+	}
+	var ml vm.MoveList
+	for i := 0; i < len(nodes); i++ {
+		if len(nodes) > maxRelaxed {
+			return nil, false
+		}
+		if nodes[i].xpos < 0 {
+			continue
+		}
+		st.restore(nodes[i].sn, w)
+		if err := w.Generate(&ml); err != nil {
+			return nil, false
+		}
+		for k := range ml.Moves {
+			if err := w.Make(&ml.Moves[k]); err != nil {
+				continue
+			}
+			xp := where(w)
+			id, _ := add(w, xp)
+			cost := int32(0)
+			if xp != nodes[i].xpos {
+				cost = 1
+			}
+			edges = append(edges, edge{int32(i), id, cost})
+			w.Unmake()
+		}
+	}
+	// Reverse 0-1 breadth-first search from the positions where the piece
+	// is gone.
+	start := make([]int32, len(nodes)+1)
+	for _, e := range edges {
+		start[e.to+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	rev := make([]edge, len(edges))
+	fill := append([]int32(nil), start[:len(nodes)]...)
+	for _, e := range edges {
+		rev[fill[e.to]] = e
+		fill[e.to]++
+	}
+	dist := make([]int32, len(nodes))
+	deque := make([]int32, 0, len(nodes))
+	for i := range dist {
+		dist[i] = deadSquare
+		if nodes[i].xpos < 0 {
+			dist[i] = 0
+			deque = append(deque, int32(i))
+		}
+	}
+	// A 0-1 search with two queues: the current distance's and the next's.
+	cur, next := deque, []int32(nil)
+	for d := int32(0); len(cur) > 0; d++ {
+		for k := 0; k < len(cur); k++ {
+			v := cur[k]
+			if dist[v] != d {
+				continue
+			}
+			for _, e := range rev[start[v]:start[v+1]] {
+				nd := d + e.cost
+				if nd < dist[e.from] {
+					dist[e.from] = nd
+					if e.cost == 0 {
+						cur = append(cur, e.from)
+					} else {
+						next = append(next, e.from)
+					}
+				}
+			}
+		}
+		cur, next = next, cur[:0]
+	}
+	out := make([]int32, len(s.Board))
+	for i := range out {
+		out[i] = deadSquare
+	}
+	for i, n := range nodes {
+		if n.xpos >= 0 && dist[i] < out[n.xpos] {
+			out[n.xpos] = dist[i]
+		}
+	}
+	return out, true
+}
