@@ -157,6 +157,19 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 	type rnode struct {
 		sn   snap
 		xpos int32 // -1: gone
+		// clean: the board is the start's but for the piece and the
+		// pieces that move (nothing the moves left behind).
+		clean bool
+	}
+	g := s.Game()
+	mover := func(c vm.Cell) bool { return c != vm.Empty && len(g.Pieces[c.Type()].Moves) > 0 }
+	isClean := func(w *vm.State, xpos int32) bool {
+		for q, c := range w.Board {
+			if int32(q) != xpos && c != base.Board[q] && !mover(c) && !mover(base.Board[q]) {
+				return false
+			}
+		}
+		return true
 	}
 	var nodes []rnode
 	ids := map[uint64]int32{}
@@ -177,7 +190,7 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 		}
 		id := int32(len(nodes))
 		ids[w.Hash()] = id
-		nodes = append(nodes, rnode{st.take(w), xpos})
+		nodes = append(nodes, rnode{st.take(w), xpos, xpos >= 0 && isClean(w, xpos)})
 		return id, true
 	}
 	for p, c := range base.Board {
@@ -270,7 +283,7 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 		out[i] = deadSquare
 	}
 	for i, n := range nodes {
-		if n.xpos >= 0 && dist[i] < out[n.xpos] {
+		if n.clean && dist[i] < out[n.xpos] {
 			out[n.xpos] = dist[i]
 		}
 	}

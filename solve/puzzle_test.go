@@ -1,0 +1,195 @@
+// This file tests Puzzle: on the small Sokoban levels of
+// testdata/minisoko.zrf its solutions are as short as those of a plain
+// breadth-first search over the same rules (the independent reference:
+// no estimate, every position by the number of moves), and replay to the
+// win; a level with a box in a corner has none; limits and cancellation
+// stop it. With -sokoban it runs the corpus's Sokoban levels 1-10
+// (../shared/zrf-corpus/Sokoban/levels_01_10.zrf) and logs the table of
+// moves, positions and times.
+
+package solve
+
+import (
+	"context"
+	"flag"
+	"strconv"
+	"testing"
+	"time"
+
+	"zrun/gamefile"
+	"zrun/vm"
+)
+
+var (
+	sokobanFlag   = flag.Bool("sokoban", false, "solve the corpus's Sokoban levels 1-10 (long)")
+	sokobanTime   = flag.Duration("sokoban-time", 2*time.Minute, "time limit per Sokoban level with -sokoban")
+	sokobanWeight = flag.Float64("sokoban-weight", 1, "A* weight for the Sokoban levels with -sokoban")
+)
+
+func mini(t testing.TB, variant string) *vm.State {
+	t.Helper()
+	s, err := gamefile.NewState("testdata/minisoko.zrf", variant, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// bfsLength is the length of a shortest winning sequence by breadth-first
+// search (-1: none).
+func bfsLength(t *testing.T, s *vm.State) int {
+	t.Helper()
+	pl := s.Mover()
+	type item struct {
+		sn snap
+		d  int
+	}
+	st := newStore(s)
+	seen := map[uint64]bool{s.Hash(): true}
+	queue := []item{{st.take(s), 0}}
+	w := s.Clone()
+	var ml vm.MoveList
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		st.restore(it.sn, w)
+		if err := w.Generate(&ml); err != nil {
+			t.Fatal(err)
+		}
+		for k := range ml.Moves {
+			if w.Make(&ml.Moves[k]) != nil {
+				continue
+			}
+			if !seen[w.Hash()] {
+				seen[w.Hash()] = true
+				o, err := w.Goals()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if o.Over && o.Winner == pl {
+					return it.d + 1
+				}
+				if !o.Over {
+					queue = append(queue, item{st.take(w), it.d + 1})
+				}
+			}
+			w.Unmake()
+		}
+	}
+	return -1
+}
+
+// replayWins plays path from s and checks that the rules declare the win.
+func replayWins(t *testing.T, s *vm.State, path []int) {
+	t.Helper()
+	w := s.Clone()
+	pl := w.Mover()
+	var ml vm.MoveList
+	for i, k := range path {
+		if err := w.Generate(&ml); err != nil {
+			t.Fatal(err)
+		}
+		if k < 0 || k >= len(ml.Moves) {
+			t.Fatalf("move %d: index %d of %d legal moves", i+1, k, len(ml.Moves))
+		}
+		if err := w.Make(&ml.Moves[k]); err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+		if i < len(path)-1 {
+			if o, _ := w.Goals(); o.Over {
+				t.Fatalf("the game ended after move %d of %d", i+1, len(path))
+			}
+		}
+	}
+	o, err := w.Outcome(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Over || o.Winner != pl {
+		t.Fatalf("the solution ends in %+v, not a win", o)
+	}
+}
+
+func TestPuzzleMini(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		want    int // counted by hand (0: not counted)
+	}{
+		{"Mini A", 3}, // one step, two pushes
+		{"Mini B", 0},
+		{"Mini C", 0}, // the box is in a corner: no solution
+	} {
+		t.Run(tc.variant, func(t *testing.T) {
+			s := mini(t, tc.variant)
+			want := bfsLength(t, s)
+			if tc.want > 0 && want != tc.want {
+				t.Fatalf("breadth-first search: %d moves, by hand %d", want, tc.want)
+			}
+			res, err := Puzzle(context.Background(), s, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want < 0 {
+				if res.Found || !res.Exhausted {
+					t.Fatalf("found %v exhausted %v; breadth-first search finds no solution", res.Found, res.Exhausted)
+				}
+				return
+			}
+			if !res.Found || !res.Optimal {
+				t.Fatalf("found %v optimal %v (%s)", res.Found, res.Optimal, res.Stopped)
+			}
+			if len(res.Path) != want {
+				t.Errorf("A*: %d moves, breadth-first search: %d", len(res.Path), want)
+			}
+			replayWins(t, s, res.Path)
+		})
+	}
+}
+
+func TestPuzzleLimits(t *testing.T) {
+	s := mini(t, "Mini B")
+	res, err := Puzzle(context.Background(), s, Limits{Nodes: 20})
+	if err != nil || res.Found || res.Stopped != "node limit" {
+		t.Errorf("node limit 20: found %v stopped %q err %v", res.Found, res.Stopped, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = Puzzle(ctx, s, Limits{})
+	if err != nil || res.Found || res.Stopped != "interrupted" {
+		t.Errorf("cancelled: found %v stopped %q err %v", res.Found, res.Stopped, err)
+	}
+	res, err = Puzzle(context.Background(), s, Limits{Moves: 5})
+	if err != nil || res.Found || !res.Exhausted {
+		t.Errorf("at most 5 moves (the shortest has more): found %v exhausted %v err %v", res.Found, res.Exhausted, err)
+	}
+	if _, err := Puzzle(context.Background(), chessAt(t, ""), Limits{}); err == nil {
+		t.Error("chess accepted as a puzzle")
+	}
+	if _, err := Mate(context.Background(), s, Limits{}); err == nil {
+		t.Error("a one-player game accepted by the forced-win search")
+	}
+}
+
+// TestPuzzleSokoban runs the corpus's Sokoban levels 1-10 (with -sokoban).
+func TestPuzzleSokoban(t *testing.T) {
+	if !*sokobanFlag {
+		t.Skip("the corpus's Sokoban levels run with -sokoban")
+	}
+	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
+	for lv := 1; lv <= 10; lv++ {
+		s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
+		if err != nil {
+			t.Skipf("corpus not available: %v", err)
+		}
+		res, err := Puzzle(context.Background(), s, Limits{Time: *sokobanTime, Weight: *sokobanWeight, Nodes: 6_000_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Found {
+			t.Errorf("level %d: no solution (%s) after %d positions, %s", lv, res.Stopped, res.Nodes, res.Elapsed.Round(time.Millisecond))
+			continue
+		}
+		replayWins(t, s, res.Path)
+		t.Logf("level %d: %d moves, %d positions, %d expanded, %s", lv, len(res.Path), res.Nodes, res.Expansions, res.Elapsed.Round(time.Millisecond))
+	}
+}
