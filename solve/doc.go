@@ -23,7 +23,9 @@
 //	puzzle.go     Puzzle: A* with a transposition table and a move-count bound
 //	heuristic.go  the puzzle estimate from a (pieces-remaining N T...) goal: the
 //	              count over N, or (N = 0) each piece's fewest own moves to be
-//	              gone, enumerated in a relaxed world with that piece alone; dead squares
+//	              gone, enumerated in a relaxed world with that piece alone; dead
+//	              squares, and frozen pairs (two pieces side by side that can
+//	              never be gone, found in the world of the two alone)
 //	snapshot.go   positions stored as differences from a reference board
 //	mate.go       Mate: proof-number search for a forced win, shortest first
 //

@@ -10,7 +10,13 @@
 // to a target, whatever the player walks meanwhile). Each piece needs at
 // least that many moves of its own, so their sum is a lower bound; a square
 // from which the piece can never go is a dead end (a box in a corner), and
-// positions with a piece there are dropped.
+// positions with a piece there are dropped. Only positions whose board is
+// the start's but for the piece and the moving pieces give a square its
+// value (Sokoban's rules let a player standing on a target push a box away
+// and leave a target behind where it stood; the relaxed world would
+// otherwise count such made-up targets). Pairs of neighbouring pieces that
+// together can never be gone (two boxes side by side along a wall) are
+// found the same way, in the world of the two alone, and dropped too.
 
 package solve
 
@@ -32,7 +38,11 @@ type heuristic struct {
 	isX  []bool // isX[t]: pieces of type t count for the goal
 	n    int    // the goal's N
 	dist [][]int32
-	what string
+	// dead holds, per type, the neighbouring squares where two goal pieces
+	// are frozen (pairKey).
+	dead  []map[uint64]bool
+	board *vm.Board
+	what  string
 	// limit is the most goal pieces one move was seen to remove: the
 	// estimate counts one a move, so more makes it inadmissible.
 	limit int
@@ -79,12 +89,15 @@ func newHeuristic(s *vm.State, pl int) *heuristic {
 		return h
 	}
 	h.dist = make([][]int32, len(g.Pieces))
+	h.dead = make([]map[uint64]bool, len(g.Pieces))
+	h.board = g.Board
 	for _, t := range cond.Types {
 		d, ok := relaxedDistances(s, pl, t, h.isX)
 		if !ok {
 			continue
 		}
 		h.dist[t] = d
+		h.dead[t] = deadPairs(s, pl, t, h.isX, d)
 	}
 	for _, t := range cond.Types {
 		if h.dist[t] != nil {
@@ -109,7 +122,7 @@ func (h *heuristic) estimate(s *vm.State) (int32, int) {
 		}
 		count++
 		if d := h.dist[t]; d != nil {
-			if d[p] == deadSquare {
+			if d[p] == deadSquare || h.frozen(s, t, p) {
 				return deadSquare, int(count)
 			}
 			sum += d[p]
@@ -121,6 +134,25 @@ func (h *heuristic) estimate(s *vm.State) (int32, int) {
 		return max(0, count-int32(h.n)), int(count)
 	}
 	return sum, int(count)
+}
+
+// frozen reports whether the goal piece of type t on p has a neighbour of
+// its type with which it forms a dead pair.
+func (h *heuristic) frozen(s *vm.State, t, p int) bool {
+	dead := h.dead[t]
+	if len(dead) == 0 {
+		return false
+	}
+	for d := range h.board.Dirs {
+		q := h.board.Link(d, p)
+		if q < 0 || q == p {
+			continue
+		}
+		if c := s.Board[q]; c != vm.Empty && c.Owner() == h.pl && c.Type() == t && dead[pairKey(int32(p), int32(q))] {
+			return true
+		}
+	}
+	return false
 }
 
 // count returns how many goal pieces s has.
@@ -288,4 +320,131 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 		}
 	}
 	return out, true
+}
+
+// pairKey names two neighbouring squares (lower first).
+func pairKey(p, q int32) uint64 {
+	if q < p {
+		p, q = q, p
+	}
+	return uint64(p)<<32 | uint64(uint32(q))
+}
+
+// maxPairStates bounds the search of one pair's world: a pair that takes
+// more is taken as alive.
+const maxPairStates = 20000
+
+// deadPairs finds the pairs of neighbouring squares where two goal pieces
+// of type t, alone on the board, can never be gone, neither of them (two
+// boxes side by side against a wall in Sokoban: frozen). Each pair's world
+// is searched best first toward a piece gone (by dist); one found, the
+// pair lives. A position with such a pair is dropped.
+func deadPairs(s *vm.State, pl, t int, isX []bool, dist []int32) map[uint64]bool {
+	g := s.Game()
+	b := g.Board
+	base := s.Clone()
+	var xc vm.Cell
+	for p, c := range base.Board {
+		if c != vm.Empty && c.Owner() == pl && isX[c.Type()] {
+			if c.Type() == t && xc == vm.Empty {
+				xc = c
+			}
+			base.Board[p] = vm.Empty
+		}
+	}
+	if xc == vm.Empty {
+		return nil
+	}
+	base.Rehash()
+	dead := map[uint64]bool{}
+	w := base.Clone()
+	st := newStore(base)
+	var ml vm.MoveList
+	type item struct {
+		sn  snap
+		est int32
+	}
+	pieces := func(w *vm.State) (n int, est int32) {
+		est = deadSquare
+		for p, c := range w.Board {
+			if c != vm.Empty && c.Owner() == pl && c.Type() == t {
+				n++
+				est = min(est, dist[p])
+			}
+		}
+		return n, est
+	}
+	for p := range base.Board {
+		if base.Board[p] != vm.Empty || dist[p] == deadSquare {
+			continue
+		}
+		for d := range b.Dirs {
+			q := b.Link(d, p)
+			if q < 0 || q == p || base.Board[q] != vm.Empty || dist[q] == deadSquare {
+				continue
+			}
+			key := pairKey(int32(p), int32(q))
+			if _, done := dead[key]; done {
+				continue
+			}
+			st.diffs, st.ints = st.diffs[:0], st.ints[:0]
+			w.Clear()
+			copy(w.Board, base.Board)
+			copy(w.Hands, base.Hands)
+			copy(w.Vars, base.Vars)
+			w.Turn = base.Turn
+			w.Board[p], w.Board[q] = xc, xc
+			w.Rehash()
+			seen := map[uint64]bool{w.Hash(): true}
+			open := []item{{st.take(w), min(dist[p], dist[q])}}
+			alive := false
+			for len(open) > 0 && !alive {
+				if len(seen) > maxPairStates {
+					alive = true
+					break
+				}
+				// Pop the least estimate (a linear scan: the lists are short
+				// for dead pairs, and alive ones end soon).
+				bi := 0
+				for i := range open {
+					if open[i].est < open[bi].est {
+						bi = i
+					}
+				}
+				it := open[bi]
+				open[bi] = open[len(open)-1]
+				open = open[:len(open)-1]
+				st.restore(it.sn, w)
+				if w.Generate(&ml) != nil {
+					alive = true
+					break
+				}
+				for k := range ml.Moves {
+					if w.Make(&ml.Moves[k]) != nil {
+						continue
+					}
+					if !seen[w.Hash()] {
+						seen[w.Hash()] = true
+						n, est := pieces(w)
+						if n < 2 {
+							alive = true
+							w.Unmake()
+							break
+						}
+						if est != deadSquare {
+							open = append(open, item{st.take(w), est})
+						}
+					}
+					w.Unmake()
+				}
+			}
+			dead[key] = !alive
+		}
+	}
+	for k, v := range dead {
+		if !v {
+			delete(dead, k)
+		}
+	}
+	return dead
 }
