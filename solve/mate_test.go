@@ -32,6 +32,7 @@ var matetrack = []struct {
 	{"8/1B6/8/5p2/8/8/5Qrq/1K1R2bk w - - 0 1", 3},
 	{"k7/1R3n2/2p5/7b/8/K7/1R6/8 w - - 0 1", 4},
 	{"8/8/5pp1/6k1/6p1/6K1/8/7Q w - - 0 1", 4},
+	{"7k/6pq/6P1/1p6/1P6/8/8/KQ6 w - - 0 1", 5},
 }
 
 func chessAt(t testing.TB, fen string) *vm.State {
