@@ -38,7 +38,10 @@ type Progress struct {
 	Bound int
 	// Open is how many positions wait to be expanded (puzzle), or the proof
 	// and disproof numbers of the root (forced win).
-	Open       int
+	Open int
+	// Made and Left are the puzzle's best open position's moves made and
+	// estimated moves left (g and h).
+	Made, Left int
 	Proof      uint32
 	Disproof   uint32
 	Expansions int64

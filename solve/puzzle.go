@@ -70,7 +70,7 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 	for open.len() > 0 {
 		if why := clk.stop(int64(len(nodes)), func() Progress {
 			top := nodes[open.ids[0]]
-			return Progress{Bound: int(top.g + top.h), Open: open.len(), Expansions: res.Expansions, Proof: uint32(top.g), Disproof: uint32(top.h)}
+			return Progress{Bound: int(top.g + top.h), Open: open.len(), Expansions: res.Expansions, Made: int(top.g), Left: int(top.h)}
 		}); why != "" {
 			res.Stopped = why
 			break

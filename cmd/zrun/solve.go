@@ -71,8 +71,8 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		lim.Progress = func(p solve.Progress) {
 			if puzzle {
-				fmt.Fprintf(stderr, "solve: %s, %d positions, %d expanded, %d open, best f = %d\n",
-					p.Elapsed.Round(time.Second), p.Nodes, p.Expansions, p.Open, p.Bound)
+				fmt.Fprintf(stderr, "solve: %s, %d positions, %d expanded, %d open; best: %d moves made, at least %d to go\n",
+					p.Elapsed.Round(time.Second), p.Nodes, p.Expansions, p.Open, p.Made, p.Left)
 			} else {
 				fmt.Fprintf(stderr, "solve: %s, %d positions, mate in %d: proof %d, disproof %d\n",
 					p.Elapsed.Round(time.Second), p.Nodes, p.Bound, p.Proof, p.Disproof)
@@ -90,7 +90,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if !sol.Found {
 		switch {
 		case sol.Stopped != "":
-			fmt.Fprintf(stdout, "no solution found: stopped by the %s (%s)\n", sol.Stopped, stats)
+			why := "stopped at the " + sol.Stopped
+			if sol.Stopped == "interrupted" {
+				why = "interrupted"
+			}
+			fmt.Fprintf(stdout, "no solution found: %s (%s)\n", why, stats)
 			return 1
 		case puzzle && lim.Moves > 0:
 			fmt.Fprintf(stdout, "no solution within %d moves (%s)\n", lim.Moves, stats)

@@ -25,7 +25,7 @@ func TestSolve(t *testing.T) {
 		{[]string{"--depth", "3", "../../games/chess.zrf"}, "no forced win within 2 moves (proof-number search, ", 0},
 		{[]string{"--variant", "Mini A", "--save", zsg, "../../solve/testdata/minisoko.zrf"}, "a shortest solution in 3 moves (A*, ", 0},
 		{[]string{"--variant", "Mini C", "../../solve/testdata/minisoko.zrf"}, "no solution (A*, ", 0},
-		{[]string{"--variant", "Mini B", "--nodes", "10", "../../solve/testdata/minisoko.zrf"}, "no solution found: stopped by the node limit (A*, ", 1},
+		{[]string{"--variant", "Mini B", "--nodes", "10", "../../solve/testdata/minisoko.zrf"}, "no solution found: stopped at the node limit (A*, ", 1},
 		{[]string{"--moves", "2", "--depth", "3", "../../games/chess.zrf"}, "", 2},
 		{[]string{"--weight", "0.5", "../../games/chess.zrf"}, "", 2},
 	}
