@@ -101,7 +101,7 @@ func newHeuristic(s *vm.State, pl int) *heuristic {
 	}
 	for _, t := range cond.Types {
 		if h.dist[t] != nil {
-			h.what = fmt.Sprintf("sum over the goal's (pieces-remaining 0 %s) pieces of each one's fewest moves to be gone, alone on the board (dead squares pruned)", names)
+			h.what = fmt.Sprintf("sum over the goal's (pieces-remaining 0 %s) pieces of each one's fewest moves to be gone, alone on the board (dead squares and frozen pairs pruned)", names)
 			break
 		}
 	}

@@ -6,10 +6,11 @@ package solve
 
 import "zrun/vm"
 
-// cellDiff is one square whose contents differ from the reference board.
+// cellDiff is one square whose contents differ from the reference board:
+// the contents as an index in the store's palette (8 bytes, not 16).
 type cellDiff struct {
 	pos  int32
-	cell vm.Cell
+	cell uint32
 }
 
 // snap is one stored position (its parts live in the store's arenas).
@@ -23,14 +24,17 @@ type snap struct {
 
 // store holds positions of one game as differences from a reference board.
 type store struct {
-	ref   *vm.State
-	diffs []cellDiff
-	ints  []int64
-	nInts int
+	ref *vm.State
+	// palette holds the cells the positions have, cellIdx their indices.
+	palette []vm.Cell
+	cellIdx map[vm.Cell]uint32
+	diffs   []cellDiff
+	ints    []int64
+	nInts   int
 }
 
 func newStore(ref *vm.State) *store {
-	return &store{ref: ref.Clone(), nInts: len(ref.Hands) + len(ref.Vars)}
+	return &store{ref: ref.Clone(), nInts: len(ref.Hands) + len(ref.Vars), cellIdx: map[vm.Cell]uint32{}}
 }
 
 // take records s.
@@ -40,7 +44,13 @@ func (st *store) take(s *vm.State) snap {
 	ref := st.ref.Board
 	for p, c := range s.Board {
 		if c != ref[p] {
-			st.diffs = append(st.diffs, cellDiff{int32(p), c})
+			k, ok := st.index(c)
+			if !ok {
+				k = uint32(len(st.palette))
+				st.palette = append(st.palette, c)
+				st.cellIdx[c] = k
+			}
+			st.diffs = append(st.diffs, cellDiff{int32(p), k})
 		}
 	}
 	sn.n = uint32(len(st.diffs)) - sn.off
@@ -58,7 +68,7 @@ func (st *store) restore(sn snap, s *vm.State) {
 	s.Clear()
 	copy(s.Board, st.ref.Board)
 	for _, d := range st.diffs[sn.off : sn.off+sn.n] {
-		s.Board[d.pos] = d.cell
+		s.Board[d.pos] = st.palette[d.cell]
 	}
 	if st.nInts > 0 {
 		k := int(sn.ints)
@@ -68,4 +78,19 @@ func (st *store) restore(sn snap, s *vm.State) {
 	s.Turn, s.Partial, s.PartialType = int(sn.turn), sn.partial, sn.ptype
 	s.LastFrom, s.LastTo = sn.lastFrom, sn.lastTo
 	s.Rehash()
+}
+
+// index finds c in the palette: a scan while it is short (a game has few
+// distinct cells), the map after.
+func (st *store) index(c vm.Cell) (uint32, bool) {
+	if len(st.palette) <= 32 {
+		for k, x := range st.palette {
+			if x == c {
+				return uint32(k), true
+			}
+		}
+		return 0, false
+	}
+	k, ok := st.cellIdx[c]
+	return k, ok
 }
