@@ -7,8 +7,8 @@
 // import whole and end as its Termination tag says: a mate the engine
 // claimed is a mate by our rules with the recorded result, a repetition or
 // draw claim a position seen three times or drawn, and a game decided off
-// the board (time, a move the other engine refused) a position the rules
-// have not ended. A game with one move changed is refused, the error
+// the board (time, a draw adjudicated by move count, a move the other
+// engine refused) a position the rules have not ended. A game with one move changed is refused, the error
 // naming the move's number and text.
 
 package play
@@ -89,6 +89,10 @@ func TestImportEngineGames(t *testing.T) {
 		case strings.Contains(term, "mates"):
 			if got != rec.Result {
 				t.Errorf("%s: %q, but our rules say %s", name, rec.Tag("Termination"), got)
+			}
+		case strings.Contains(term, "adjudicated"):
+			if got != "*" {
+				t.Errorf("%s: %q, but our rules ended the game: %s", name, rec.Tag("Termination"), got)
 			}
 		case strings.Contains(term, "repetition"), strings.Contains(term, "draw"):
 			if got != "1/2-1/2" && g.S.Repetitions() < 3 {
