@@ -12,6 +12,8 @@ package solve
 import (
 	"context"
 	"flag"
+	"os"
+	"strings"
 	"strconv"
 	"testing"
 	"time"
@@ -190,6 +192,23 @@ func TestPuzzleSokoban(t *testing.T) {
 			continue
 		}
 		replayWins(t, s, res.Path)
+		if lv == 1 {
+			// Zillions' own solution of level 1, in the corpus.
+			data, err := os.ReadFile("../../shared/zrf-corpus/Sokoban/Level_01.zsg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			zsg := 0
+			for _, l := range strings.Split(string(data), "\n") {
+				if f := strings.Fields(l); len(f) > 0 && strings.HasSuffix(f[0], ".") {
+					zsg++
+				}
+			}
+			if len(res.Path) > zsg {
+				t.Errorf("level 1: %d moves, Level_01.zsg has %d", len(res.Path), zsg)
+			}
+			t.Logf("level 1: Level_01.zsg has %d moves", zsg)
+		}
 		t.Logf("level %d: %d moves, %d positions, %d expanded, %s", lv, len(res.Path), res.Nodes, res.Expansions, res.Elapsed.Round(time.Millisecond))
 	}
 }
