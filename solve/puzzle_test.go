@@ -13,8 +13,8 @@ import (
 	"context"
 	"flag"
 	"os"
-	"strings"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
