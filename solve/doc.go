@@ -21,6 +21,8 @@
 //	limits.go     Limits, Progress and Result, shared by both searches; the
 //	              clock that applies the limits and calls Progress
 //	puzzle.go     Puzzle: A* with a transposition table and a move-count bound
+//	macro.go      the same A* on macro moves (Limits.Macro): a position's walk
+//	              closure, then each push from it, costed walk + 1
 //	heuristic.go  the puzzle estimate from a (pieces-remaining N T...) goal: the
 //	              count over N, or (N = 0) each piece's fewest own moves to be
 //	              gone, enumerated in a relaxed world with that piece alone; dead

@@ -23,6 +23,10 @@ type Limits struct {
 	// plain A*, whose first solution is a shortest one. More finds a
 	// solution sooner, at most Weight times longer than a shortest one.
 	Weight float64
+	// Macro makes the puzzle search, where the goal names pieces, expand
+	// a position's walk closure and its pushes at once (macro.go) instead
+	// of one move at a time.
+	Macro bool
 	// Progress, when set, is called about every Every (a second when 0)
 	// during the search, in the search's goroutine.
 	Progress func(Progress)

@@ -51,6 +51,9 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 		}
 		return res, nil
 	}
+	if h.dist != nil && lim.Macro {
+		return puzzleMacro(ctx, root, lim, h, res)
+	}
 	st := newStore(root)
 	var nodes []pnode
 	best := map[uint64]int32{} // hash -> fewest moves reached in

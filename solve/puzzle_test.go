@@ -131,6 +131,16 @@ func TestPuzzleMini(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			macro, err := Puzzle(context.Background(), s, Limits{Macro: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if macro.Found != res.Found || len(macro.Path) != len(res.Path) || macro.Optimal != res.Optimal {
+				t.Errorf("macro moves: found %v, %d moves; one move at a time: found %v, %d moves", macro.Found, len(macro.Path), res.Found, len(res.Path))
+			}
+			if macro.Found {
+				replayWins(t, s, macro.Path)
+			}
 			if want < 0 {
 				if res.Found || !res.Exhausted {
 					t.Fatalf("found %v exhausted %v; breadth-first search finds no solution", res.Found, res.Exhausted)

@@ -35,6 +35,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	nodes := fs.Int64("nodes", 0, "stop after this many positions (default: 5,000,000 for a puzzle, none for a forced win)")
 	limit := fs.Duration("time", 0, "stop after this long (e.g. 10s)")
 	weight := fs.Float64("weight", 1, "puzzles: weight of the estimate (f = g + W*h); more than 1 finds a solution sooner, at most W times the shortest")
+	macro := fs.Bool("macro", false, "puzzles: expand a position's walks and then its pushes at once (macro moves)")
 	save := fs.String("save", "", "save the solution as this .zsg")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	show := fs.Bool("show", false, "replay the solution (.zsg) the rule file names")
@@ -60,7 +61,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if s == nil {
 		return status
 	}
-	lim := solve.Limits{Moves: *moves, Nodes: *nodes, Time: *limit, Weight: *weight}
+	lim := solve.Limits{Moves: *moves, Nodes: *nodes, Time: *limit, Weight: *weight, Macro: *macro}
 	if *depth > 0 {
 		lim.Moves = (*depth + 1) / 2
 	}
