@@ -23,7 +23,7 @@ import (
 )
 
 func init() {
-	register("solve", "[--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--save F.zsg] [--show] FILE: the shortest solution of a puzzle, or a forced win of the side to move (--show: replay the rule file's solution)", runSolve)
+	register("solve", "[--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--save F.zsg] [--show] FILE: the shortest solution of a puzzle, or a forced win of the side to move (--show: replay the rule file's solution)", runSolve)
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
@@ -43,7 +43,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: zrun solve [--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--save F.zsg] [--show] FILE")
+		fmt.Fprintln(stderr, "usage: zrun solve [--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--save F.zsg] [--show] FILE")
 		return 2
 	}
 	if *show {
