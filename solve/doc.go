@@ -27,7 +27,9 @@
 //	              count over N, or (N = 0) each piece's fewest own moves to be
 //	              gone, enumerated in a relaxed world with that piece alone; dead
 //	              squares, and frozen pairs (two pieces side by side that can
-//	              never be gone, found in the world of the two alone)
+//	              never be gone, found in the world of the two alone); for
+//	              weighted searches, the assignment of pieces to distinct free
+//	              targets (Hungarian method)
 //	snapshot.go   positions stored as differences from a reference board
 //	mate.go       Mate: proof-number search for a forced win, shortest first
 //

@@ -10,7 +10,12 @@
 // to a target, whatever the player walks meanwhile). Each piece needs at
 // least that many moves of its own, so their sum is a lower bound; a square
 // from which the piece can never go is a dead end (a box in a corner), and
-// positions with a piece there are dropped. Only positions whose board is
+// positions with a piece there are dropped. A weighted search (no longer
+// bound to a lower bound) also assigns the pieces to distinct free targets
+// (the squares where a gone piece left what it became, not taken by one
+// already) at the least total distance, by the Hungarian method over
+// per-target tables: that pushes boxes deep into a goal room first. Only
+// positions whose board is
 // the start's but for the piece and the moving pieces give a square its
 // value (Sokoban's rules let a player standing on a target push a box away
 // and leave a target behind where it stood; the relaxed world would
@@ -29,6 +34,9 @@ import (
 
 const deadSquare = math.MaxInt32
 
+// maxTargets bounds the targets that get their own distance tables.
+const maxTargets = 64
+
 // maxRelaxed bounds the relaxed world's positions (per goal piece type).
 const maxRelaxed = 400000
 
@@ -42,7 +50,16 @@ type heuristic struct {
 	// are frozen (pairKey).
 	dead  []map[uint64]bool
 	board *vm.Board
-	what  string
+	// With matching (weighted searches only: it is not a lower bound),
+	// the goal pieces are assigned to distinct free targets at the least
+	// total distance: per[t][i] is the distance table of targets[t][i], a
+	// target free where base holds what it holds (or a moving piece).
+	matching bool
+	targets  [][]int32
+	per      [][][]int32
+	base     []vm.Cell
+	hung     hungarian
+	what     string
 	// limit is the most goal pieces one move was seen to remove: the
 	// estimate counts one a move, so more makes it inadmissible.
 	limit int
@@ -65,9 +82,9 @@ func pieceGoal(g *vm.Game, pl int) (*vm.Cond, bool) {
 }
 
 // newHeuristic derives the estimate for player pl from s's game.
-func newHeuristic(s *vm.State, pl int) *heuristic {
+func newHeuristic(s *vm.State, pl int, matching bool) *heuristic {
 	g := s.Game()
-	h := &heuristic{pl: pl, isX: make([]bool, len(g.Pieces))}
+	h := &heuristic{pl: pl, isX: make([]bool, len(g.Pieces)), matching: matching}
 	cond, ok := pieceGoal(g, pl)
 	if !ok {
 		h.what = "none (breadth-first: the goal is not a piece count)"
@@ -75,6 +92,12 @@ func newHeuristic(s *vm.State, pl int) *heuristic {
 	}
 	for _, t := range cond.Types {
 		h.isX[t] = true
+	}
+	h.base = append([]vm.Cell(nil), s.Board...)
+	for p, c := range h.base {
+		if c != vm.Empty && c.Owner() == pl && h.isX[c.Type()] {
+			h.base[p] = vm.Empty
+		}
 	}
 	h.n = cond.N
 	names := ""
@@ -92,16 +115,24 @@ func newHeuristic(s *vm.State, pl int) *heuristic {
 	h.dead = make([]map[uint64]bool, len(g.Pieces))
 	h.board = g.Board
 	for _, t := range cond.Types {
-		d, ok := relaxedDistances(s, pl, t, h.isX)
+		r, ok := relaxedWorld(s, pl, t, h.isX)
 		if !ok {
 			continue
 		}
-		h.dist[t] = d
-		h.dead[t] = deadPairs(s, pl, t, h.isX, d)
+		h.dist[t] = r.all
+		h.dead[t] = deadPairs(s, pl, t, h.isX, r.all)
+		if h.targets == nil {
+			h.targets = make([][]int32, len(g.Pieces))
+			h.per = make([][][]int32, len(g.Pieces))
+		}
+		h.targets[t], h.per[t] = r.targets, r.per
 	}
 	for _, t := range cond.Types {
 		if h.dist[t] != nil {
 			h.what = fmt.Sprintf("sum over the goal's (pieces-remaining 0 %s) pieces of each one's fewest moves to be gone, alone on the board (dead squares and frozen pairs pruned)", names)
+			if matching && len(h.per[t]) > 0 {
+				h.what += ", or more: the least total over an assignment of the pieces to distinct free targets"
+			}
 			break
 		}
 	}
@@ -133,7 +164,129 @@ func (h *heuristic) estimate(s *vm.State) (int32, int) {
 	if h.dist == nil {
 		return max(0, count-int32(h.n)), int(count)
 	}
+	if h.matching && len(h.per) > 0 {
+		if m := h.match(s); m > sum {
+			sum = m
+		}
+	}
 	return sum, int(count)
+}
+
+// match assigns the goal pieces of s to distinct free targets at the least
+// total distance (one piece type: the first with tables), or returns 0 when
+// it cannot.
+func (h *heuristic) match(s *vm.State) int32 {
+	for t, per := range h.per {
+		if len(per) == 0 {
+			continue
+		}
+		hg := &h.hung
+		hg.rows = hg.rows[:0]
+		for p, c := range s.Board {
+			if c != vm.Empty && c.Owner() == h.pl && c.Type() == t {
+				hg.rows = append(hg.rows, int32(p))
+			}
+		}
+		hg.cols = hg.cols[:0]
+		for i, q := range h.targets[t] {
+			if c := s.Board[q]; c == h.base[q] || c != vm.Empty && len(s.Game().Pieces[c.Type()].Moves) > 0 {
+				hg.cols = append(hg.cols, int32(i))
+			}
+		}
+		if len(hg.rows) == 0 || len(hg.rows) > len(hg.cols) {
+			return 0
+		}
+		total := hg.solve(func(r, c int) int64 {
+			d := per[hg.cols[c]][hg.rows[r]]
+			if d == deadSquare {
+				return 1 << 20
+			}
+			return int64(d)
+		})
+		if total >= 1<<20 {
+			return 0
+		}
+		return int32(total)
+	}
+	return 0
+}
+
+// hungarian is the assignment problem's solver (Kuhn-Munkres with
+// potentials, O(rows² cols)), its buffers kept between calls.
+type hungarian struct {
+	rows, cols []int32
+	u, v, minv []int64
+	p, way     []int
+	used       []bool
+}
+
+// solve returns the least total cost of giving each row its own column.
+func (hg *hungarian) solve(cost func(r, c int) int64) int64 {
+	n, m := len(hg.rows), len(hg.cols)
+	const inf = int64(1) << 60
+	grow := func(b []int64, k int) []int64 {
+		if cap(b) < k {
+			return make([]int64, k)
+		}
+		b = b[:k]
+		clear(b)
+		return b
+	}
+	hg.u, hg.v, hg.minv = grow(hg.u, n+1), grow(hg.v, m+1), grow(hg.minv, m+1)
+	if cap(hg.p) < m+1 {
+		hg.p, hg.way, hg.used = make([]int, m+1), make([]int, m+1), make([]bool, m+1)
+	}
+	hg.p, hg.way, hg.used = hg.p[:m+1], hg.way[:m+1], hg.used[:m+1]
+	clear(hg.p)
+	clear(hg.way)
+	u, v, p, way, minv, used := hg.u, hg.v, hg.p, hg.way, hg.minv, hg.used
+	for i := 1; i <= n; i++ {
+		p[0] = i
+		j0 := 0
+		for j := range minv {
+			minv[j], used[j] = inf, false
+		}
+		for {
+			used[j0] = true
+			i0, delta, j1 := p[j0], inf, 0
+			for j := 1; j <= m; j++ {
+				if used[j] {
+					continue
+				}
+				cur := cost(i0-1, j-1) - u[i0] - v[j]
+				if cur < minv[j] {
+					minv[j], way[j] = cur, j0
+				}
+				if minv[j] < delta {
+					delta, j1 = minv[j], j
+				}
+			}
+			for j := 0; j <= m; j++ {
+				if used[j] {
+					u[p[j]] += delta
+					v[j] -= delta
+				} else {
+					minv[j] -= delta
+				}
+			}
+			j0 = j1
+			if p[j0] == 0 {
+				break
+			}
+		}
+		for j0 != 0 {
+			j1 := way[j0]
+			p[j0] = p[j1]
+			j0 = j1
+		}
+	}
+	var total int64
+	for j := 1; j <= m; j++ {
+		if p[j] != 0 {
+			total += cost(p[j]-1, j-1)
+		}
+	}
+	return total
 }
 
 // frozen reports whether the goal piece of type t on p has a neighbour of
@@ -171,6 +324,27 @@ func (h *heuristic) count(s *vm.State) int {
 // moves of that piece until it is gone (deadSquare: never). ok is false when
 // s has no piece of type t or the world is too large.
 func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
+	r, ok := relaxedWorld(s, pl, t, isX)
+	if !ok {
+		return nil, false
+	}
+	return r.all, true
+}
+
+// relaxed is what the relaxed world of one goal piece gives: for each
+// square the fewest moves of the piece until gone (all), and the same to
+// each target square apart (per[i] for targets[i]: the square where the
+// piece, gone, left what it became — Sokoban's box on a target).
+type relaxed struct {
+	all     []int32
+	targets []int32
+	per     [][]int32
+}
+
+// relaxedWorld enumerates the world of one piece of type t and returns
+// its tables; ok is false when s has no piece of type t or the world is
+// too large.
+func relaxedWorld(s *vm.State, pl, t int, isX []bool) (*relaxed, bool) {
 	base := s.Clone()
 	var xc vm.Cell
 	for p, c := range base.Board {
@@ -189,6 +363,8 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 	type rnode struct {
 		sn   snap
 		xpos int32 // -1: gone
+		// at: where a gone piece left what it became (-1: not known)
+		at int32
 		// clean: the board is the start's but for the piece and the
 		// pieces that move (nothing the moves left behind).
 		clean bool
@@ -202,6 +378,24 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 			}
 		}
 		return true
+	}
+	// landing finds, in a position where the piece is gone, the square of
+	// what it became: a square that is not the start's, holding a piece
+	// that does not move, of a type the start does not have there.
+	landing := func(w *vm.State) int32 {
+		first := int32(-1)
+		for q, c := range w.Board {
+			if c == base.Board[q] || c == vm.Empty || mover(c) {
+				continue
+			}
+			if first < 0 {
+				first = int32(q)
+			}
+			if b := base.Board[q]; b == vm.Empty || b.Type() != c.Type() {
+				return int32(q)
+			}
+		}
+		return first
 	}
 	var nodes []rnode
 	ids := map[uint64]int32{}
@@ -222,7 +416,11 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 		}
 		id := int32(len(nodes))
 		ids[w.Hash()] = id
-		nodes = append(nodes, rnode{st.take(w), xpos, xpos >= 0 && isClean(w, xpos)})
+		at := int32(-1)
+		if xpos < 0 {
+			at = landing(w)
+		}
+		nodes = append(nodes, rnode{st.take(w), xpos, at, xpos >= 0 && isClean(w, xpos)})
 		return id, true
 	}
 	for p, c := range base.Board {
@@ -264,8 +462,8 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 			w.Unmake()
 		}
 	}
-	// Reverse 0-1 breadth-first search from the positions where the piece
-	// is gone.
+	// Reverse 0-1 breadth-first searches from the positions where the
+	// piece is gone (all of them, then those of each target apart).
 	start := make([]int32, len(nodes)+1)
 	for _, e := range edges {
 		start[e.to+1]++
@@ -280,46 +478,60 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 		fill[e.to]++
 	}
 	dist := make([]int32, len(nodes))
-	deque := make([]int32, 0, len(nodes))
-	for i := range dist {
-		dist[i] = deadSquare
-		if nodes[i].xpos < 0 {
-			dist[i] = 0
-			deque = append(deque, int32(i))
-		}
-	}
-	// A 0-1 search with two queues: the current distance's and the next's.
-	cur, next := deque, []int32(nil)
-	for d := int32(0); len(cur) > 0; d++ {
-		for k := 0; k < len(cur); k++ {
-			v := cur[k]
-			if dist[v] != d {
-				continue
+	search := func(from func(i int) bool) []int32 {
+		var cur, next []int32
+		for i := range dist {
+			dist[i] = deadSquare
+			if nodes[i].xpos < 0 && from(i) {
+				dist[i] = 0
+				cur = append(cur, int32(i))
 			}
-			for _, e := range rev[start[v]:start[v+1]] {
-				nd := d + e.cost
-				if nd < dist[e.from] {
-					dist[e.from] = nd
-					if e.cost == 0 {
-						cur = append(cur, e.from)
-					} else {
-						next = append(next, e.from)
+		}
+		for d := int32(0); len(cur) > 0; d++ {
+			for k := 0; k < len(cur); k++ {
+				v := cur[k]
+				if dist[v] != d {
+					continue
+				}
+				for _, e := range rev[start[v]:start[v+1]] {
+					nd := d + e.cost
+					if nd < dist[e.from] {
+						dist[e.from] = nd
+						if e.cost == 0 {
+							cur = append(cur, e.from)
+						} else {
+							next = append(next, e.from)
+						}
 					}
 				}
 			}
+			cur, next = next, cur[:0]
 		}
-		cur, next = next, cur[:0]
+		out := make([]int32, len(s.Board))
+		for i := range out {
+			out[i] = deadSquare
+		}
+		for i, n := range nodes {
+			if n.clean && dist[i] < out[n.xpos] {
+				out[n.xpos] = dist[i]
+			}
+		}
+		return out
 	}
-	out := make([]int32, len(s.Board))
-	for i := range out {
-		out[i] = deadSquare
-	}
-	for i, n := range nodes {
-		if n.clean && dist[i] < out[n.xpos] {
-			out[n.xpos] = dist[i]
+	r := &relaxed{all: search(func(int) bool { return true })}
+	seenAt := map[int32]bool{}
+	for _, n := range nodes {
+		if n.xpos < 0 && n.at >= 0 && !seenAt[n.at] {
+			seenAt[n.at] = true
+			r.targets = append(r.targets, n.at)
 		}
 	}
-	return out, true
+	if len(r.targets) <= maxTargets {
+		for _, q := range r.targets {
+			r.per = append(r.per, search(func(i int) bool { return nodes[i].at == q }))
+		}
+	}
+	return r, true
 }
 
 // pairKey names two neighbouring squares (lower first).

@@ -32,7 +32,7 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 		return Result{}, fmt.Errorf("%w: %q has %d players; the puzzle solver is for one-player games", ErrNotSolvable, g.Title, len(g.Players))
 	}
 	pl := s.Mover()
-	h := newHeuristic(s, pl)
+	h := newHeuristic(s, pl, lim.Weight > 1)
 	res := Result{Heuristic: h.what}
 	weight := lim.Weight
 	if weight < 1 {
@@ -107,7 +107,7 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 				if o.Winner == pl {
 					nodes = append(nodes, pnode{parent: id, move: int32(k), g: cg})
 					res.Found = true
-					res.Optimal = weight == 1 && h.limit <= 1
+					res.Optimal = weight == 1 && h.limit <= 1 && !h.matching
 					res.Path = pathTo(nodes, int32(len(nodes)-1))
 					res.Nodes, res.Elapsed = int64(len(nodes)), clk.elapsed()
 					return res, nil

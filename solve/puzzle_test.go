@@ -222,3 +222,65 @@ func TestPuzzleSokoban(t *testing.T) {
 		t.Logf("level %d: %d moves, %d positions, %d expanded, %s", lv, len(res.Path), res.Nodes, res.Expansions, res.Elapsed.Round(time.Millisecond))
 	}
 }
+
+// TestHungarian compares the assignment solver with trying every
+// assignment on small cost tables.
+func TestHungarian(t *testing.T) {
+	seed := uint64(7)
+	next := func() int64 {
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return int64(seed % 50)
+	}
+	var hg hungarian
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + trial%5
+		m := n + trial%3
+		cost := make([][]int64, n)
+		for i := range cost {
+			cost[i] = make([]int64, m)
+			for j := range cost[i] {
+				cost[i][j] = next()
+			}
+		}
+		hg.rows, hg.cols = make([]int32, n), make([]int32, m)
+		got := hg.solve(func(r, c int) int64 { return cost[r][c] })
+		best := int64(1 << 62)
+		var try func(i int, used uint, sum int64)
+		try = func(i int, used uint, sum int64) {
+			if i == n {
+				best = min(best, sum)
+				return
+			}
+			for j := 0; j < m; j++ {
+				if used&(1<<j) == 0 {
+					try(i+1, used|1<<j, sum+cost[i][j])
+				}
+			}
+		}
+		try(0, 0, 0)
+		if got != best {
+			t.Fatalf("trial %d (%dx%d): %d, every assignment: %d", trial, n, m, got, best)
+		}
+	}
+}
+
+// TestPuzzleWeighted: the weighted search (with the target matching)
+// still solves the small levels, within its weight of the shortest.
+func TestPuzzleWeighted(t *testing.T) {
+	for _, v := range []string{"Mini A", "Mini B"} {
+		s := mini(t, v)
+		want := bfsLength(t, s)
+		for _, macro := range []bool{false, true} {
+			res, err := Puzzle(context.Background(), s, Limits{Weight: 2, Macro: macro})
+			if err != nil || !res.Found || res.Optimal {
+				t.Fatalf("%s macro %v: found %v optimal %v err %v", v, macro, res.Found, res.Optimal, err)
+			}
+			if len(res.Path) > 2*want {
+				t.Errorf("%s macro %v: %d moves, more than twice the shortest %d", v, macro, len(res.Path), want)
+			}
+			replayWins(t, s, res.Path)
+		}
+	}
+}
