@@ -1,61 +1,133 @@
-// This file defines "zrun solve": an iterative-deepening search for a
-// forced win of the side to move, with the game's own goals (any game the
-// engine plays), printing the winning line or that there is none within
-// the depth; and "zrun solve --show", which replays the solution a rule
-// file names, (solution "x.zsg"), move by move.
+// This file defines "zrun solve": the shortest solution of a one-player
+// puzzle (A* with a goal-derived lower bound and a move-count bound), or
+// the shortest forced win of the side to move (proof-number search, mate in
+// N), both from package solve, with progress lines, Ctrl-C, node and time
+// limits, the solution printed in the game's notation and saved as .zsg;
+// and "zrun solve --show", which replays the solution a rule file names,
+// (solution "x.zsg"), move by move.
 
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"time"
 
+	"zrun/cmd/zrun/internal/atomicfile"
 	"zrun/cmd/zrun/internal/play"
-	"zrun/engine"
+	"zrun/solve"
 )
 
 func init() {
-	register("solve", "[--variant NAME] [--fen FEN] [--depth N | --time T] [--show] FILE: search for a forced win of the side to move (--show: replay the rule file's solution)", runSolve)
+	register("solve", "[--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--save F.zsg] [--show] FILE: the shortest solution of a puzzle, or a forced win of the side to move (--show: replay the rule file's solution)", runSolve)
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	pf := addPositionFlags(fs, "solve this position")
-	depth := fs.Int("depth", 0, "search at most this many plies (default 12, or unbounded with --time)")
-	limit := fs.Duration("time", 0, "search at most this long (e.g. 10s)")
+	moves := fs.Int("moves", 0, "bound: a forced win in at most N of the winner's moves (default 3); a puzzle solution of at most N moves (default none)")
+	depth := fs.Int("depth", 0, "bound in plies for a forced win (N plies: mate in (N+1)/2 moves)")
+	nodes := fs.Int64("nodes", 0, "stop after this many positions (default: 5,000,000 for a puzzle, none for a forced win)")
+	limit := fs.Duration("time", 0, "stop after this long (e.g. 10s)")
+	weight := fs.Float64("weight", 1, "puzzles: weight of the estimate (f = g + W*h); more than 1 finds a solution sooner, at most W times the shortest")
+	macro := fs.Bool("macro", false, "puzzles: expand a position's walks and then its pushes at once (macro moves)")
+	save := fs.String("save", "", "save the solution as this .zsg")
+	quiet := fs.Bool("quiet", false, "no progress lines")
 	show := fs.Bool("show", false, "replay the solution (.zsg) the rule file names")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: zrun solve [--variant NAME] [--fen FEN] [--depth N | --time T] [--show] FILE")
+		fmt.Fprintln(stderr, "usage: zrun solve [--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--save F.zsg] [--show] FILE")
 		return 2
 	}
 	if *show {
 		return showSolution(fs.Arg(0), *pf.variant, stdout, stderr)
 	}
+	if *moves != 0 && *depth != 0 {
+		fmt.Fprintln(stderr, "solve: give --moves or --depth, not both")
+		return 2
+	}
+	if *moves < 0 || *depth < 0 || *nodes < 0 || *limit < 0 || *weight < 1 {
+		fmt.Fprintln(stderr, "solve: --moves, --depth, --nodes and --time must not be negative, --weight at least 1")
+		return 2
+	}
 	s, status := pf.state(fs.Arg(0), stderr)
 	if s == nil {
 		return status
 	}
-	lim := engine.Limits{Depth: *depth, MoveTime: *limit}
-	sol, err := play.Solve(s, lim)
+	lim := solve.Limits{Moves: *moves, Nodes: *nodes, Time: *limit, Weight: *weight, Macro: *macro}
+	if *depth > 0 {
+		lim.Moves = (*depth + 1) / 2
+	}
+	puzzle := len(s.Game().Players) == 1
+	if puzzle && lim.Nodes == 0 {
+		lim.Nodes = 5_000_000
+	}
+	if !*quiet {
+		lim.Progress = func(p solve.Progress) {
+			if puzzle {
+				fmt.Fprintf(stderr, "solve: %s, %d positions, %d expanded, %d open; best: %d moves made, at least %d to go\n",
+					p.Elapsed.Round(time.Second), p.Nodes, p.Expansions, p.Open, p.Made, p.Left)
+			} else {
+				fmt.Fprintf(stderr, "solve: %s, %d positions, mate in %d: proof %d, disproof %d\n",
+					p.Elapsed.Round(time.Second), p.Nodes, p.Bound, p.Proof, p.Disproof)
+			}
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	sol, err := play.Solve(ctx, fs.Arg(0), s, lim)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if sol.Win {
-		fmt.Fprintf(stdout, "forced win in %d plies: %s\n", sol.Plies, play.GameAt(fs.Arg(0), s).LineText(sol.Line))
+	stats := fmt.Sprintf("%s, %d positions, %s", sol.Method, sol.Nodes, sol.Elapsed.Round(time.Millisecond))
+	if !sol.Found {
+		switch {
+		case sol.Stopped != "":
+			why := "stopped at the " + sol.Stopped
+			if sol.Stopped == "interrupted" {
+				why = "interrupted"
+			}
+			fmt.Fprintf(stdout, "no solution found: %s (%s)\n", why, stats)
+			return 1
+		case puzzle && lim.Moves > 0:
+			fmt.Fprintf(stdout, "no solution within %d moves (%s)\n", lim.Moves, stats)
+		case puzzle:
+			fmt.Fprintf(stdout, "no solution (%s)\n", stats)
+		default:
+			n := lim.Moves
+			if n == 0 {
+				n = 3
+			}
+			fmt.Fprintf(stdout, "no forced win within %d moves (%s)\n", n, stats)
+		}
 		return 0
 	}
-	within := fmt.Sprintf("%d plies", sol.Depth)
-	if lim.MoveTime > 0 {
-		within += fmt.Sprintf(" (%s)", lim.MoveTime.Round(time.Millisecond))
+	if puzzle {
+		what := "a shortest solution"
+		if !sol.Optimal {
+			what = "a solution (not proved shortest)"
+		}
+		fmt.Fprintf(stdout, "%s in %d moves (%s; estimate: %s)\n", what, len(sol.Path), stats, sol.Heuristic)
+		sol.WriteText(stdout, s)
+	} else {
+		fmt.Fprintf(stdout, "forced win in %d moves, %d plies (%s): ", (len(sol.Path)+1)/2, len(sol.Path), stats)
+		sol.WriteText(stdout, s)
 	}
-	fmt.Fprintf(stdout, "no forced win within %s\n", within)
+	if *save != "" {
+		if err := atomicfile.Write(*save, 0o644, sol.Game.WriteZSG); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "saved %s\n", *save)
+	}
 	return 0
 }
 

@@ -42,6 +42,8 @@
 //	tree.go        the game tree: variations, goto, promote, delete
 //	treeview.go    the game tree as a move list draws it (lines, side lines)
 //	solution.go    the (solution "x.zsg") a rule file names for a puzzle
+//	solve.go       Solve: package solve on a position (A* for a puzzle, proof-number
+//	               search for a forced win), the solution's moves and its game
 //	search.go      the engine on a game: one searcher per game, in the caller's
 //	               goroutine or in the background, stopped on request
 //	matchgame.go   a game between two players from the start position

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"zrun/vm"
 )
 
 // PGNRecord is one game read from PGN.
@@ -330,6 +332,7 @@ func joinComment(a, b string) string {
 // another way.
 var variantAliases = map[string]string{
 	"standard":      "chess",
+	"normal":        "chess", // xboard's name
 	"fischerandom":  "chess960",
 	"fischerrandom": "chess960",
 	"chess 960":     "chess960",
@@ -353,7 +356,7 @@ func (g *Game) ImportPGN(rec *PGNRecord) error {
 	if want == "" {
 		want = "chess"
 	}
-	if strings.ToLower(g.G.Title) != want {
+	if title := strings.ToLower(g.G.Title); title != want && !isVersionOf(title, want) {
 		return fmt.Errorf("the PGN game is %s, the rules loaded are %s: load its rule file first", variantName(rec), g.G.Title)
 	}
 	var err error
@@ -373,6 +376,15 @@ func (g *Game) ImportPGN(rec *PGNRecord) error {
 		end = end.Children[0]
 	}
 	return g.GoTo(end)
+}
+
+// isVersionOf reports whether title is a numbered version of game
+// ("schoolbook 1.0" of "schoolbook"): a PGN Variant tag names the game, and
+// the rules loaded may be one of its versions (Sjaak II's "schoolbook"
+// castles as Schoolbook 1.0 does).
+func isVersionOf(title, game string) bool {
+	rest, ok := strings.CutPrefix(title, game+" ")
+	return ok && rest != "" && rest[0] >= '0' && rest[0] <= '9'
 }
 
 func variantName(rec *PGNRecord) string {
@@ -418,6 +430,9 @@ func (g *Game) importMove(mv *PGNMove) error {
 		return err
 	}
 	idx := g.MatchSAN(ml, mv.SAN)
+	if len(idx) == 0 {
+		idx = g.matchCoords(ml, mv.SAN)
+	}
 	switch {
 	case len(idx) == 0:
 		if o := g.Outcome(); o.Over {
@@ -436,6 +451,18 @@ func (g *Game) importMove(mv *PGNMove) error {
 	}
 	n := g.Current()
 	n.Comment, n.NAGs = mv.Comment, append([]int(nil), mv.NAGs...)
+	return nil
+}
+
+// matchCoords returns the legal move a PGN move in coordinates names
+// ("e2e4", "e7e8q", "e1g1" for castling), as engine-match tools write
+// their games; the promotion letter's case is ignored.
+func (g *Game) matchCoords(ml *vm.MoveList, text string) []int {
+	for i := range ml.Moves {
+		if c := g.S.CoordString(&ml.Moves[i]); c == text || len(c) == len(text) && strings.EqualFold(c, text) {
+			return []int{i}
+		}
+	}
 	return nil
 }
 

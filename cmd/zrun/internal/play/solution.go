@@ -11,9 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-
-	"zrun/engine"
-	"zrun/vm"
 )
 
 var (
@@ -69,32 +66,4 @@ func (g *Game) LoadSolution() (path string, moves int, err error) {
 		g.Undo()
 	}
 	return path, moves, nil
-}
-
-// Solved is the answer of Solve: whether the side to move has a forced win
-// found, in how many plies, by which line (coordinates), and how deep the
-// search went.
-type Solved struct {
-	Win   bool
-	Plies int
-	Line  []string
-	Depth int
-}
-
-// Solve searches s for a forced win of the side to move within lim (depth
-// 12 when lim sets neither a depth nor a time): the searcher's score is a
-// mate for the side to move, by the game's own goals.
-func Solve(s *vm.State, lim engine.Limits) (Solved, error) {
-	if lim.Depth == 0 && lim.MoveTime == 0 {
-		lim.Depth = 12
-	}
-	res, _, err := SearchState(s, lim, 64, nil)
-	if err != nil {
-		return Solved{}, err
-	}
-	out := Solved{Depth: res.Depth}
-	if plies, ok := engine.MateIn(res.Score); ok && plies > 0 && res.Found {
-		out.Win, out.Plies, out.Line = true, plies, res.PV
-	}
-	return out, nil
 }

@@ -1,0 +1,40 @@
+// Package solve finds solutions: the shortest solution of a one-player
+// puzzle (Sokoban, peg solitaire, the corpus's other solitaires) and the
+// shortest forced win of the side to move in a two-player game (mate in N),
+// on a vm.State with the game's own moves and goals, for "zrun solve".
+//
+// Puzzles are searched by A* (Puzzle): best first on f = g + h, where g
+// counts the moves made and h is a lower bound derived from the game's win
+// goal (heuristic.go); a transposition table keeps each position once, with
+// the fewest moves it was reached in; Limits.Moves is a move-count bound
+// (no line longer is looked at) and Limits.Weight turns it into weighted
+// A*. Forced wins are searched by depth-bounded proof-number search (Mate),
+// one winner's move deeper at a time, so the first win proved is the
+// shortest. Both honour node and time limits and a context (Ctrl-C), and
+// report progress.
+//
+// Positions the A* search keeps are stored as their differences from the
+// start position (snapshot.go), not as whole states.
+//
+// # Files
+//
+//	limits.go     Limits, Progress and Result, shared by both searches; the
+//	              clock that applies the limits and calls Progress
+//	puzzle.go     Puzzle: A* with a transposition table and a move-count bound
+//	macro.go      the same A* on macro moves (Limits.Macro): a position's walk
+//	              closure, then each push from it, costed walk + 1
+//	heuristic.go  the puzzle estimate from a (pieces-remaining N T...) goal: the
+//	              count over N, or (N = 0) each piece's fewest own moves to be
+//	              gone, enumerated in a relaxed world with that piece alone; dead
+//	              squares, and frozen pairs (two pieces side by side that can
+//	              never be gone, found in the world of the two alone); for
+//	              weighted searches, the assignment of pieces to distinct free
+//	              targets (Hungarian method)
+//	snapshot.go   positions stored as differences from a reference board
+//	mate.go       Mate: proof-number search for a forced win, shortest first
+//
+// Tests: mate_test.go solves mate-in-N problems of a published collection
+// (vondele/matetrack) in exactly N, checked with Fairy-Stockfish;
+// puzzle_test.go solves Sokoban levels of the corpus and replays each
+// solution to the win by the rules.
+package solve

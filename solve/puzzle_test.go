@@ -1,0 +1,286 @@
+// This file tests Puzzle: on the small Sokoban levels of
+// testdata/minisoko.zrf its solutions are as short as those of a plain
+// breadth-first search over the same rules (the independent reference:
+// no estimate, every position by the number of moves), and replay to the
+// win; a level with a box in a corner has none; limits and cancellation
+// stop it. With -sokoban it runs the corpus's Sokoban levels 1-10
+// (../shared/zrf-corpus/Sokoban/levels_01_10.zrf) and logs the table of
+// moves, positions and times.
+
+package solve
+
+import (
+	"context"
+	"flag"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"zrun/gamefile"
+	"zrun/vm"
+)
+
+var (
+	sokobanFlag   = flag.Bool("sokoban", false, "solve the corpus's Sokoban levels 1-10 (long)")
+	sokobanTime   = flag.Duration("sokoban-time", 2*time.Minute, "time limit per Sokoban level with -sokoban")
+	sokobanWeight = flag.Float64("sokoban-weight", 1, "A* weight for the Sokoban levels with -sokoban")
+)
+
+func mini(t testing.TB, variant string) *vm.State {
+	t.Helper()
+	s, err := gamefile.NewState("testdata/minisoko.zrf", variant, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// bfsLength is the length of a shortest winning sequence by breadth-first
+// search (-1: none).
+func bfsLength(t *testing.T, s *vm.State) int {
+	t.Helper()
+	pl := s.Mover()
+	type item struct {
+		sn snap
+		d  int
+	}
+	st := newStore(s)
+	seen := map[uint64]bool{s.Hash(): true}
+	queue := []item{{st.take(s), 0}}
+	w := s.Clone()
+	var ml vm.MoveList
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		st.restore(it.sn, w)
+		if err := w.Generate(&ml); err != nil {
+			t.Fatal(err)
+		}
+		for k := range ml.Moves {
+			if w.Make(&ml.Moves[k]) != nil {
+				continue
+			}
+			if !seen[w.Hash()] {
+				seen[w.Hash()] = true
+				o, err := w.Goals()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if o.Over && o.Winner == pl {
+					return it.d + 1
+				}
+				if !o.Over {
+					queue = append(queue, item{st.take(w), it.d + 1})
+				}
+			}
+			w.Unmake()
+		}
+	}
+	return -1
+}
+
+// replayWins plays path from s and checks that the rules declare the win.
+func replayWins(t *testing.T, s *vm.State, path []int) {
+	t.Helper()
+	w := s.Clone()
+	pl := w.Mover()
+	var ml vm.MoveList
+	for i, k := range path {
+		if err := w.Generate(&ml); err != nil {
+			t.Fatal(err)
+		}
+		if k < 0 || k >= len(ml.Moves) {
+			t.Fatalf("move %d: index %d of %d legal moves", i+1, k, len(ml.Moves))
+		}
+		if err := w.Make(&ml.Moves[k]); err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+		if i < len(path)-1 {
+			if o, _ := w.Goals(); o.Over {
+				t.Fatalf("the game ended after move %d of %d", i+1, len(path))
+			}
+		}
+	}
+	o, err := w.Outcome(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Over || o.Winner != pl {
+		t.Fatalf("the solution ends in %+v, not a win", o)
+	}
+}
+
+func TestPuzzleMini(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		want    int // counted by hand (0: not counted)
+	}{
+		{"Mini A", 3}, // one step, two pushes
+		{"Mini B", 0},
+		{"Mini C", 0}, // the box is in a corner: no solution
+	} {
+		t.Run(tc.variant, func(t *testing.T) {
+			s := mini(t, tc.variant)
+			want := bfsLength(t, s)
+			if tc.want > 0 && want != tc.want {
+				t.Fatalf("breadth-first search: %d moves, by hand %d", want, tc.want)
+			}
+			res, err := Puzzle(context.Background(), s, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			macro, err := Puzzle(context.Background(), s, Limits{Macro: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if macro.Found != res.Found || len(macro.Path) != len(res.Path) || macro.Optimal != res.Optimal {
+				t.Errorf("macro moves: found %v, %d moves; one move at a time: found %v, %d moves", macro.Found, len(macro.Path), res.Found, len(res.Path))
+			}
+			if macro.Found {
+				replayWins(t, s, macro.Path)
+			}
+			if want < 0 {
+				if res.Found || !res.Exhausted {
+					t.Fatalf("found %v exhausted %v; breadth-first search finds no solution", res.Found, res.Exhausted)
+				}
+				return
+			}
+			if !res.Found || !res.Optimal {
+				t.Fatalf("found %v optimal %v (%s)", res.Found, res.Optimal, res.Stopped)
+			}
+			if len(res.Path) != want {
+				t.Errorf("A*: %d moves, breadth-first search: %d", len(res.Path), want)
+			}
+			replayWins(t, s, res.Path)
+		})
+	}
+}
+
+func TestPuzzleLimits(t *testing.T) {
+	s := mini(t, "Mini B")
+	res, err := Puzzle(context.Background(), s, Limits{Nodes: 20})
+	if err != nil || res.Found || res.Stopped != "node limit" {
+		t.Errorf("node limit 20: found %v stopped %q err %v", res.Found, res.Stopped, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = Puzzle(ctx, s, Limits{})
+	if err != nil || res.Found || res.Stopped != "interrupted" {
+		t.Errorf("cancelled: found %v stopped %q err %v", res.Found, res.Stopped, err)
+	}
+	res, err = Puzzle(context.Background(), s, Limits{Moves: 5})
+	if err != nil || res.Found || !res.Exhausted {
+		t.Errorf("at most 5 moves (the shortest has more): found %v exhausted %v err %v", res.Found, res.Exhausted, err)
+	}
+	if _, err := Puzzle(context.Background(), chessAt(t, ""), Limits{}); err == nil {
+		t.Error("chess accepted as a puzzle")
+	}
+	if _, err := Mate(context.Background(), s, Limits{}); err == nil {
+		t.Error("a one-player game accepted by the forced-win search")
+	}
+}
+
+// TestPuzzleSokoban runs the corpus's Sokoban levels 1-10 (with -sokoban).
+func TestPuzzleSokoban(t *testing.T) {
+	if !*sokobanFlag {
+		t.Skip("the corpus's Sokoban levels run with -sokoban")
+	}
+	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
+	for lv := 1; lv <= 10; lv++ {
+		s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
+		if err != nil {
+			t.Skipf("corpus not available: %v", err)
+		}
+		res, err := Puzzle(context.Background(), s, Limits{Time: *sokobanTime, Weight: *sokobanWeight, Nodes: 6_000_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Found {
+			t.Errorf("level %d: no solution (%s) after %d positions, %s", lv, res.Stopped, res.Nodes, res.Elapsed.Round(time.Millisecond))
+			continue
+		}
+		replayWins(t, s, res.Path)
+		if lv == 1 {
+			// Zillions' own solution of level 1, in the corpus.
+			data, err := os.ReadFile("../../shared/zrf-corpus/Sokoban/Level_01.zsg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			zsg := 0
+			for _, l := range strings.Split(string(data), "\n") {
+				if f := strings.Fields(l); len(f) > 0 && strings.HasSuffix(f[0], ".") {
+					zsg++
+				}
+			}
+			if len(res.Path) > zsg {
+				t.Errorf("level 1: %d moves, Level_01.zsg has %d", len(res.Path), zsg)
+			}
+			t.Logf("level 1: Level_01.zsg has %d moves", zsg)
+		}
+		t.Logf("level %d: %d moves, %d positions, %d expanded, %s", lv, len(res.Path), res.Nodes, res.Expansions, res.Elapsed.Round(time.Millisecond))
+	}
+}
+
+// TestHungarian compares the assignment solver with trying every
+// assignment on small cost tables.
+func TestHungarian(t *testing.T) {
+	seed := uint64(7)
+	next := func() int64 {
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return int64(seed % 50)
+	}
+	var hg hungarian
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + trial%5
+		m := n + trial%3
+		cost := make([][]int64, n)
+		for i := range cost {
+			cost[i] = make([]int64, m)
+			for j := range cost[i] {
+				cost[i][j] = next()
+			}
+		}
+		hg.rows, hg.cols = make([]int32, n), make([]int32, m)
+		got := hg.solve(func(r, c int) int64 { return cost[r][c] })
+		best := int64(1 << 62)
+		var try func(i int, used uint, sum int64)
+		try = func(i int, used uint, sum int64) {
+			if i == n {
+				best = min(best, sum)
+				return
+			}
+			for j := 0; j < m; j++ {
+				if used&(1<<j) == 0 {
+					try(i+1, used|1<<j, sum+cost[i][j])
+				}
+			}
+		}
+		try(0, 0, 0)
+		if got != best {
+			t.Fatalf("trial %d (%dx%d): %d, every assignment: %d", trial, n, m, got, best)
+		}
+	}
+}
+
+// TestPuzzleWeighted: the weighted search (with the target matching)
+// still solves the small levels, within its weight of the shortest.
+func TestPuzzleWeighted(t *testing.T) {
+	for _, v := range []string{"Mini A", "Mini B"} {
+		s := mini(t, v)
+		want := bfsLength(t, s)
+		for _, macro := range []bool{false, true} {
+			res, err := Puzzle(context.Background(), s, Limits{Weight: 2, Macro: macro})
+			if err != nil || !res.Found || res.Optimal {
+				t.Fatalf("%s macro %v: found %v optimal %v err %v", v, macro, res.Found, res.Optimal, err)
+			}
+			if len(res.Path) > 2*want {
+				t.Errorf("%s macro %v: %d moves, more than twice the shortest %d", v, macro, len(res.Path), want)
+			}
+			replayWins(t, s, res.Path)
+		}
+	}
+}
