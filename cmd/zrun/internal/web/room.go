@@ -646,6 +646,12 @@ type roomJSON struct {
 	Public     bool           `json:"public"`
 	Note       string         `json:"note,omitempty"`
 	Thinking   bool           `json:"thinking"`
+	// The rules the game is played by (zrun join loads them): the file as
+	// served, its SHA-256 when the game was made, the variant and setup.
+	Rules       string `json:"rules"`
+	RulesSHA256 string `json:"rulesSHA256"`
+	Variant     string `json:"variant"`
+	Setup       string `json:"setup"`
 }
 
 // seatOpen: a public room's seat nobody holds may be taken by anyone.
@@ -684,7 +690,8 @@ func (rm *room) state(seat int) ([]byte, error) {
 	}
 	mover := rm.mover()
 	rj := roomJSON{ID: rm.id, Seq: rm.seq, You: seat, ToMove: mover, Paused: rm.rec.Paused, Over: rm.rec.Over,
-		Result: rm.rec.Result, Offer: rm.offer, Public: rm.rec.Public, Note: rm.note, Thinking: rm.thinking}
+		Result: rm.rec.Result, Offer: rm.offer, Public: rm.rec.Public, Note: rm.note, Thinking: rm.thinking,
+		Rules: rm.rec.Rules, RulesSHA256: rm.rec.RulesSHA256, Variant: rm.rec.Variant, Setup: rm.rec.Setup}
 	conn := map[int]bool{}
 	for sub := range rm.subs {
 		if sub.seat < 0 {
