@@ -528,12 +528,9 @@ func (rm *room) mover() int {
 	return rm.se.g.S.Chooser()
 }
 
-// checkFlag ends the game if the mover's time has run out; rm.mu is held.
-// FIDE 6.9: the player whose flag falls loses, unless the opponent cannot
-// win by any series of legal moves; the rules' insufficient-material draw
-// (vm.State.InsufficientMaterial, for the games that define it) is that
-// test here. With more than two players the one whose time ran out loses
-// and the game ends.
+// checkFlag ends the game if the mover's time has run out, as
+// play.Game.TimeOut words it (FIDE 6.9: a loss, or a draw when the
+// opponent cannot win); rm.mu is held.
 func (rm *room) checkFlag(now time.Time) bool {
 	if rm.clock == nil || rm.rec.Over || !rm.clock.Running() || !rm.clock.Flagged(now) {
 		return false
@@ -541,19 +538,10 @@ func (rm *room) checkFlag(now time.Time) bool {
 	p := rm.clock.Mover()
 	rm.clock.Stop(now)
 	rm.stopEngine()
-	seats := rm.rec.Seats
-	name := seats[p].Name
 	rm.se.mu.Lock()
-	dead := rm.se.g.S.InsufficientMaterial()
+	result, _ := rm.se.g.TimeOut(p)
 	rm.se.mu.Unlock()
-	switch {
-	case len(seats) == 2 && dead:
-		rm.end(fmt.Sprintf("Draw: %s's time ran out, but neither side has the material to win", name))
-	case len(seats) == 2:
-		rm.end(fmt.Sprintf("%s wins on time (%s's time ran out)", seats[1-p].Name, name))
-	default:
-		rm.end(fmt.Sprintf("%s's time ran out: %s loses", name, name))
-	}
+	rm.end(result)
 	return true
 }
 

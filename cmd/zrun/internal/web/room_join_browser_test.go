@@ -125,9 +125,9 @@ func TestRoomJoinAgainstBrowser(t *testing.T) {
 }
 
 // clickMove clicks a move's two squares and waits until the page's game
-// has n moves. A new state drawn between the clicks (someone's page
-// the other side's move still animating) may swallow a click, as it would a person's: the
-// clicks are made again, at most three times.
+// has n moves. A click while the other side's move is still animating
+// may be lost, as a person's would: the clicks are made again, at most
+// three times.
 func clickMove(t *testing.T, p *page, from, to string, n int) {
 	t.Helper()
 	for try := 1; ; try++ {
