@@ -47,11 +47,14 @@ type Game struct {
 	Clock       *ClockData `json:"clock,omitempty"`
 	Seats       []Seat     `json:"seats"`
 	Public      bool       `json:"public,omitempty"` // listed in the lobby
-	Paused      bool       `json:"paused,omitempty"`
-	Over        bool       `json:"over,omitempty"`
-	Result      string     `json:"result,omitempty"` // in words: "White wins on time"
-	Created     time.Time  `json:"created"`
-	Updated     time.Time  `json:"updated"`
+	// EngineMs is the engine seats' time a move, ms, when the host set one
+	// (at most what their clock allows); 0: from the clock.
+	EngineMs int64     `json:"engineMs,omitempty"`
+	Paused   bool      `json:"paused,omitempty"`
+	Over     bool      `json:"over,omitempty"`
+	Result   string    `json:"result,omitempty"` // in words: "White wins on time"
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
 }
 
 // HashToken is the stored form of a seat token.

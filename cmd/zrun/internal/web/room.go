@@ -158,9 +158,10 @@ type inviteRequest struct {
 		BaseMs  int64  `json:"baseMs"`
 		ExtraMs int64  `json:"extraMs"`
 	} `json:"clock"`
-	Engine []bool `json:"engine"` // per seat: the engine plays it
-	Public bool   `json:"public"` // listed in the lobby, its open seats free to take
-	FEN    string `json:"fen"`    // a setup other than the start
+	Engine   []bool `json:"engine"`   // per seat: the engine plays it
+	EngineMs int64  `json:"engineMs"` // the engine's time a move (0: from the clock)
+	Public   bool   `json:"public"`   // listed in the lobby, its open seats free to take
+	FEN      string `json:"fen"`      // a setup other than the start
 }
 
 type seatLink struct {
@@ -202,6 +203,10 @@ func (se *session) apiInvite(w http.ResponseWriter, r *http.Request) error {
 	if req.FEN != "" {
 		rec.Setup = req.FEN
 	}
+	if req.EngineMs != 0 && (req.EngineMs < 10 || req.EngineMs > 60000) {
+		return badRequest("engineMs must be 10 to 60000 (ms a move), not %d", req.EngineMs)
+	}
+	rec.EngineMs = req.EngineMs
 	if req.Engine != nil && len(req.Engine) != len(vg.Players) {
 		return badRequest("engine has %d entries; the game has %d players", len(req.Engine), len(vg.Players))
 	}
@@ -788,10 +793,18 @@ func (rm *room) engineTurn() {
 }
 
 // engineTime is the engine's time for this move: a thirtieth of what its
-// clock has left plus most of the increment, at most 5 s (2 s untimed).
+// clock has left plus half the increment, at most 5 s (2 s untimed), or
+// the time the host chose, within what the clock allows.
 func (rm *room) engineTime() time.Duration {
 	if rm.clock == nil {
+		if rm.rec.EngineMs > 0 {
+			return time.Duration(rm.rec.EngineMs) * time.Millisecond
+		}
 		return 2 * time.Second
+	}
+	if rm.rec.EngineMs > 0 {
+		main, delay := rm.clock.Left(rm.clock.Mover(), rm.set.now())
+		return min(time.Duration(rm.rec.EngineMs)*time.Millisecond, max((main+delay)/2, 20*time.Millisecond))
 	}
 	main, delay := rm.clock.Left(rm.clock.Mover(), rm.set.now())
 	d := main/30 + delay/2
