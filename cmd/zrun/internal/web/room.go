@@ -46,13 +46,49 @@ type roomSet struct {
 	engines chan struct{} // a slot per room engine searching
 	// now is the time the clocks read (tests set a fake one).
 	now func() time.Time
+	// alive is the store's last heartbeat when this server opened it: the
+	// previous server ran until then (a killed server's running clocks
+	// are charged up to it).
+	alive time.Time
 }
+
+// beatEvery is how often a server with a data folder records that it is
+// alive: a killed server's running clocks lose at most this much.
+const beatEvery = 250 * time.Millisecond
 
 // SetStore makes the server keep its rooms in st (before it serves; the
 // default is a store in memory, lost when the server stops).
 func (s *Server) SetStore(st *gamestore.Store) {
-	s.roomSet().store = st
+	set := s.roomSet()
+	set.store = st
+	if t, err := st.LastBeat(); err != nil {
+		s.logf("shared games: the last heartbeat: %v", err)
+	} else {
+		set.alive = t
+	}
 	s.resumeRooms()
+	if st.Persistent() {
+		go s.heartbeat(set)
+	}
+}
+
+// heartbeat records in the store, until the server closes, that it is
+// alive (gamestore.Store.Beat), so that if it is killed its running clocks
+// are charged to the last beat when it restarts.
+func (s *Server) heartbeat(set *roomSet) {
+	tick := time.NewTicker(beatEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-tick.C:
+			if err := set.store.Beat(set.now()); err != nil {
+				s.logf("shared games: heartbeat: %v", err)
+				return
+			}
+		}
+	}
 }
 
 // resumeRooms loads the store's unfinished games, so their clocks run
@@ -406,7 +442,7 @@ func (rm *room) replay() error {
 		return err
 	}
 	if c := rm.rec.Clock; c != nil {
-		rm.clock = gamestore.Restore(*c)
+		rm.clock = gamestore.Resume(*c, rm.set.alive)
 	}
 	rm.se.changed()
 	return nil

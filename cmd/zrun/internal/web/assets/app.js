@@ -61,6 +61,7 @@
     const r = await fetch(api(path), opt);
     const j = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
     if (!r.ok || j.error) throw new Error(j.error || "error " + r.status);
+    j.receivedAt = performance.now(); // before drawing: a room's clock counts from it
     return j;
   }
 

@@ -119,7 +119,7 @@
   document.addEventListener("zrun-state", (ev) => {
     if (!ev.detail.room) return;
     room = ev.detail.room;
-    at = performance.now();
+    at = ev.detail.receivedAt || performance.now();
     render();
   });
   $("resign").onclick = () => { if (confirm("Resign the game?")) post("resign", {}); };
