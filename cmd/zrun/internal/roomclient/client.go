@@ -151,6 +151,22 @@ func Join(link string) (*Client, error) {
 	return c, nil
 }
 
+// SetServer points the client at the same room on another address (a
+// server restarted elsewhere); the seat's cookie goes along.
+func (c *Client) SetServer(base string) error {
+	u, err := url.Parse(base)
+	if err != nil {
+		return err
+	}
+	old := c.base
+	c.base = &url.URL{Scheme: u.Scheme, Host: u.Host}
+	if jar := c.hc.Jar; jar != nil {
+		path := &url.URL{Scheme: old.Scheme, Host: old.Host, Path: "/api/r/" + c.id + "/"}
+		jar.SetCookies(&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/api/r/" + c.id + "/"}, jar.Cookies(path))
+	}
+	return nil
+}
+
 // ID is the room's ID.
 func (c *Client) ID() string { return c.id }
 
