@@ -47,6 +47,9 @@ type Game struct {
 	Clock       *ClockData `json:"clock,omitempty"`
 	Seats       []Seat     `json:"seats"`
 	Public      bool       `json:"public,omitempty"` // listed in the lobby
+	// Maker is a hash of the address of the client that made the game
+	// (the per-client limit on unfinished games); never the address.
+	Maker string `json:"maker,omitempty"`
 	// EngineMs is the engine seats' time a move, ms, when the host set one
 	// (at most what their clock allows); 0: from the clock.
 	EngineMs int64     `json:"engineMs,omitempty"`

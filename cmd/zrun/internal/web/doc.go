@@ -38,6 +38,10 @@
 //	room.go     shared games: seats, clocks, offers, the engine's seats,
 //	            the rooms in memory and in the store
 //	roomapi.go  the rooms' pages, seat links, JSON API, event stream and lobby
+//	limits.go   per-client limits: unfinished games made, changes a second
+//	            to one game (token buckets)
+//	lan.go      serving beyond this machine: the network addresses printed,
+//	            the warning, invitation links at the network address
 //	guard.go    the server's edge: Host names answered (against DNS
 //	            rebinding), security headers, files-only static serving,
 //	            server paths shown relative to what is served

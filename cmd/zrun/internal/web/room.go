@@ -208,9 +208,12 @@ type seatLink struct {
 }
 
 type inviteJSON struct {
-	ID    string     `json:"id"`
-	Page  string     `json:"page"` // also the spectators' link
-	Seats []seatLink `json:"seats"`
+	// Origin is where the links are to be opened, when not the page's
+	// own address (a page on localhost of a server on the LAN).
+	Origin string     `json:"origin,omitempty"`
+	ID     string     `json:"id"`
+	Page   string     `json:"page"` // also the spectators' link
+	Seats  []seatLink `json:"seats"`
 }
 
 // apiInvite makes a shared game of this page's game and answers its links.
@@ -223,7 +226,8 @@ func (se *session) apiInvite(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("FEN too long")
 	}
 	set := se.srv.roomSet()
-	if err := set.roomForNew(); err != nil {
+	maker := makerOf(r)
+	if err := set.roomForNew(maker); err != nil {
 		return err
 	}
 	se.mu.Lock()
@@ -235,7 +239,7 @@ func (se *session) apiInvite(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rec := &gamestore.Game{Rules: se.srv.shownPath(se.entry.Path), RulesSHA256: sum, Variant: vg.Title, Setup: "start",
-		Public: req.Public, Created: now.UTC(), Updated: now.UTC()}
+		Public: req.Public, Created: now.UTC(), Updated: now.UTC(), Maker: maker}
 	if req.FEN != "" {
 		rec.Setup = req.FEN
 	}
@@ -246,7 +250,7 @@ func (se *session) apiInvite(w http.ResponseWriter, r *http.Request) error {
 	if req.Engine != nil && len(req.Engine) != len(vg.Players) {
 		return badRequest("engine has %d entries; the game has %d players", len(req.Engine), len(vg.Players))
 	}
-	out := inviteJSON{}
+	out := inviteJSON{Origin: se.srv.inviteOrigin(r.Host)}
 	var b [16]byte
 	rand.Read(b[:])
 	rec.ID = hex.EncodeToString(b[:])
@@ -299,21 +303,28 @@ func fileSHA(path string) (string, error) {
 }
 
 // roomForNew refuses a new room when the server has as many unfinished
-// games as it takes.
-func (set *roomSet) roomForNew() error {
+// games as it takes, or their maker (a client address, limits.go) has
+// made as many as one client may.
+func (set *roomSet) roomForNew(maker string) error {
 	list, err := set.store.List()
 	if err != nil {
 		return err
 	}
-	live := 0
+	live, mine := 0, 0
 	cut := set.now().Add(-roomStale)
 	for _, g := range list {
 		if !g.Over && g.Updated.After(cut) {
 			live++
+			if g.Maker == maker {
+				mine++
+			}
 		}
 	}
 	if live >= maxLiveRooms {
 		return &httpError{http.StatusTooManyRequests, fmt.Sprintf("this server has %d games in progress, its limit; try again later", live)}
+	}
+	if mine >= maxGamesPerClient {
+		return &httpError{http.StatusTooManyRequests, fmt.Sprintf("you have made %d shared games that are not finished, the most one client may; finish or resign some first", mine)}
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ const (
 type loadTable struct {
 	mu      sync.Mutex
 	id      string
-	next    chan struct{}      // closed when the table moves to a new room
+	next    chan struct{}     // closed when the table moves to a new room
 	sent    map[int]time.Time // when move n (1-based) of the room was sent
 	seats   [2]*http.Client
 	started time.Time

@@ -28,6 +28,12 @@ func (s *Server) withRoom(mutates bool, h roomHandler) http.HandlerFunc {
 		if refusedCrossOrigin(w, r, mutates) {
 			return
 		}
+		if mutates {
+			if err := s.roomWriteAllowed(r, r.PathValue("rid")); err != nil {
+				writeError(w, err)
+				return
+			}
+		}
 		rm, err := s.room(r.PathValue("rid"))
 		if err != nil {
 			writeError(w, err)

@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"zrun/cmd/zrun/internal/docpage"
@@ -104,6 +105,13 @@ type Server struct {
 	pngs *pngCache
 	// rooms: the shared games (room.go).
 	rooms roomSet
+	// lanOrigin: the address invitations made on this machine give (lan.go).
+	lanOrigin atomic.Pointer[string]
+	// roomLimits bounds each client's changes to a shared game (limits.go).
+	roomLimits struct {
+		once sync.Once
+		l    *rateLimiter
+	}
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini
