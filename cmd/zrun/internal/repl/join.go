@@ -129,10 +129,19 @@ func (r *Session) follow(ctx context.Context) {
 		}
 		st, err := r.room.c.State()
 		r.mu.Lock()
+		if r.term && r.prompting {
+			// The news goes over the prompt line, and the prompt (who
+			// is to move now) is written again below it; liner redraws
+			// what was typed at the next key.
+			fmt.Fprint(r.out, "\r\033[K")
+		}
 		if err != nil {
 			fmt.Fprintln(r.out, "Server:", err)
 		} else if err := r.apply(st, true); err != nil {
 			fmt.Fprintln(r.out, "Error:", err)
+		}
+		if r.term && r.prompting {
+			fmt.Fprint(r.out, r.prompt())
 		}
 		r.mu.Unlock()
 	}
@@ -250,7 +259,9 @@ func (r *Session) showRoom(board bool) {
 		fmt.Fprintln(r.out, "Game over: "+st.Room.Result)
 		return
 	}
-	fmt.Fprintln(r.out, st.Room.Turn)
+	if !(board || r.term) || st.Room.Turn != r.game.Status() { // the board's status line said it
+		fmt.Fprintln(r.out, st.Room.Turn)
+	}
 }
 
 // sendMove plays the legal move i's coordinate text through the server;

@@ -49,6 +49,8 @@ type Session struct {
 	// another goroutine: mu is held by Exec and by that goroutine.
 	room *joined
 	mu   sync.Mutex
+	// prompting: the terminal shows the prompt, waiting for a line.
+	prompting bool
 }
 
 // New loads variant of the rule file path. term says a person reads out at

@@ -66,8 +66,12 @@ func (r *Session) RunTerminal() int {
 			fmt.Fprintln(r.out, randomPlayerNote)
 		}
 		prompt := r.prompt()
+		r.prompting = true
 		r.mu.Unlock()
 		line, err := ln.Prompt(prompt)
+		r.mu.Lock()
+		r.prompting = false
+		r.mu.Unlock()
 		if errors.Is(err, io.EOF) {
 			fmt.Fprintln(r.out)
 			break
