@@ -154,6 +154,9 @@ type room struct {
 	// a search the game has moved on from.
 	thinking bool
 	epoch    int
+	// base is the state's text for the current seq but for the room's
+	// part, shared by the room's pages (stateBase).
+	base roomBase
 }
 
 // roomSub is one open page of a room.
@@ -724,8 +727,8 @@ func (rm *room) state(seat int) ([]byte, error) {
 	if rm.checkFlag(now) {
 		rm.changed(false)
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(*rm.se.cache.Load(), &m); err != nil {
+	base, err := rm.stateBase(rm.canMove(seat) == nil)
+	if err != nil {
 		return nil, err
 	}
 	mover := rm.mover()
@@ -771,19 +774,62 @@ func (rm *room) state(seat int) ([]byte, error) {
 		}
 		rj.Clock = cj
 	}
-	var err error
-	if m["room"], err = json.Marshal(rj); err != nil {
+	room, err := json.Marshal(rj)
+	if err != nil {
 		return nil, err
 	}
-	m["gen"] = json.RawMessage(fmt.Sprint(rm.seq))
-	if rm.canMove(seat) != nil {
+	out := make([]byte, 0, len(base)+len(room)+40)
+	out = append(out, base...)
+	out = fmt.Appendf(out, `,"gen":%d,"room":`, rm.seq)
+	out = append(out, room...)
+	return append(out, '}'), nil
+}
+
+// roomBase is the page's state of a room for one seq, but for its room
+// part: the game's state (the session's cache) with what a room changes
+// in it, as JSON without the object's closing brace; one for the seat
+// that may move, one for the others. Every page of a room asks for the
+// state on every change, so it is made once per change, not per page.
+type roomBase struct {
+	seq   int
+	cache *[]byte
+	text  [2][]byte // [0]: the seat may not move now; [1]: it may
+}
+
+// stateBase returns the state's base for a seat that may move (or not);
+// rm.mu is held.
+func (rm *room) stateBase(movable bool) ([]byte, error) {
+	cache := rm.se.cache.Load()
+	if rm.base.seq != rm.seq || rm.base.cache != cache {
+		rm.base = roomBase{seq: rm.seq, cache: cache}
+	}
+	k := 0
+	if movable {
+		k = 1
+	}
+	if b := rm.base.text[k]; b != nil {
+		return b, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(*cache, &m); err != nil {
+		return nil, err
+	}
+	delete(m, "gen") // the room's own, added with its part
+	delete(m, "room")
+	if !movable {
 		m["legal"] = json.RawMessage("[]")
 	}
 	if rm.rec.Over {
 		m["over"], m["status"] = json.RawMessage("true"), mustJSON("Game over: "+rm.rec.Result)
 	}
 	m["canUndo"], m["canRedo"] = json.RawMessage("false"), json.RawMessage("false")
-	return json.Marshal(m)
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	b = b[:len(b)-1] // the closing brace: the room's part follows
+	rm.base.text[k] = b
+	return b, nil
 }
 
 func mustJSON(v any) json.RawMessage {

@@ -224,10 +224,11 @@ func TestRoomLoad(t *testing.T) {
 		runtime.ReadMemStats(&m)
 		return m.HeapInuse, runtime.NumGoroutine()
 	}
-	time.Sleep(min(*roomLoad/4, 15*time.Second))
+	time.Sleep(*roomLoad / 4)
 	heap1, gor1 := heap()
-	<-ctx.Done()
+	time.Sleep(*roomLoad * 2 / 3) // near the end, everything still running
 	heap2, gor2 := heap()
+	<-ctx.Done()
 	wg.Wait()
 
 	lat := stats.latencies
@@ -270,7 +271,9 @@ func watch(ctx context.Context, c *http.Client, url, id string, next chan struct
 		}
 	}()
 	req, _ := http.NewRequestWithContext(sctx, "GET", url+"/api/r/"+id+"/events", nil)
-	resp, err := c.Do(req)
+	stream := *c
+	stream.Timeout = 0 // the stream stays open as long as the game
+	resp, err := stream.Do(req)
 	if err != nil {
 		if sctx.Err() == nil {
 			stats.fail("events: %v", err)
