@@ -144,3 +144,48 @@ func clickMove(t *testing.T, p *page, from, to string, n int) {
 		t.Logf("move %s%s, try %d: not made (%s); clicking again", from, to, try, st)
 	}
 }
+
+// zrun join's commands against the server: a move out of turn is refused
+// before it is sent, the game's own commands are refused, a draw offered
+// from the terminal is accepted on the other seat, and a spectator's
+// move is refused.
+func TestRoomJoinCommands(t *testing.T) {
+	_, url := roomServer(t, gamestore.Memory(), &fakeTime{t: time.Unix(1e9, 0)})
+	inv, seat, _ := invite(t, url, `{"clock":{"mode":"fischer","baseMs":60000,"extraMs":0}}`)
+	out := &syncBuffer{}
+	r, err := repl.Join(url+inv.Seats[1].Link, repl.JoinOptions{}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.Exec("e5")
+	r.Exec("new")
+	post(t, seat[0], inv.ID, "move", `{"text":"e2e4"}`, 200)
+	r.Exec("wait 10")
+	r.Exec("e5")
+	r.Exec("draw")
+	post(t, seat[0], inv.ID, "offer", `{"accept":true}`, 200)
+	r.Exec("clock")
+	text := out.String()
+	for _, want := range []string{
+		"Error: not your move: White to move",
+		"Error: new: the game is the server's",
+		"Black plays e5",
+		"You offer a draw",
+		"Game over: Draw by agreement",
+		"Clock: White 1:00.0 | Black 1:00.0",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the terminal did not show %q:\n%s", want, text)
+		}
+	}
+	w, err := repl.Join(url+inv.Page, repl.JoinOptions{}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Exec("d4")
+	if !strings.Contains(out.String(), "you are watching this game") {
+		t.Errorf("a spectator's move:\n%s", out.String())
+	}
+}
