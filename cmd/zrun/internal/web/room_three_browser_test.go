@@ -144,7 +144,7 @@ func TestRoomBrowserThreePagesMate(t *testing.T) {
 // when the side with time left has only its king (FIDE 6.9).
 func TestRoomBrowserFlagFall(t *testing.T) {
 	url := realRoomServer(t)
-	for _, tc := range []struct{ fen, want string }{
+	for n, tc := range []struct{ fen, want string }{
 		{"", "Black wins on time (White's time ran out)"},
 		{"4k3/8/8/8/8/8/8/QR2K3 w - - 0 1", "Draw: White's time ran out, but Black has only its king left and cannot win"},
 	} {
@@ -161,6 +161,9 @@ func TestRoomBrowserFlagFall(t *testing.T) {
 			if c := readClock(p); c.Running || c.Faces[0][0] != 0 {
 				t.Errorf("%q: clocks after the flag fell: %+v", tc.fen, c)
 			}
+		}
+		if dir := os.Getenv("ZRUN_WEB_SHOTS"); dir != "" {
+			watcher.screenshot(filepath.Join(dir, fmt.Sprintf("room-flag-%d.png", n)))
 		}
 	}
 }
