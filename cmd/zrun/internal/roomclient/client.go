@@ -6,6 +6,7 @@ package roomclient
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -142,7 +143,7 @@ func Join(link string) (*Client, error) {
 	if m[2] == "join" {
 		resp, err := c.hc.Get(u.String())
 		if err != nil {
-			return nil, err
+			return nil, unreachable(u.Host, err)
 		}
 		if err := answer(resp, nil); err != nil {
 			return nil, fmt.Errorf("taking the seat: %w", err)
@@ -165,6 +166,15 @@ func (c *Client) SetServer(base string) error {
 		jar.SetCookies(&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/api/r/" + c.id + "/"}, jar.Cookies(path))
 	}
 	return nil
+}
+
+// unreachable words a request that found no server.
+func unreachable(host string, err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return fmt.Errorf("cannot reach the server at %s (is zrun serve running there, and the link right?): %v", host, err)
 }
 
 // ID is the room's ID.
@@ -207,7 +217,7 @@ func answer(resp *http.Response, v any) error {
 func (c *Client) State() (*State, error) {
 	resp, err := c.hc.Get(c.api("state"))
 	if err != nil {
-		return nil, err
+		return nil, unreachable(c.base.Host, err)
 	}
 	var st State
 	if err := answer(resp, &st); err != nil {
