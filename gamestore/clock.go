@@ -40,6 +40,11 @@ type ClockData struct {
 	// Spent is what the mover used of this turn while the clock ran before
 	// it stopped (a pause, the server shutting down).
 	Spent int64 `json:"spentMs"`
+	// Running: the mover's clock was running when the record was taken,
+	// At. A server that is killed leaves it so: Resume counts the time
+	// from At to the server's last sign of life.
+	Running bool      `json:"running,omitempty"`
+	At      time.Time `json:"at,omitzero"`
 }
 
 // Clock is a running clock. It is not safe for concurrent use (the room
@@ -79,10 +84,26 @@ func NewClock(mode Mode, base, extra time.Duration, players, mover int) (*Clock,
 	return &Clock{d: d}, nil
 }
 
-// Restore makes a stopped clock from stored data.
+// Restore makes a stopped clock from stored data, as it was recorded.
 func Restore(d ClockData) *Clock {
 	d.Left = append([]int64(nil), d.Left...)
+	d.Running, d.At = false, time.Time{}
 	return &Clock{d: d}
+}
+
+// Resume restores a stored clock, stopped, counting what the mover used
+// while it ran unrecorded: a record taken while it was running (Running)
+// by a server that then died without stopping it (killed, the power cut)
+// is charged the time from the record to alive, the last moment the
+// server is known to have run (its heartbeat, Store.LastBeat). A clock
+// stopped cleanly is restored as it was.
+func Resume(d ClockData, alive time.Time) *Clock {
+	c := Restore(d)
+	if d.Running && !d.At.IsZero() && alive.After(d.At) {
+		c.d.Spent += ms(alive.Sub(d.At))
+	}
+	c.d.Running, c.d.At = false, time.Time{}
+	return c
 }
 
 // Data is the clock as stored: the time used this turn up to now is in
@@ -91,6 +112,7 @@ func (c *Clock) Data(now time.Time) ClockData {
 	d := c.d
 	d.Left = append([]int64(nil), d.Left...)
 	d.Spent = ms(c.used(now))
+	d.Running, d.At = c.running, now.UTC()
 	return d
 }
 

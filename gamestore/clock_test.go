@@ -128,3 +128,50 @@ func TestClockLimits(t *testing.T) {
 		}
 	}
 }
+
+// A clock recorded running by a server killed later is charged up to the
+// server's last heartbeat; one stopped cleanly is restored as it was.
+func TestResumeAfterKill(t *testing.T) {
+	t0 := time.Unix(1e9, 0)
+	c, err := NewClock(Fischer, time.Minute, 0, 2, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Start(t0)
+	d := c.Data(t0.Add(3 * time.Second))  // recorded 3 s into White's turn
+	r := Resume(d, t0.Add(5*time.Second)) // the server's last beat 2 s later
+	if main, _ := r.Left(0, t0); main != 55*time.Second || r.Running() {
+		t.Errorf("resumed: %v left (running %v), want 55 s, stopped", main, r.Running())
+	}
+	if main, _ := Resume(d, t0).Left(0, t0); main != 57*time.Second {
+		t.Errorf("a beat before the record: %v, want 57 s", main)
+	}
+	c.Stop(t0.Add(4 * time.Second))
+	if main, _ := Resume(c.Data(t0.Add(9*time.Second)), t0.Add(time.Hour)).Left(0, t0); main != 56*time.Second {
+		t.Errorf("stopped cleanly: %v, want 56 s", main)
+	}
+}
+
+func TestBeat(t *testing.T) {
+	for _, st := range []*Store{Memory(), mustOpen(t)} {
+		if b, err := st.LastBeat(); err != nil || !b.IsZero() {
+			t.Errorf("a new store's beat: %v %v", b, err)
+		}
+		at := time.Unix(1e9, 123456789)
+		if err := st.Beat(at); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := st.LastBeat(); err != nil || !b.Equal(at) {
+			t.Errorf("beat %v %v, want %v", b, err, at)
+		}
+	}
+}
+
+func mustOpen(t *testing.T) *Store {
+	st, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}

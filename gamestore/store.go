@@ -47,11 +47,17 @@ type Game struct {
 	Clock       *ClockData `json:"clock,omitempty"`
 	Seats       []Seat     `json:"seats"`
 	Public      bool       `json:"public,omitempty"` // listed in the lobby
-	Paused      bool       `json:"paused,omitempty"`
-	Over        bool       `json:"over,omitempty"`
-	Result      string     `json:"result,omitempty"` // in words: "White wins on time"
-	Created     time.Time  `json:"created"`
-	Updated     time.Time  `json:"updated"`
+	// Maker is a hash of the address of the client that made the game
+	// (the per-client limit on unfinished games); never the address.
+	Maker string `json:"maker,omitempty"`
+	// EngineMs is the engine seats' time a move, ms, when the host set one
+	// (at most what their clock allows); 0: from the clock.
+	EngineMs int64     `json:"engineMs,omitempty"`
+	Paused   bool      `json:"paused,omitempty"`
+	Over     bool      `json:"over,omitempty"`
+	Result   string    `json:"result,omitempty"` // in words: "White wins on time"
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
 }
 
 // HashToken is the stored form of a seat token.
@@ -65,12 +71,17 @@ var ErrNotFound = errors.New("no such game")
 
 // Store keeps games by ID. Its methods are safe for concurrent use.
 type Store struct {
-	db  *bolt.DB // nil: in memory
-	mu  sync.Mutex
-	mem map[string][]byte // the records, JSON, when in memory
+	db   *bolt.DB // nil: in memory
+	mu   sync.Mutex
+	mem  map[string][]byte // the records, JSON, when in memory
+	beat []byte            // the heartbeat, when in memory
 }
 
-var bucket = []byte("games")
+var (
+	bucket  = []byte("games")
+	meta    = []byte("meta")  // the server's own records
+	beatKey = []byte("alive") // the last heartbeat, RFC 3339 with ns
+)
 
 // FileName is the database's file in the data folder.
 const FileName = "zrun-games.db"
@@ -91,7 +102,10 @@ func Open(dir string) (*Store, error) {
 		return nil, err
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists(bucket)
+		if _, err := tx.CreateBucketIfNotExists(bucket); err != nil {
+			return err
+		}
+		_, err := tx.CreateBucketIfNotExists(meta)
 		return err
 	})
 	if err != nil {
@@ -177,6 +191,39 @@ func (s *Store) List() ([]*Game, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Updated.After(out[j].Updated) })
 	return out, nil
+}
+
+// Beat records that the server is alive at t (its heartbeat): a server
+// killed without warning is known to have run until its last beat, and
+// its running clocks are charged up to then (Resume).
+func (s *Store) Beat(t time.Time) error {
+	b := []byte(t.UTC().Format(time.RFC3339Nano))
+	if s.db == nil {
+		s.mu.Lock()
+		s.beat = b
+		s.mu.Unlock()
+		return nil
+	}
+	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(meta).Put(beatKey, b) })
+}
+
+// LastBeat is the last heartbeat recorded (the zero time if none).
+func (s *Store) LastBeat() (time.Time, error) {
+	var b []byte
+	if s.db == nil {
+		s.mu.Lock()
+		b = s.beat
+		s.mu.Unlock()
+	} else if err := s.db.View(func(tx *bolt.Tx) error {
+		b = append([]byte(nil), tx.Bucket(meta).Get(beatKey)...)
+		return nil
+	}); err != nil {
+		return time.Time{}, err
+	}
+	if len(b) == 0 {
+		return time.Time{}, nil
+	}
+	return time.Parse(time.RFC3339Nano, string(b))
 }
 
 // Close closes the database file.

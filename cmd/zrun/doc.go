@@ -10,6 +10,7 @@
 //	play.go         "zrun play" (also "zrun FILE"): the REPL at a terminal or
 //	                reading a script
 //	serve.go        "zrun serve": the games in a web browser (package web)
+//	join.go         "zrun join": a seat of a shared game played from the REPL
 //	xboard.go       "zrun xboard": the CECP engine mode (package cecp)
 //	uci.go          "zrun uci": the UCI engine mode (package uci)
 //	engineflags.go  the command line xboard and uci share: rule files and

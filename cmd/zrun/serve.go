@@ -95,6 +95,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(stdout, "zrun: serving on", url)
+	if web.AllInterfaces(ln.Addr()) {
+		// The addresses others on the network open, and the warning.
+		ifaces, _ := net.InterfaceAddrs()
+		origins := web.LANOrigins(ln.Addr(), ifaces)
+		for _, o := range origins {
+			fmt.Fprintf(stdout, "zrun: on the network: %s/ (lobby: %s/lobby)\n", o, o)
+		}
+		if len(origins) > 0 {
+			srv.SetLANOrigin(origins[0])
+		}
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		fmt.Fprintln(stderr, web.LANWarning(port))
+	}
 	if *open {
 		openBrowser(url)
 	}

@@ -48,4 +48,6 @@
 //	               goroutine or in the background, stopped on request
 //	matchgame.go   a game between two players from the start position
 //	calibrate.go   the calibration match that picks a player per game
+//	timeout.go     a flag's fall: a loss, or a draw when the opponent cannot win
+//	               (FIDE 6.9: insufficient material, a lone king)
 package play

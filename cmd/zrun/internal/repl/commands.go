@@ -76,6 +76,9 @@ func (r *Session) cmdHelp(string) error {
 	fmt.Fprintln(r.out, "or SAN in chess-like games (Nf3, exd5, O-O, e8=Q). Enter a partial move part by part.")
 	fmt.Fprintln(r.out, "The prompt names the player who chooses the move and the move number (White 12>).")
 	fmt.Fprintln(r.out, randomPlayerNote)
+	if r.room != nil {
+		fmt.Fprint(r.out, joinHelp)
+	}
 	return nil
 }
 

@@ -22,4 +22,6 @@
 //	board.go     how a position is drawn, following the board's own geometry
 //	layout.go    positions laid out on a character grid by their screen rectangles
 //	path.go      a move of several parts typed as the squares the piece visits
+//	join.go      zrun join: a seat of a server's shared game, its moves sent
+//	             to the server and the game following its event stream
 package repl

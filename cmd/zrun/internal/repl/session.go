@@ -13,6 +13,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -42,6 +43,14 @@ type Session struct {
 	failed bool // some command failed: a script exits with status 1
 	quit   bool
 	rng    *rand.Rand
+
+	// room is the shared game this session plays a seat of (zrun join),
+	// nil for a game of its own. Its event stream changes the game from
+	// another goroutine: mu is held by Exec and by that goroutine.
+	room *joined
+	mu   sync.Mutex
+	// prompting: the terminal shows the prompt, waiting for a line.
+	prompting bool
 }
 
 // New loads variant of the rule file path. term says a person reads out at
@@ -105,6 +114,8 @@ func (r *Session) prompt() string {
 
 // Exec runs one input line: a command, else a move.
 func (r *Session) Exec(line string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	line = strings.TrimSpace(line)
 	if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
 		return
@@ -112,9 +123,15 @@ func (r *Session) Exec(line string) {
 	name, args, _ := strings.Cut(line, " ")
 	args = strings.TrimSpace(args)
 	var err error
-	if c, ok := replCommands[strings.ToLower(name)]; ok {
+	handled := false
+	if r.room != nil {
+		handled, err = r.joinCommand(strings.ToLower(name), args)
+	}
+	switch c, ok := replCommands[strings.ToLower(name)]; {
+	case handled:
+	case ok:
 		err = c.run(r, args)
-	} else {
+	default:
 		err = r.userMove(line)
 	}
 	if err != nil {
@@ -159,6 +176,9 @@ func (r *Session) report(who, text string) {
 
 // userMove plays a move typed in any accepted notation.
 func (r *Session) userMove(text string) error {
+	if r.room != nil && !r.room.st.YourTurn() {
+		return errors.New(notYourTurn(r.room.st))
+	}
 	if err := r.game.GameOver(); err != nil {
 		return err
 	}
@@ -169,10 +189,15 @@ func (r *Session) userMove(text string) error {
 	cands := r.game.Match(ml, text)
 	switch len(cands) {
 	case 1:
+		if r.room != nil {
+			return r.sendMove(r.game.S.CoordString(&ml.Moves[cands[0]]))
+		}
 		return r.play(ml, cands[0], false)
 	case 0:
-		if ok, err := r.playPath(text); ok {
-			return err
+		if r.room == nil {
+			if ok, err := r.playPath(text); ok {
+				return err
+			}
 		}
 		return r.illegal(ml, text)
 	}

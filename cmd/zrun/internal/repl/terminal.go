@@ -53,14 +53,25 @@ func (r *Session) RunTerminal() int {
 		}
 	}()
 
-	fmt.Fprintf(r.out, "%s (%s). Type help for the commands.\n", r.game.G.Title, r.game.Path)
+	r.mu.Lock() // a shared game's events change the game meanwhile (join.go)
+	if r.room == nil {
+		fmt.Fprintf(r.out, "%s (%s). Type help for the commands.\n", r.game.G.Title, r.game.Path)
+	}
 	r.showBoard()
+	r.mu.Unlock()
 	for !r.quit {
-		if r.game.G.Players[r.game.S.Chooser()].Random && !r.toldRandom {
+		r.mu.Lock()
+		if r.game.G.Players[r.game.S.Chooser()].Random && !r.toldRandom && r.room == nil {
 			r.toldRandom = true
 			fmt.Fprintln(r.out, randomPlayerNote)
 		}
-		line, err := ln.Prompt(r.prompt())
+		prompt := r.prompt()
+		r.prompting = true
+		r.mu.Unlock()
+		line, err := ln.Prompt(prompt)
+		r.mu.Lock()
+		r.prompting = false
+		r.mu.Unlock()
 		if errors.Is(err, io.EOF) {
 			fmt.Fprintln(r.out)
 			break

@@ -51,6 +51,10 @@
 //	            game tree as a move list (go to, promote, delete), PGN upload
 //	design.go   the Design tab's self-play runs: bounds, progress, Stop,
 //	            the report
+//	limits.go   per-client limits: unfinished games made, changes a second
+//	            to one game (token buckets)
+//	lan.go      serving beyond this machine: the network addresses printed,
+//	            the warning, invitation links at the network address
 //	guard.go    the server's edge: Host names answered (against DNS
 //	            rebinding), security headers, files-only static serving,
 //	            server paths shown relative to what is served

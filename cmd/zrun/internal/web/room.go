@@ -46,13 +46,49 @@ type roomSet struct {
 	engines chan struct{} // a slot per room engine searching
 	// now is the time the clocks read (tests set a fake one).
 	now func() time.Time
+	// alive is the store's last heartbeat when this server opened it: the
+	// previous server ran until then (a killed server's running clocks
+	// are charged up to it).
+	alive time.Time
 }
+
+// beatEvery is how often a server with a data folder records that it is
+// alive: a killed server's running clocks lose at most this much.
+const beatEvery = 250 * time.Millisecond
 
 // SetStore makes the server keep its rooms in st (before it serves; the
 // default is a store in memory, lost when the server stops).
 func (s *Server) SetStore(st *gamestore.Store) {
-	s.roomSet().store = st
+	set := s.roomSet()
+	set.store = st
+	if t, err := st.LastBeat(); err != nil {
+		s.logf("shared games: the last heartbeat: %v", err)
+	} else {
+		set.alive = t
+	}
 	s.resumeRooms()
+	if st.Persistent() {
+		go s.heartbeat(set)
+	}
+}
+
+// heartbeat records in the store, until the server closes, that it is
+// alive (gamestore.Store.Beat), so that if it is killed its running clocks
+// are charged to the last beat when it restarts.
+func (s *Server) heartbeat(set *roomSet) {
+	tick := time.NewTicker(beatEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-tick.C:
+			if err := set.store.Beat(set.now()); err != nil {
+				s.logf("shared games: heartbeat: %v", err)
+				return
+			}
+		}
+	}
 }
 
 // resumeRooms loads the store's unfinished games, so their clocks run
@@ -118,6 +154,9 @@ type room struct {
 	// a search the game has moved on from.
 	thinking bool
 	epoch    int
+	// base is the state's text for the current seq but for the room's
+	// part, shared by the room's pages (stateBase).
+	base roomBase
 }
 
 // roomSub is one open page of a room.
@@ -158,9 +197,10 @@ type inviteRequest struct {
 		BaseMs  int64  `json:"baseMs"`
 		ExtraMs int64  `json:"extraMs"`
 	} `json:"clock"`
-	Engine []bool `json:"engine"` // per seat: the engine plays it
-	Public bool   `json:"public"` // listed in the lobby, its open seats free to take
-	FEN    string `json:"fen"`    // a setup other than the start
+	Engine   []bool `json:"engine"`   // per seat: the engine plays it
+	EngineMs int64  `json:"engineMs"` // the engine's time a move (0: from the clock)
+	Public   bool   `json:"public"`   // listed in the lobby, its open seats free to take
+	FEN      string `json:"fen"`      // a setup other than the start
 }
 
 type seatLink struct {
@@ -171,9 +211,12 @@ type seatLink struct {
 }
 
 type inviteJSON struct {
-	ID    string     `json:"id"`
-	Page  string     `json:"page"` // also the spectators' link
-	Seats []seatLink `json:"seats"`
+	// Origin is where the links are to be opened, when not the page's
+	// own address (a page on localhost of a server on the LAN).
+	Origin string     `json:"origin,omitempty"`
+	ID     string     `json:"id"`
+	Page   string     `json:"page"` // also the spectators' link
+	Seats  []seatLink `json:"seats"`
 }
 
 // apiInvite makes a shared game of this page's game and answers its links.
@@ -186,7 +229,8 @@ func (se *session) apiInvite(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("FEN too long")
 	}
 	set := se.srv.roomSet()
-	if err := set.roomForNew(); err != nil {
+	maker := makerOf(r)
+	if err := set.roomForNew(maker); err != nil {
 		return err
 	}
 	se.mu.Lock()
@@ -198,14 +242,18 @@ func (se *session) apiInvite(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rec := &gamestore.Game{Rules: se.srv.shownPath(se.entry.Path), RulesSHA256: sum, Variant: vg.Title, Setup: "start",
-		Public: req.Public, Created: now.UTC(), Updated: now.UTC()}
+		Public: req.Public, Created: now.UTC(), Updated: now.UTC(), Maker: maker}
 	if req.FEN != "" {
 		rec.Setup = req.FEN
 	}
+	if req.EngineMs != 0 && (req.EngineMs < 10 || req.EngineMs > 60000) {
+		return badRequest("engineMs must be 10 to 60000 (ms a move), not %d", req.EngineMs)
+	}
+	rec.EngineMs = req.EngineMs
 	if req.Engine != nil && len(req.Engine) != len(vg.Players) {
 		return badRequest("engine has %d entries; the game has %d players", len(req.Engine), len(vg.Players))
 	}
-	out := inviteJSON{}
+	out := inviteJSON{Origin: se.srv.inviteOrigin(r.Host)}
 	var b [16]byte
 	rand.Read(b[:])
 	rec.ID = hex.EncodeToString(b[:])
@@ -258,21 +306,28 @@ func fileSHA(path string) (string, error) {
 }
 
 // roomForNew refuses a new room when the server has as many unfinished
-// games as it takes.
-func (set *roomSet) roomForNew() error {
+// games as it takes, or their maker (a client address, limits.go) has
+// made as many as one client may.
+func (set *roomSet) roomForNew(maker string) error {
 	list, err := set.store.List()
 	if err != nil {
 		return err
 	}
-	live := 0
+	live, mine := 0, 0
 	cut := set.now().Add(-roomStale)
 	for _, g := range list {
 		if !g.Over && g.Updated.After(cut) {
 			live++
+			if g.Maker == maker {
+				mine++
+			}
 		}
 	}
 	if live >= maxLiveRooms {
 		return &httpError{http.StatusTooManyRequests, fmt.Sprintf("this server has %d games in progress, its limit; try again later", live)}
+	}
+	if mine >= maxGamesPerClient {
+		return &httpError{http.StatusTooManyRequests, fmt.Sprintf("you have made %d shared games that are not finished, the most one client may; finish or resign some first", mine)}
 	}
 	return nil
 }
@@ -401,7 +456,7 @@ func (rm *room) replay() error {
 		return err
 	}
 	if c := rm.rec.Clock; c != nil {
-		rm.clock = gamestore.Restore(*c)
+		rm.clock = gamestore.Resume(*c, rm.set.alive)
 	}
 	rm.se.changed()
 	return nil
@@ -528,12 +583,9 @@ func (rm *room) mover() int {
 	return rm.se.g.S.Chooser()
 }
 
-// checkFlag ends the game if the mover's time has run out; rm.mu is held.
-// FIDE 6.9: the player whose flag falls loses, unless the opponent cannot
-// win by any series of legal moves; the rules' insufficient-material draw
-// (vm.State.InsufficientMaterial, for the games that define it) is that
-// test here. With more than two players the one whose time ran out loses
-// and the game ends.
+// checkFlag ends the game if the mover's time has run out, as
+// play.Game.TimeOut words it (FIDE 6.9: a loss, or a draw when the
+// opponent cannot win); rm.mu is held.
 func (rm *room) checkFlag(now time.Time) bool {
 	if rm.clock == nil || rm.rec.Over || !rm.clock.Running() || !rm.clock.Flagged(now) {
 		return false
@@ -541,19 +593,10 @@ func (rm *room) checkFlag(now time.Time) bool {
 	p := rm.clock.Mover()
 	rm.clock.Stop(now)
 	rm.stopEngine()
-	seats := rm.rec.Seats
-	name := seats[p].Name
 	rm.se.mu.Lock()
-	dead := rm.se.g.S.InsufficientMaterial()
+	result, _ := rm.se.g.TimeOut(p)
 	rm.se.mu.Unlock()
-	switch {
-	case len(seats) == 2 && dead:
-		rm.end(fmt.Sprintf("Draw: %s's time ran out, but neither side has the material to win", name))
-	case len(seats) == 2:
-		rm.end(fmt.Sprintf("%s wins on time (%s's time ran out)", seats[1-p].Name, name))
-	default:
-		rm.end(fmt.Sprintf("%s's time ran out: %s loses", name, name))
-	}
+	rm.end(result)
 	return true
 }
 
@@ -646,6 +689,12 @@ type roomJSON struct {
 	Public     bool           `json:"public"`
 	Note       string         `json:"note,omitempty"`
 	Thinking   bool           `json:"thinking"`
+	// The rules the game is played by (zrun join loads them): the file as
+	// served, its SHA-256 when the game was made, the variant and setup.
+	Rules       string `json:"rules"`
+	RulesSHA256 string `json:"rulesSHA256"`
+	Variant     string `json:"variant"`
+	Setup       string `json:"setup"`
 }
 
 // seatOpen: a public room's seat nobody holds may be taken by anyone.
@@ -678,13 +727,14 @@ func (rm *room) state(seat int) ([]byte, error) {
 	if rm.checkFlag(now) {
 		rm.changed(false)
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(*rm.se.cache.Load(), &m); err != nil {
+	base, err := rm.stateBase(rm.canMove(seat) == nil)
+	if err != nil {
 		return nil, err
 	}
 	mover := rm.mover()
 	rj := roomJSON{ID: rm.id, Seq: rm.seq, You: seat, ToMove: mover, Paused: rm.rec.Paused, Over: rm.rec.Over,
-		Result: rm.rec.Result, Offer: rm.offer, Public: rm.rec.Public, Note: rm.note, Thinking: rm.thinking}
+		Result: rm.rec.Result, Offer: rm.offer, Public: rm.rec.Public, Note: rm.note, Thinking: rm.thinking,
+		Rules: rm.rec.Rules, RulesSHA256: rm.rec.RulesSHA256, Variant: rm.rec.Variant, Setup: rm.rec.Setup}
 	conn := map[int]bool{}
 	for sub := range rm.subs {
 		if sub.seat < 0 {
@@ -724,19 +774,62 @@ func (rm *room) state(seat int) ([]byte, error) {
 		}
 		rj.Clock = cj
 	}
-	var err error
-	if m["room"], err = json.Marshal(rj); err != nil {
+	room, err := json.Marshal(rj)
+	if err != nil {
 		return nil, err
 	}
-	m["gen"] = json.RawMessage(fmt.Sprint(rm.seq))
-	if rm.canMove(seat) != nil {
+	out := make([]byte, 0, len(base)+len(room)+40)
+	out = append(out, base...)
+	out = fmt.Appendf(out, `,"gen":%d,"room":`, rm.seq)
+	out = append(out, room...)
+	return append(out, '}'), nil
+}
+
+// roomBase is the page's state of a room for one seq, but for its room
+// part: the game's state (the session's cache) with what a room changes
+// in it, as JSON without the object's closing brace; one for the seat
+// that may move, one for the others. Every page of a room asks for the
+// state on every change, so it is made once per change, not per page.
+type roomBase struct {
+	seq   int
+	cache *[]byte
+	text  [2][]byte // [0]: the seat may not move now; [1]: it may
+}
+
+// stateBase returns the state's base for a seat that may move (or not);
+// rm.mu is held.
+func (rm *room) stateBase(movable bool) ([]byte, error) {
+	cache := rm.se.cache.Load()
+	if rm.base.seq != rm.seq || rm.base.cache != cache {
+		rm.base = roomBase{seq: rm.seq, cache: cache}
+	}
+	k := 0
+	if movable {
+		k = 1
+	}
+	if b := rm.base.text[k]; b != nil {
+		return b, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(*cache, &m); err != nil {
+		return nil, err
+	}
+	delete(m, "gen") // the room's own, added with its part
+	delete(m, "room")
+	if !movable {
 		m["legal"] = json.RawMessage("[]")
 	}
 	if rm.rec.Over {
 		m["over"], m["status"] = json.RawMessage("true"), mustJSON("Game over: "+rm.rec.Result)
 	}
 	m["canUndo"], m["canRedo"] = json.RawMessage("false"), json.RawMessage("false")
-	return json.Marshal(m)
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	b = b[:len(b)-1] // the closing brace: the room's part follows
+	rm.base.text[k] = b
+	return b, nil
 }
 
 func mustJSON(v any) json.RawMessage {
@@ -793,10 +886,18 @@ func (rm *room) engineTurn() {
 }
 
 // engineTime is the engine's time for this move: a thirtieth of what its
-// clock has left plus most of the increment, at most 5 s (2 s untimed).
+// clock has left plus half the increment, at most 5 s (2 s untimed), or
+// the time the host chose, within what the clock allows.
 func (rm *room) engineTime() time.Duration {
 	if rm.clock == nil {
+		if rm.rec.EngineMs > 0 {
+			return time.Duration(rm.rec.EngineMs) * time.Millisecond
+		}
 		return 2 * time.Second
+	}
+	if rm.rec.EngineMs > 0 {
+		main, delay := rm.clock.Left(rm.clock.Mover(), rm.set.now())
+		return min(time.Duration(rm.rec.EngineMs)*time.Millisecond, max((main+delay)/2, 20*time.Millisecond))
 	}
 	main, delay := rm.clock.Left(rm.clock.Mover(), rm.set.now())
 	d := main/30 + delay/2

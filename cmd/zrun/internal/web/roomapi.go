@@ -5,7 +5,10 @@ package web
 
 import (
 	"fmt"
+	"mime"
 	"net/http"
+	"os"
+	"path/filepath"
 	"time"
 
 	"zrun/cmd/zrun/internal/play"
@@ -24,6 +27,12 @@ func (s *Server) withRoom(mutates bool, h roomHandler) http.HandlerFunc {
 		defer s.recoverAPI(w)
 		if refusedCrossOrigin(w, r, mutates) {
 			return
+		}
+		if mutates {
+			if err := s.roomWriteAllowed(r, r.PathValue("rid")); err != nil {
+				writeError(w, err)
+				return
+			}
 		}
 		rm, err := s.room(r.PathValue("rid"))
 		if err != nil {
@@ -491,6 +500,19 @@ func (s *Server) apiRoomSave(ext string) http.HandlerFunc {
 	})
 }
 
+// apiRoomRules downloads the rule file the room's game is played by, as
+// served now (zrun join loads it to draw the board and read moves).
+func apiRoomRules(rm *room, seat int, w http.ResponseWriter, r *http.Request) error {
+	b, err := os.ReadFile(rm.se.entry.Path)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filepath.Base(rm.se.entry.Path)}))
+	_, err = w.Write(b)
+	return err
+}
+
 // apiRoomPieces is the pieces' help for the room's page.
 func apiRoomPieces(rm *room, seat int, w http.ResponseWriter, r *http.Request) error {
 	return rm.se.apiPieces(w, r)
@@ -601,6 +623,7 @@ func (s *Server) roomRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /r/{rid}/join", s.roomJoin)
 	m.HandleFunc("GET /api/r/{rid}/state", s.withRoom(false, apiRoomState))
 	m.HandleFunc("GET /api/r/{rid}/events", s.apiRoomEvents)
+	m.HandleFunc("GET /api/r/{rid}/rules", s.withRoom(false, apiRoomRules))
 	m.HandleFunc("GET /api/r/{rid}/pieces", s.withRoom(false, apiRoomPieces))
 	m.HandleFunc("GET /api/r/{rid}/save.zsg", s.apiRoomSave("zsg"))
 	m.HandleFunc("GET /api/r/{rid}/save.pgn", s.apiRoomSave("pgn"))

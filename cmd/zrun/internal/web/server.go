@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"zrun/cmd/zrun/internal/docpage"
@@ -106,6 +107,13 @@ type Server struct {
 	rooms roomSet
 	// designs: the Design tab's self-play runs (design.go).
 	designs designSet
+	// lanOrigin: the address invitations made on this machine give (lan.go).
+	lanOrigin atomic.Pointer[string]
+	// roomLimits bounds each client's changes to a shared game (limits.go).
+	roomLimits struct {
+		once sync.Once
+		l    *rateLimiter
+	}
 }
 
 // New loads the rule files (directories are searched for .zrf and .ini

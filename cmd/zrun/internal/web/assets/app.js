@@ -26,6 +26,7 @@
   let flipped = false;
   let sel = null; // {pos} or {hand: [player, type]} or {drop: pos}
   let pending = 0; // commands sent or waiting to be sent
+  let missedGen = null; // the last change announced while commands were pending
   let queue = Promise.resolve(); // settles when the last command queued is answered
   let helps = null; // per piece: help with its moves described, fetched after the first drawing
   // The page's switches, remembered by the browser: the author's pictures
@@ -60,6 +61,7 @@
     const r = await fetch(api(path), opt);
     const j = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
     if (!r.ok || j.error) throw new Error(j.error || "error " + r.status);
+    j.receivedAt = performance.now(); // before drawing: a room's clock counts from it
     return j;
   }
 
@@ -78,7 +80,12 @@
   // engine side) is sent after it, not lost.
   function post(path, body) {
     pending++;
-    const done = queue.then(() => postNow(path, body)).finally(() => pending--);
+    const done = queue.then(() => postNow(path, body)).finally(() => {
+      // A change announced while this was on its way (another player's
+      // move right after ours) was not fetched then: fetch it now.
+      if (--pending === 0 && missedGen !== null && st && missedGen !== st.gen) refresh();
+      missedGen = null;
+    });
     queue = done;
     return done;
   }
@@ -723,7 +730,8 @@
     es.addEventListener("state", (ev) => {
       const d = JSON.parse(ev.data);
       // A command in flight brings the new state with its answer.
-      if (pending === 0 && (!st || d.gen !== st.gen)) refresh();
+      if (pending > 0) missedGen = d.gen;
+      else if (!st || d.gen !== st.gen) refresh();
     });
     es.addEventListener("info", (ev) => showInfo(JSON.parse(ev.data)));
     es.addEventListener("analysis", (ev) => document.dispatchEvent(new CustomEvent("zrun-analysis", { detail: JSON.parse(ev.data) })));

@@ -36,6 +36,9 @@
       const r = await fetch("/api/g/" + id + "/invite", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const j = await r.json();
       if (!r.ok) throw new Error(j.error || "error " + r.status);
+      // A server on the network, opened here as localhost, gives its
+      // network address: the links others can open.
+      const origin = j.origin || location.origin;
       const ul = $("seat-links");
       ul.textContent = "";
       for (const s of j.seats) {
@@ -43,14 +46,14 @@
         li.appendChild(document.createTextNode(s.name + (s.engine ? " (engine; the link takes the seat back)" : "") + ": "));
         if (s.link) {
           const a = document.createElement("a");
-          a.href = s.link;
-          a.textContent = location.origin + s.link;
+          a.href = origin + s.link;
+          a.textContent = origin + s.link;
           li.appendChild(a);
         } else li.appendChild(document.createTextNode("moves at random"));
         ul.appendChild(li);
       }
-      $("watch-link").href = j.page;
-      $("watch-link").textContent = location.origin + j.page;
+      $("watch-link").href = origin + j.page;
+      $("watch-link").textContent = origin + j.page;
       $("links").hidden = false;
     } catch (e) {
       showError(e.message);

@@ -19,13 +19,13 @@
     const t = h > 0 ? h + ":" + mm + ":" + ss : m + ":" + ss;
     return ms < 10000 ? t + "." + Math.floor((ms % 1000) / 100) : t;
   }
-  function clocks() {
+  // faces is each seat's time as shown now: [main ms, delay ms], counted
+  // down from the server's last answer for the seat whose clock runs.
+  function faces() {
     const c = room && room.clock;
-    const box = $("clocks");
-    if (!c) { box.textContent = ""; return; }
+    if (!c) return null;
     const gone = c.running ? performance.now() - at : 0;
-    box.textContent = "";
-    room.seats.forEach((s, i) => {
+    return room.seats.map((s, i) => {
       let left = c.left[i], delay = 0;
       if (i === c.mover && c.running) {
         if (c.mode === "delay") {
@@ -33,9 +33,20 @@
           if (delay < 0) { left += delay; delay = 0; }
         } else left -= gone;
       }
+      return [Math.max(0, left), Math.max(0, delay)];
+    });
+  }
+  // The clocks as shown, and when (tests compare pages by it).
+  window.zrunClock = () => ({ faces: faces(), running: !!(room && room.clock && room.clock.running), mover: room && room.clock ? room.clock.mover : -1, now: Date.now() });
+  function clocks() {
+    const c = room && room.clock;
+    const box = $("clocks");
+    box.textContent = "";
+    if (!c) return;
+    faces().forEach(([left, delay], i) => {
       const d = document.createElement("span");
       d.className = "clock" + (i === c.mover && c.running ? " running" : "") + (left < 10000 ? " low" : "");
-      d.textContent = s.name + " " + fmt(left) + (delay > 0 ? " (+" + (delay / 1000).toFixed(1) + ")" : "");
+      d.textContent = room.seats[i].name + " " + fmt(left) + (delay > 0 ? " (+" + (delay / 1000).toFixed(1) + ")" : "");
       box.appendChild(d);
     });
   }
@@ -108,7 +119,7 @@
   document.addEventListener("zrun-state", (ev) => {
     if (!ev.detail.room) return;
     room = ev.detail.room;
-    at = performance.now();
+    at = ev.detail.receivedAt || performance.now();
     render();
   });
   $("resign").onclick = () => { if (confirm("Resign the game?")) post("resign", {}); };
