@@ -61,6 +61,7 @@ type loadStats struct {
 	errors    []string
 	moves     atomic.Int64
 	late      atomic.Int64 // moves sent in the last 3 s
+	open      atomic.Int64 // spectators' streams open
 	games     atomic.Int64
 }
 
@@ -230,8 +231,12 @@ func TestRoomLoad(t *testing.T) {
 	}
 	time.Sleep(*roomLoad / 4)
 	heap1, gor1 := heap()
-	time.Sleep(*roomLoad * 2 / 3) // near the end, everything still running
+	dl, _ := ctx.Deadline()
+	time.Sleep(time.Until(dl) - *roomLoad/10) // near the end, everything still running
 	heap2, gor2 := heap()
+	// A loaded machine (or -race) may take so long to collect that the
+	// second sample comes after the end: then nothing is learnt from it.
+	sampled := stats.open.Load() == loadGames*loadSpectators && time.Until(dl) > 0
 	<-ctx.Done()
 	wg.Wait()
 
@@ -253,10 +258,12 @@ func TestRoomLoad(t *testing.T) {
 	if want := (stats.moves.Load() - stats.late.Load()) * loadSpectators * 9 / 10; !raceEnabled && int64(len(lat)) < want {
 		t.Errorf("%d deliveries for %d moves to %d spectators each", len(lat), stats.moves.Load(), loadSpectators)
 	}
-	if heap2 > heap1+heap1/4+16<<20 {
+	switch {
+	case !sampled:
+		t.Logf("memory and goroutines not compared: the second sample came after the end or with streams closed")
+	case heap2 > heap1+heap1/4+16<<20:
 		t.Errorf("memory grew: heap in use %d then %d bytes", heap1, heap2)
-	}
-	if gor2 > gor1+gor1/10+10 {
+	case gor2 > gor1+gor1/10+10:
 		t.Errorf("goroutines grew: %d then %d", gor1, gor2)
 	}
 }
@@ -288,6 +295,8 @@ func watch(ctx context.Context, c *http.Client, url, id string, next chan struct
 		stats.fail("events: %s", resp.Status)
 		return
 	}
+	stats.open.Add(1)
+	defer stats.open.Add(-1)
 	seen, seq := -1, -1
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
