@@ -56,13 +56,17 @@ func (c *Client) stream(ctx context.Context, out chan<- int) bool {
 	}
 	got := false
 	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 32<<20) // an event carries the state: large games' are large
 	for sc.Scan() {
 		data, ok := strings.CutPrefix(sc.Text(), "data: ")
 		if !ok {
 			continue
 		}
+		// Only the sequence number is read here (the state that comes
+		// with it is fetched as the seat sees it now).
 		var ev struct{ Seq int }
-		if json.Unmarshal([]byte(data), &ev) != nil {
+		head, _, _ := strings.Cut(data, `,"state":`)
+		if json.Unmarshal([]byte(strings.TrimSuffix(head, "}")+"}"), &ev) != nil {
 			continue
 		}
 		got = true

@@ -9,7 +9,6 @@ package web
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -62,6 +61,7 @@ type loadStats struct {
 	errors    []string
 	moves     atomic.Int64
 	late      atomic.Int64 // moves sent in the last 3 s
+	open      atomic.Int64 // spectators' streams open
 	games     atomic.Int64
 }
 
@@ -102,8 +102,6 @@ func TestRoomLoad(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		if resp.StatusCode != 200 {
 			stats.fail("GET %s: %d %.200s", path, resp.StatusCode, b)
-		} else if raw, ok := v.(*[]byte); ok {
-			*raw = b
 		} else if v != nil {
 			json.Unmarshal(b, v)
 		}
@@ -209,8 +207,8 @@ func TestRoomLoad(t *testing.T) {
 		}()
 	}
 
-	// The spectators: the event stream, and the state fetched on every
-	// change, as the page does; each new move's delay is measured.
+	// The spectators: the event stream, which brings the state on every
+	// change, as the page takes it; each new move's delay is measured.
 	for i := range loadGames * loadSpectators {
 		tb := tables[i%loadGames]
 		wg.Add(1)
@@ -219,7 +217,7 @@ func TestRoomLoad(t *testing.T) {
 			c := newClient()
 			for ctx.Err() == nil {
 				id, next := tb.room()
-				watch(ctx, c, url, id, next, tb, stats, get)
+				watch(ctx, c, url, id, next, tb, stats)
 			}
 		}()
 	}
@@ -233,8 +231,12 @@ func TestRoomLoad(t *testing.T) {
 	}
 	time.Sleep(*roomLoad / 4)
 	heap1, gor1 := heap()
-	time.Sleep(*roomLoad * 2 / 3) // near the end, everything still running
+	dl, _ := ctx.Deadline()
+	time.Sleep(time.Until(dl) - *roomLoad/10) // near the end, everything still running
 	heap2, gor2 := heap()
+	// A loaded machine (or -race) may take so long to collect that the
+	// second sample comes after the end: then nothing is learnt from it.
+	sampled := stats.open.Load() == loadGames*loadSpectators && time.Until(dl) > 0
 	<-ctx.Done()
 	wg.Wait()
 
@@ -256,18 +258,19 @@ func TestRoomLoad(t *testing.T) {
 	if want := (stats.moves.Load() - stats.late.Load()) * loadSpectators * 9 / 10; !raceEnabled && int64(len(lat)) < want {
 		t.Errorf("%d deliveries for %d moves to %d spectators each", len(lat), stats.moves.Load(), loadSpectators)
 	}
-	if heap2 > heap1+heap1/4+16<<20 {
+	switch {
+	case !sampled:
+		t.Logf("memory and goroutines not compared: the second sample came after the end or with streams closed")
+	case heap2 > heap1+heap1/4+16<<20:
 		t.Errorf("memory grew: heap in use %d then %d bytes", heap1, heap2)
-	}
-	if gor2 > gor1+gor1/10+10 {
+	case gor2 > gor1+gor1/10+10:
 		t.Errorf("goroutines grew: %d then %d", gor1, gor2)
 	}
 }
 
 // watch follows room id's event stream until ctx ends or the table moves
-// on (next closed), fetching the state on each change and timing the
-// moves it brings.
-func watch(ctx context.Context, c *http.Client, url, id string, next chan struct{}, tb *loadTable, stats *loadStats, get func(*http.Client, string, any) int) {
+// on (next closed), timing the moves each change's state brings.
+func watch(ctx context.Context, c *http.Client, url, id string, next chan struct{}, tb *loadTable, stats *loadStats) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -292,28 +295,33 @@ func watch(ctx context.Context, c *http.Client, url, id string, next chan struct
 		stats.fail("events: %s", resp.Status)
 		return
 	}
+	stats.open.Add(1)
+	defer stats.open.Add(-1)
 	seen, seq := -1, -1
 	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
 	for sc.Scan() {
 		data, ok := strings.CutPrefix(sc.Text(), "data: ")
 		if !ok {
 			continue
 		}
+		// The event carries the state (as the page takes it); the moves
+		// played are the history's entries, its only "coord" keys (a
+		// legal move's is "c"), counted rather than decoded so that the
+		// spectators' side of this one process leaves the server the
+		// processor.
 		var ev struct{ Seq int }
-		if json.Unmarshal([]byte(data), &ev) != nil || ev.Seq == seq {
+		head, _, _ := strings.Cut(data, `,"state":`)
+		if json.Unmarshal([]byte(head+"}"), &ev) != nil || ev.Seq == seq {
 			continue
 		}
 		seq = ev.Seq
-		var body []byte
-		if get(c, "/api/r/"+id+"/state", &body) != 200 {
+		if !strings.Contains(data, `"state":{`) {
+			stats.fail("an event without the state: %.100s", data)
 			continue
 		}
 		now := time.Now()
-		// The moves played: the history's entries are the state's only
-		// "coord" keys (a legal move's is "c"), counted rather than
-		// decoded, so that the spectators' side of this one process
-		// leaves the server the processor.
-		n := bytes.Count(body, []byte(`"coord":`))
+		n := strings.Count(data, `"coord":`)
 		if seen >= 0 {
 			tb.mu.Lock()
 			var got []time.Duration

@@ -429,9 +429,9 @@ func (s *Server) roomJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 // apiRoomEvents streams the room's changes: each event carries the
-// room's sequence number (also the event's id); the page refetches the
-// state when it differs from its own, and a page that reconnects is sent
-// the current number at once, so it catches up.
+// room's sequence number (also the event's id) and the state as the page
+// sees it; a page that reconnects is sent the current state at once, so
+// it catches up.
 func (s *Server) apiRoomEvents(w http.ResponseWriter, r *http.Request) {
 	rm, err := s.room(r.PathValue("rid"))
 	if err != nil {
@@ -462,8 +462,24 @@ func (s *Server) apiRoomEvents(w http.ResponseWriter, r *http.Request) {
 	}()
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
+	// Each event carries the page's new state, as /state would answer
+	// it, so a page needs no request to follow the game.
 	send := func(seq int) {
-		fmt.Fprintf(w, "id: %d\nevent: state\ndata: {\"gen\":%d,\"seq\":%d}\n\n", seq, seq, seq)
+		for more := true; more; { // changes queued meanwhile: the latest is enough
+			select {
+			case seq = <-sub.ch:
+			default:
+				more = false
+			}
+		}
+		rm.mu.Lock()
+		seq = rm.seq
+		st, err := rm.state(sub.seat)
+		rm.mu.Unlock()
+		if err != nil {
+			st = []byte("null")
+		}
+		fmt.Fprintf(w, "id: %d\nevent: state\ndata: {\"gen\":%d,\"seq\":%d,\"state\":%s}\n\n", seq, seq, seq, st)
 		fl.Flush()
 	}
 	send(seq)

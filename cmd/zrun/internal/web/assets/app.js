@@ -730,8 +730,14 @@
     es.addEventListener("state", (ev) => {
       const d = JSON.parse(ev.data);
       // A command in flight brings the new state with its answer.
+      // A shared game's event brings the state with it, unless it was
+      // made for the seat this page held when the stream opened and the
+      // page has taken or left a seat since: then it is fetched.
+      const ds = d.state;
       if (pending > 0) missedGen = d.gen;
-      else if (!st || d.gen !== st.gen) refresh();
+      else if (ds && st && st.room && ds.room && ds.room.you === st.room.you) {
+        if (ds.gen > st.gen) { ds.receivedAt = performance.now(); setState(ds); }
+      } else if (!st || d.gen !== st.gen) refresh();
     });
     es.addEventListener("info", (ev) => showInfo(JSON.parse(ev.data)));
     es.addEventListener("analysis", (ev) => document.dispatchEvent(new CustomEvent("zrun-analysis", { detail: JSON.parse(ev.data) })));
