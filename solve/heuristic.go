@@ -60,6 +60,9 @@ type heuristic struct {
 	base     []vm.Cell
 	hung     hungarian
 	what     string
+	// lossy: the estimate left out positions that would have lowered it
+	// (relaxed.lossy): a solution found is not proved shortest.
+	lossy bool
 	// limit is the most goal pieces one move was seen to remove: the
 	// estimate counts one a move, so more makes it inadmissible.
 	limit int
@@ -120,6 +123,7 @@ func newHeuristic(s *vm.State, pl int, matching bool) *heuristic {
 			continue
 		}
 		h.dist[t] = r.all
+		h.lossy = h.lossy || r.lossy
 		h.dead[t] = deadPairs(s, pl, t, h.isX, r.all)
 		if h.targets == nil {
 			h.targets = make([][]int32, len(g.Pieces))
@@ -132,6 +136,9 @@ func newHeuristic(s *vm.State, pl int, matching bool) *heuristic {
 			h.what = fmt.Sprintf("sum over the goal's (pieces-remaining 0 %s) pieces of each one's fewest moves to be gone, alone on the board (dead squares and frozen pairs pruned)", names)
 			if matching && len(h.per[t]) > 0 {
 				h.what += ", or more: the least total over an assignment of the pieces to distinct free targets"
+			}
+			if h.lossy {
+				h.what += "; the rules let moves leave new targets behind, which the estimate leaves out, so it is not a proved lower bound"
 			}
 			break
 		}
@@ -336,6 +343,9 @@ func relaxedDistances(s *vm.State, pl, t int, isX []bool) ([]int32, bool) {
 // each target square apart (per[i] for targets[i]: the square where the
 // piece, gone, left what it became — Sokoban's box on a target).
 type relaxed struct {
+	// lossy: leaving out the positions that are not clean raised some
+	// square's value, so the sum may not be a lower bound.
+	lossy   bool
 	all     []int32
 	targets []int32
 	per     [][]int32
@@ -478,6 +488,7 @@ func relaxedWorld(s *vm.State, pl, t int, isX []bool) (*relaxed, bool) {
 		fill[e.to]++
 	}
 	dist := make([]int32, len(nodes))
+	lossy := false
 	search := func(from func(i int) bool) []int32 {
 		var cur, next []int32
 		for i := range dist {
@@ -516,9 +527,15 @@ func relaxedWorld(s *vm.State, pl, t int, isX []bool) (*relaxed, bool) {
 				out[n.xpos] = dist[i]
 			}
 		}
+		for i, n := range nodes {
+			if !n.clean && n.xpos >= 0 && dist[i] < out[n.xpos] {
+				lossy = true // a made-up target would make it shorter
+			}
+		}
 		return out
 	}
 	r := &relaxed{all: search(func(int) bool { return true })}
+	r.lossy = lossy
 	seenAt := map[int32]bool{}
 	for _, n := range nodes {
 		if n.xpos < 0 && n.at >= 0 && !seenAt[n.at] {

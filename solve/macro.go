@@ -114,7 +114,7 @@ func puzzleMacro(ctx context.Context, root *vm.State, lim Limits, h *heuristic, 
 			path = append(path, int(last))
 		}
 		res.Found = true
-		res.Optimal = weight == 1 && h.limit <= 1 && !h.matching
+		res.Optimal = weight == 1 && h.limit <= 1 && !h.matching && !h.lossy
 		res.Path = path
 	}
 	for open.len() > 0 {

@@ -107,7 +107,7 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 				if o.Winner == pl {
 					nodes = append(nodes, pnode{parent: id, move: int32(k), g: cg})
 					res.Found = true
-					res.Optimal = weight == 1 && h.limit <= 1 && !h.matching
+					res.Optimal = weight == 1 && h.limit <= 1 && !h.matching && !h.lossy
 					res.Path = pathTo(nodes, int32(len(nodes)-1))
 					res.Nodes, res.Elapsed = int64(len(nodes)), clk.elapsed()
 					return res, nil

@@ -4,7 +4,8 @@
 // has them; and the import of a read game into a Game's game tree, which
 // matches each SAN against the legal moves of its position, so it serves
 // every game that has SAN (chess, Capablanca, Schoolbook, Chess960 from the
-// FEN tag, Seirawan-style gating).
+// FEN tag, Seirawan-style gating); a move that is not SAN may be in
+// coordinates ("e2e4", "e7e8q"), as engine-match tools write their games.
 
 package play
 
