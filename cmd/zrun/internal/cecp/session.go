@@ -396,15 +396,13 @@ func (c *Session) setBoard(fen string) {
 	if c.swap {
 		fen = swapFEN(fen)
 	}
-	fen, err := fenFromXB(c.g, fen)
+	vmFEN, ok, err := fenFromXB(c.g, fen)
 	switch {
-	case err == nil && fen == "":
-		// The start position, which vm's FEN reader cannot read back.
-		force, side := c.force, c.engineSide
-		err = c.reset(c.entry)
-		c.force, c.engineSide = force, side
+	case err == nil && ok:
+		err = c.g.SetPosition(vmFEN)
 	case err == nil:
-		err = c.g.SetPosition(fen)
+		// Pieces vm's reader has no letter for (Kamisado's dressed IDs).
+		err = c.g.SetPositionIDs(fen)
 	}
 	if err != nil {
 		c.out.Printf("tellusererror Illegal position: %v", err)

@@ -7,6 +7,7 @@ package web
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image/png"
@@ -171,6 +172,9 @@ type pictureCheck struct {
 	Wrong, Failed []string
 	Boxes         [][4]float64
 	Missing       []string
+	// Samples are the pixels read just inside piece pictures' corners;
+	// Green those that showed the key colour.
+	Samples, Green int
 }
 
 // checkPictures opens a game and checks its pictures; a screenshot shows
@@ -211,12 +215,14 @@ func checkPictures(t *testing.T, p *page, url string) (pictureCheck, []string) {
 		green := 0
 		for _, b := range c.Boxes {
 			for _, q := range [][2]float64{{b[0] + 1, b[1] + 1}, {b[0] + b[2] - 2, b[1] + 1}, {b[0] + 1, b[1] + b[3] - 2}} {
+				c.Samples++
 				r, g, bl, _ := img.At(int(q[0]), int(q[1])).RGBA()
 				if r>>8 < 40 && g>>8 > 220 && bl>>8 < 40 {
 					green++
 				}
 			}
 		}
+		c.Green = green
 		if green > 0 {
 			bad = append(bad, fmt.Sprintf("%d piece corners show the key green", green))
 		}
@@ -229,10 +235,23 @@ func TestPicturesQuick(t *testing.T) {
 	runPictureGallery(t, pictureQuick)
 }
 
+// galleryTab opens a tab of its own for one game of a gallery: a tab's
+// context lasts three minutes (newBrowser), less than a whole gallery.
+func galleryTab(t *testing.T, width, height int) (*page, func()) {
+	t.Helper()
+	newBrowser(t, width, height) // starts Chromium once
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	ctx, cancel2 := context.WithTimeout(ctx, 3*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatalf("new tab: %v", err)
+	}
+	return &page{t, ctx}, func() { cancel2(); cancel() }
+}
+
 func runPictureGallery(t *testing.T, files []string) {
-	p := newBrowser(t, 1300, 950)
 	shots := os.Getenv("ZRUN_IMG_SHOTS")
 	checked, skipped := 0, 0
+	var pieces, pics, failed, samples, green int
 	for _, rel := range files {
 		s, err := New([]string{corpus(t, rel)})
 		if err != nil {
@@ -242,21 +261,28 @@ func runPictureGallery(t *testing.T, files []string) {
 		_, url := serveServer(t, s)
 		if resp, err := http.Get(url + "/api/g/0/state"); err != nil || resp.StatusCode != 200 {
 			skipped++
-			t.Logf("%-50s skipped: does not start (%v)", rel, err)
+			why := fmt.Sprint(err)
 			if resp != nil {
+				var b bytes.Buffer
+				b.ReadFrom(resp.Body)
+				why = resp.Status + " " + strings.TrimSpace(b.String())
 				resp.Body.Close()
 			}
+			t.Logf("%-50s skipped: does not start (%.120s)", rel, why)
 			s.Close()
 			continue
 		}
+		p, closeTab := galleryTab(t, 1300, 950)
 		c, bad := checkPictures(t, p, url)
 		if len(c.Missing) > 0 {
+			closeTab()
 			skipped++
 			t.Logf("%-50s skipped: %d pictures missing", rel, len(c.Missing))
 			s.Close()
 			continue
 		}
 		checked++
+		pieces, pics, failed, samples, green = pieces+c.Pieces, pics+c.Pic, failed+len(c.Failed), samples+c.Samples, green+c.Green
 		if len(bad) > 0 {
 			t.Errorf("%s: %s", rel, strings.Join(bad, "; "))
 		}
@@ -272,9 +298,11 @@ func runPictureGallery(t *testing.T, files []string) {
 			p.screenshot(filepath.Join(shots, name+"-plain.png"))
 			p.run(chromedp.Click(chromedp.CSS(`#use-pics`)))
 		}
+		closeTab()
 		s.Close()
 	}
-	t.Logf("%d games checked, %d skipped for missing pictures", checked, skipped)
+	t.Logf("%d games checked, %d skipped (missing pictures or not starting); %d pieces, %d from pictures; %d failed image requests; %d of %d corner samples show the key green",
+		checked, skipped, pieces, pics, failed, green, samples)
 }
 
 // completePackages lists the corpus rule files (native ones, not Dagaz's
