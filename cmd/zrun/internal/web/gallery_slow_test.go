@@ -38,3 +38,17 @@ func TestPictureGallery(t *testing.T) {
 func shard(files []string, i, n int) []string {
 	return files[len(files)*(i-1)/n : len(files)*i/n]
 }
+
+// pictureShowcase are the games whose pictures the closing notes describe
+// side by side with the plain drawing: two chess variants among them
+// (Cubic Chess, African Chess) ship their own piece pictures.
+var pictureShowcase = []string{"Kamisado/kamisado.zrf", "Senet/Senet.zrf", "Ur/Ur.zrf", "Afrika/Afrika.zrf",
+	"ToguzKumalak/ToguzKumalak.zrf", "Splut/08.Splut.zrf", "Focus/Focus.zrf", "Chase/Chase.zrf", "Thud/Thud.zrf",
+	"CubicChess/CubicChess.zrf", "GlukKazan+ZoG/Rules/AfricanChess.zrf"}
+
+// TestPictureShowcase checks the showcase games as the gallery does;
+// with ZRUN_IMG_SHOTS=DIR it saves each with and without its pictures.
+func TestPictureShowcase(t *testing.T) {
+	chromiumPath(t)
+	runPictureGallery(t, pictureShowcase)
+}

@@ -235,11 +235,11 @@ func TestPicturesQuick(t *testing.T) {
 	runPictureGallery(t, pictureQuick)
 }
 
-// galleryTab opens a tab of its own for one game of a gallery: a tab's
-// context lasts three minutes (newBrowser), less than a whole gallery.
+// galleryTab opens a tab of its own for one game of a gallery, closed
+// by the function returned: a tab's context lasts three minutes
+// (newBrowser), less than a whole gallery. Chromium must be running.
 func galleryTab(t *testing.T, width, height int) (*page, func()) {
 	t.Helper()
-	newBrowser(t, width, height) // starts Chromium once
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	ctx, cancel2 := context.WithTimeout(ctx, 3*time.Minute)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
@@ -249,6 +249,7 @@ func galleryTab(t *testing.T, width, height int) (*page, func()) {
 }
 
 func runPictureGallery(t *testing.T, files []string) {
+	newBrowser(t, 1300, 950) // starts Chromium
 	shots := os.Getenv("ZRUN_IMG_SHOTS")
 	checked, skipped := 0, 0
 	var pieces, pics, failed, samples, green int
