@@ -1,5 +1,5 @@
 // This file plays games between two zrun engines in the real XBoard under
-// Xvfb (xboard -fcp zrun -scp zrun, match mode): Kamisado, whose 41 piece
+// Xvfb (xboard -fcp zrun -scp zrun, Two Machines mode): Kamisado, whose 41 piece
 // types need dressed letters and whose dragons slide forward diagonally
 // (XBoard forfeited them while the piece lines said "fmQ", which XBoard
 // reads as straight forward only), and Thud on its 15x15 board, whose
@@ -86,7 +86,7 @@ func xboardEngineGame(t *testing.T, name, rules, variant string, moves int, extr
 		pgn := filepath.Join(out, fmt.Sprintf("game%d.pgn", game))
 		xb := exec.Command(tools["xboard"], append([]string{
 			"-fcp", engine, "-scp", engine, "-fd", out, "-sd", out, "-variant", variant,
-			"-matchMode", "true", "-matchGames", "1", "-testClaims", "false",
+			"-initialMode", "TwoMachines", "-testClaims", "false",
 			"-debugMode", "true", "-nameOfDebugFile", debug, "-saveGameFile", pgn,
 			"-saveSettingsOnExit", "false", "-popupExitMessage", "false", "-autoCallFlag", "false"}, extra...)...)
 		xb.Env = append(os.Environ(), "DISPLAY="+display)
@@ -111,9 +111,7 @@ func xboardEngineGame(t *testing.T, name, rules, variant string, moves int, extr
 			over = over || strings.Contains(log, ": result ")
 		}
 		shot := filepath.Join(out, fmt.Sprintf("game%d.png", game))
-		if !over {
-			time.Sleep(time.Second) // the last move is drawn
-		}
+		time.Sleep(time.Second) // the last move is drawn
 		imp := exec.Command(tools["import"], "-window", "root", shot)
 		imp.Env = xb.Env
 		if msg, err := imp.CombinedOutput(); err != nil {
