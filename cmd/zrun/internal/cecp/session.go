@@ -389,7 +389,8 @@ func (c *Session) makeCECP(text string) (bool, error) {
 	return true, c.g.Make(m, c.g.S.CoordString(m))
 }
 
-// setBoard replaces the position; a FEN we cannot read leaves the game as it was.
+// setBoard replaces the position; a FEN we cannot read leaves the game as it
+// was. Out of force mode, the engine then moves if its side is to move.
 func (c *Session) setBoard(fen string) {
 	c.halt()
 	fen = c.letters.fenIn(fen)
@@ -406,6 +407,15 @@ func (c *Session) setBoard(fen string) {
 	}
 	if err != nil {
 		c.out.Printf("tellusererror Illegal position: %v", err)
+		return
+	}
+	// Out of force mode with its own side to move, the engine plays, as
+	// after a usermove: XBoard relays a null move ("@@@@", Kamisado's
+	// forced pass) to the other engine of a two-engine game as a
+	// setboard, and then waits for that engine's move (observed: the
+	// game hung).
+	if !c.force && c.engineSide == c.g.S.Chooser() {
+		c.startThinking()
 	}
 }
 

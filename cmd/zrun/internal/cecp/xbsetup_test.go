@@ -207,3 +207,18 @@ func TestCECPSetboardDressedIDs(t *testing.T) {
 	g.Send("setboard 8/ob1kyzX!b'/8/8/8/8/8/8/8 w - - 0 1")
 	g.ExpectMatch(`^tellusererror Illegal position: .*X!`)
 }
+
+// XBoard relays a pass ("move @@@@") to the other engine of a two-engine
+// game as "setboard" (debug log of a Kamisado game: "<second: move @@@@",
+// then ">first : setboard ...", and nothing more) and waits for that
+// engine's move: out of force mode, with its side to move, zrun plays.
+func TestCECPSetboardRelaysTurn(t *testing.T) {
+	g, _ := startCECP(t)
+	g.Send("new", "sd 1", "playother") // the engine plays Black
+	g.Sync("1")
+	g.Send("setboard 4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+	g.ExpectMatch(`^move e8`)
+	// In force mode (XBoard sets up a position) nothing is played.
+	g.Send("force", "setboard 4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+	g.Sync("2")
+}
