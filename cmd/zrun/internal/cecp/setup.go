@@ -108,18 +108,24 @@ func tableOfSize(g *vm.Game, ids []string, size int) (string, error) {
 			place(image(img), id)
 		}
 	}
-	for _, id := range ids {
-		if len(id) == 1 && (id != "K" || isRoyalLetter(g, id)) {
+	for t, id := range ids {
+		if len(id) == 1 && (id != "K" || isRoyalLetter(g, id)) && (id != "P" || pawnLike(g, t)) {
 			place(image(id[0]), id)
 		}
 	}
 	// Other pieces take the first free image, never the Pawn's: XBoard
 	// gives a piece drawn as a Pawn pawn rules (promotion, en passant).
-	for _, id := range ids {
+	// A piece that never moves (Kamisado's Bit, a counter the rules
+	// create) may take it when no other image is left: XBoard never
+	// moves it, so never promotes it.
+	for t, id := range ids {
 		for i := 1; i < size-1 && !placed[id]; i++ {
 			if size == len(xboardImages) || !xboardSpecial[i] {
 				place(i, id)
 			}
+		}
+		if !placed[id] && len(g.Pieces[t].Moves) == 0 {
+			place(0, id)
 		}
 		if !placed[id] {
 			return "", fmt.Errorf("more piece types than XBoard images")
@@ -133,6 +139,18 @@ func tableOfSize(g *vm.Game, ids []string, size int) (string, error) {
 		white.WriteString(id)
 	}
 	return white.String() + strings.ToLower(white.String()), nil
+}
+
+// pawnLike reports whether piece type t may take XBoard's Pawn image by
+// its letter P: XBoard gives that image pawn rules whatever the piece
+// line says, and promotes it on the last rank (it relayed a Kamisado
+// Purple Dragon's move home as "c6h1q", which zrun had to refuse). A
+// piece named a pawn, or moving as XBoard's pawn does, may.
+func pawnLike(g *vm.Game, t int) bool {
+	if strings.Contains(strings.ToLower(g.Pieces[t].Name), "pawn") {
+		return true
+	}
+	return slices.Contains(xboardBuiltin['P'], describe.Piece(g, t).Betza)
 }
 
 // ptcSlots splits the white half of a piece-to-char table into its slots:

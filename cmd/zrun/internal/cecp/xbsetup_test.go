@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"zrun/cmd/zrun/internal/play"
 )
 
 const (
@@ -221,4 +223,46 @@ func TestCECPSetboardRelaysTurn(t *testing.T) {
 	// In force mode (XBoard sets up a position) nothing is played.
 	g.Send("force", "setboard 4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
 	g.Sync("2")
+}
+
+// XBoard promotes whatever stands in its Pawn image on the last rank (it
+// relayed a Kamisado Purple Dragon's move home as "c6h1q"): in Kamisado's
+// table the Pawn image holds no piece that moves, and in chess the pawn.
+func TestCECPPawnImage(t *testing.T) {
+	for _, tc := range []struct{ file, variant string }{
+		{kamisadoZRF, "kamisado-(single-round)"},
+		{kamisadoZRF, "kamisado-(non-stop)"},
+		{"../../../../games/chess.zrf", ""},
+	} {
+		cat, err := play.LoadCatalog([]string{tc.file})
+		if err != nil {
+			t.Skipf("%s: %v", tc.file, err)
+		}
+		checked := 0
+		for _, e := range cat.Entries {
+			if tc.variant != "" && e.Name != tc.variant {
+				continue
+			}
+			checked++
+			g := e.Game
+			ptc, err := pieceToChar(g)
+			if err != nil {
+				t.Fatalf("%s: %v", e.Name, err)
+			}
+			pawn := ptcSlots(ptc)[0]
+			if pawn == "." {
+				continue
+			}
+			ti := slices.Index(pieceIDs(g), pawn)
+			if ti < 0 {
+				t.Fatalf("%s: the Pawn image holds %q, no piece", e.Name, pawn)
+			}
+			if len(g.Pieces[ti].Moves) > 0 && !strings.Contains(strings.ToLower(g.Pieces[ti].Name), "pawn") {
+				t.Errorf("%s: the Pawn image holds %s, which moves", e.Name, g.Pieces[ti].Name)
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no game %q", tc.file, tc.variant)
+		}
+	}
 }
