@@ -27,10 +27,19 @@ import (
 	"zrun/cmd/zrun/internal/testbin"
 )
 
+// Kamisado's first game, Non stop: a dragon home scores and play goes on,
+// with forced passes that XBoard relays as setboard (dressed IDs).
 func TestRealXBoardKamisadoEngines(t *testing.T) {
-	// The first engine plays by Monte Carlo tree search, the second by
-	// alpha-beta: two alpha-beta engines repeat one three-move game.
-	xboardEngineGame(t, "kamisado-engines", kamisadoZRF, "kamisado-(single-round)", 10,
+	xboardEngineGame(t, "kamisado-engines", kamisadoZRF, "kamisado-(non-stop)", 10, "-tc", "2", "-inc", "2")
+}
+
+// Kamisado's single round ends when a dragon reaches home, here within
+// ten moves a side (observed: 4 to 11 moves): one game is played to its
+// result, the winner's claim taken, no move refused. The first engine
+// plays by Monte Carlo tree search: two alpha-beta engines repeat one
+// three-move game.
+func TestRealXBoardKamisadoSingleRound(t *testing.T) {
+	xboardEngineGame(t, "kamisado-single", kamisadoZRF, "kamisado-(single-round)", 0,
 		"-firstOptions", "Player=mcts", "-tc", "2", "-inc", "2")
 }
 
@@ -43,7 +52,8 @@ var relayRx = regexp.MustCompile(`(?m)>(first |second): usermove \S+`)
 
 // xboardEngineGame runs XBoard with two zrun engines on variant of rules
 // until moves moves a side are played (or, for a game the rules end
-// sooner, up to three games) and checks the debug log.
+// sooner, up to three games) and checks the debug log. With moves 0 one
+// game is played to its result.
 func xboardEngineGame(t *testing.T, name, rules, variant string, moves int, extra ...string) {
 	if !*slow {
 		t.Skip("real-XBoard games: run with -args -slow")
@@ -99,7 +109,7 @@ func xboardEngineGame(t *testing.T, name, rules, variant string, moves int, extr
 		var log string
 		plies, over := 0, false
 		deadline := time.Now().Add(6 * time.Minute)
-		for plies < 2*moves && !over && time.Now().Before(deadline) {
+		for (moves == 0 || plies < 2*moves) && !over && time.Now().Before(deadline) {
 			select {
 			case <-exited:
 				over = true
@@ -126,7 +136,7 @@ func xboardEngineGame(t *testing.T, name, rules, variant string, moves int, extr
 		}
 		result := regexp.MustCompile(`>first : result (.*)`).FindStringSubmatch(log)
 		t.Logf("game %d: %d plies relayed by XBoard; result %v; screenshot %s", game, plies, result, shot)
-		if plies >= 2*moves {
+		if moves > 0 && plies >= 2*moves || moves == 0 && result != nil {
 			return
 		}
 		if result == nil {

@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -173,8 +174,10 @@ type pictureCheck struct {
 	Boxes         [][4]float64
 	Missing       []string
 	// Samples are the pixels read just inside piece pictures' corners;
-	// Green those that showed the key colour.
-	Samples, Green int
+	// Clear those that show what lies beneath the piece (the same pixel
+	// with the pieces hidden), Green those that showed the key colour the
+	// board beneath does not have.
+	Samples, Clear, Green int
 }
 
 // checkPictures opens a game and checks its pictures; a screenshot shows
@@ -207,17 +210,41 @@ func checkPictures(t *testing.T, p *page, url string) (pictureCheck, []string) {
 	}
 	if len(c.Boxes) > 0 {
 		time.Sleep(300 * time.Millisecond) // the pictures decode
-		shot := value(p, chromedp.CaptureScreenshot())
-		img, err := png.Decode(bytes.NewReader(shot))
-		if err != nil {
-			t.Fatal(err)
+		shoot := func() image.Image {
+			img, err := png.Decode(bytes.NewReader(value(p, chromedp.CaptureScreenshot())))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return img
+		}
+		// The same screen with the pieces hidden: what lies beneath them.
+		with := shoot()
+		p.run(chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .pieces').style.visibility = 'hidden'`))
+		beneath := shoot()
+		p.run(chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .pieces').style.visibility = ''`))
+		keyGreen := func(img image.Image, x, y int) bool {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			return r>>8 < 40 && g>>8 > 220 && bl>>8 < 40
+		}
+		same := func(x, y int) bool {
+			r1, g1, b1, _ := with.At(x, y).RGBA()
+			r2, g2, b2, _ := beneath.At(x, y).RGBA()
+			d := func(a, b uint32) bool { return a>>8 <= b>>8+6 && b>>8 <= a>>8+6 }
+			return d(r1, r2) && d(g1, g2) && d(b1, b2)
 		}
 		green := 0
 		for _, b := range c.Boxes {
 			for _, q := range [][2]float64{{b[0] + 1, b[1] + 1}, {b[0] + b[2] - 2, b[1] + 1}, {b[0] + 1, b[1] + b[3] - 2}} {
+				x, y := int(q[0]), int(q[1])
 				c.Samples++
-				r, g, bl, _ := img.At(int(q[0]), int(q[1])).RGBA()
-				if r>>8 < 40 && g>>8 > 220 && bl>>8 < 40 {
+				if same(x, y) {
+					c.Clear++
+				}
+				// Key green drawn by the piece, not a green board
+				// beneath (boards are never keyed: Elementals' squares
+				// are green, and so is the pit a utility file of Toguz
+				// Kumalak uses as its board).
+				if keyGreen(with, x, y) && !keyGreen(beneath, x, y) {
 					green++
 				}
 			}
@@ -252,7 +279,7 @@ func runPictureGallery(t *testing.T, files []string) {
 	newBrowser(t, 1300, 950) // starts Chromium
 	shots := os.Getenv("ZRUN_IMG_SHOTS")
 	checked, skipped := 0, 0
-	var pieces, pics, failed, samples, green int
+	var pieces, pics, failed, samples, clear, green int
 	for _, rel := range files {
 		s, err := New([]string{corpus(t, rel)})
 		if err != nil {
@@ -283,14 +310,14 @@ func runPictureGallery(t *testing.T, files []string) {
 			continue
 		}
 		checked++
-		pieces, pics, failed, samples, green = pieces+c.Pieces, pics+c.Pic, failed+len(c.Failed), samples+c.Samples, green+c.Green
+		pieces, pics, failed, samples, clear, green = pieces+c.Pieces, pics+c.Pic, failed+len(c.Failed), samples+c.Samples, clear+c.Clear, green+c.Green
 		if len(bad) > 0 {
 			t.Errorf("%s: %s", rel, strings.Join(bad, "; "))
 		}
 		if c.Pieces > 0 && c.Pic == 0 {
 			t.Errorf("%s: no piece drawn from a picture", rel)
 		}
-		t.Logf("%-50s %d pieces, %d from pictures", rel, c.Pieces, c.Pic)
+		t.Logf("%-50s %d pieces, %d from pictures; corners %d of %d clear", rel, c.Pieces, c.Pic, c.Clear, c.Samples)
 		if shots != "" {
 			name := strings.NewReplacer("/", "_", " ", "_").Replace(strings.TrimSuffix(rel, ".zrf"))
 			p.run(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0,0)`))
@@ -302,8 +329,9 @@ func runPictureGallery(t *testing.T, files []string) {
 		closeTab()
 		s.Close()
 	}
-	t.Logf("%d games checked, %d skipped (missing pictures or not starting); %d pieces, %d from pictures; %d failed image requests; %d of %d corner samples show the key green",
-		checked, skipped, pieces, pics, failed, green, samples)
+	t.Logf("%d games checked, %d skipped (missing pictures or not starting); %d pieces, %d from pictures; %d failed image requests; "+
+		"%d corner samples: %d show what lies beneath the piece, %d the key green",
+		checked, skipped, pieces, pics, failed, samples, clear, green)
 }
 
 // completePackages lists the corpus rule files (native ones, not Dagaz's
