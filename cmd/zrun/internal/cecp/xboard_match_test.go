@@ -106,8 +106,18 @@ func xboardEngineGame(t *testing.T, name, rules, variant string, moves int, extr
 		}
 		exited := make(chan error, 1)
 		go func() { exited <- xb.Wait() }()
+		shot := filepath.Join(out, fmt.Sprintf("game%d.png", game))
+		screenshot := func() {
+			imp := exec.Command(tools["import"], "-window", "root", shot)
+			imp.Env = xb.Env
+			if msg, err := imp.CombinedOutput(); err != nil {
+				t.Errorf("screenshot: %v %s", err, msg)
+			}
+		}
+		// A screenshot after every move: XBoard may close its window
+		// when the game ends, and the last one shows the end.
 		var log string
-		plies, over := 0, false
+		plies, shotAt, over := 0, -1, false
 		deadline := time.Now().Add(6 * time.Minute)
 		for (moves == 0 || plies < 2*moves) && !over && time.Now().Before(deadline) {
 			select {
@@ -119,13 +129,19 @@ func xboardEngineGame(t *testing.T, name, rules, variant string, moves int, extr
 			log = string(data)
 			plies = len(relayRx.FindAllString(log, -1))
 			over = over || strings.Contains(log, ": result ")
+			if plies != shotAt && !over {
+				time.Sleep(300 * time.Millisecond) // the move is drawn
+				screenshot()
+				shotAt = plies
+			}
 		}
-		shot := filepath.Join(out, fmt.Sprintf("game%d.png", game))
-		time.Sleep(time.Second) // the last move is drawn
-		imp := exec.Command(tools["import"], "-window", "root", shot)
-		imp.Env = xb.Env
-		if msg, err := imp.CombinedOutput(); err != nil {
-			t.Errorf("screenshot: %v %s", err, msg)
+		if !over {
+			time.Sleep(time.Second)
+			screenshot()
+		} else {
+			// The end, if XBoard still shows it (else a black screen).
+			shot = filepath.Join(out, fmt.Sprintf("game%d-end.png", game))
+			screenshot()
 		}
 		xb.Process.Kill()
 		<-exited
