@@ -105,7 +105,8 @@ type Layout struct {
 	// Levels is the number of levels drawn side by side (0: a flat board).
 	Levels int
 	// Dummies are the positions without a place on screen (storage cells,
-	// reserves); a front end draws them beside the board.
+	// reserves, rectangles off the board's picture) that are not helpers;
+	// a front end draws them beside the board.
 	Dummies []int
 	// Zones are the file's zones, per player, with the positions in them.
 	Zones []Zone
@@ -165,7 +166,9 @@ func NewFor(g *vm.Game, size float64, pics *PictureSet) *Layout {
 		}
 	}
 	for p := range g.Board.Positions {
-		if _, ok := l.byPos[p]; !ok {
+		// A helper (Splut's hub z0, Kamisado's marker rank) holds no
+		// piece anyone sees: it gets no box beside the board either.
+		if _, ok := l.byPos[p]; !ok && !l.helper[p] {
 			l.Dummies = append(l.Dummies, p)
 		}
 	}
@@ -253,9 +256,15 @@ func (l *Layout) placeRects(g *vm.Game, gv *vm.GridView, size float64) {
 	b := g.Board
 	var widths []int
 	minX, minY := math.MaxInt, math.MaxInt
+	// On a board picture, a rectangle whose centre lies left of or above
+	// the picture's corner (Kamisado's helper rank 9, at y -44..4 over a
+	// picture from 0) is off the screen Zillions shows: its position is
+	// drawn beside the board, with the positions that have no rectangle
+	// (none, if it is a helper), and leaves no blank band over the picture.
+	off := func(r [4]int) bool { return len(b.Images) > 0 && (r[0]+r[2] < 0 || r[1]+r[3] < 0) }
 	for _, p := range b.Positions {
 		r := p.Rect
-		if p.Dummy || r[2] <= r[0] || r[3] <= r[1] {
+		if p.Dummy || r[2] <= r[0] || r[3] <= r[1] || off(r) {
 			continue
 		}
 		widths = append(widths, r[2]-r[0])
@@ -271,7 +280,7 @@ func (l *Layout) placeRects(g *vm.Game, gv *vm.GridView, size float64) {
 	}
 	for p, pos := range b.Positions {
 		r := pos.Rect
-		if pos.Dummy || r[2] <= r[0] || r[3] <= r[1] {
+		if pos.Dummy || r[2] <= r[0] || r[3] <= r[1] || off(r) {
 			continue
 		}
 		c := Cell{Pos: p, X: Margin + float64(r[0]-minX)*scale, Y: float64(r[1]-minY) * scale,

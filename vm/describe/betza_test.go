@@ -309,3 +309,28 @@ func TestBetzaFairyMax(t *testing.T) {
 		t.Error("no piece line compared")
 	}
 }
+
+// TestBetzaThudDwarf: Thud's board is a 15x15 grid with the Thudstone's
+// square in the middle, where no piece goes. The published rules: a dwarf
+// "is moved like a chess queen, any number of squares in any orthogonal
+// or diagonal direction" and "may always move one space to capture a
+// troll on an immediately adjacent square" (hurling further needs a line
+// of dwarves behind it, which a lone dwarf has not). Probed beside the
+// hole, its moves towards the hole went missing and came back as
+// first-move-only (bsmRmBbscWcFifmR14ifcW), and XBoard forfeited a dwarf
+// for a second forward slide.
+func TestBetzaThudDwarf(t *testing.T) {
+	const file = "../../../shared/zrf-corpus/Thud/Thud.zrf"
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("%s not available: %v", file, err)
+	}
+	g, err := gamefile.LoadGame(file, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ti, ok := g.PieceIndex("Dwarf")
+	if !ok {
+		t.Fatal("no Dwarf in Thud.zrf")
+	}
+	checkPiece(t, g, "Dwarf", describe.Piece(g, ti), "mQcK")
+}

@@ -143,17 +143,42 @@ func plainType(g *vm.Game, t int) int {
 }
 
 // centre returns the grid square nearest the middle (d4 on 8x8, e4 on 10x8),
-// among the open squares when open is given and has any.
+// among the open squares when open is given and has any. A square next
+// to a hole in the board (Thud's Thudstone in the middle of its 15x15
+// grid) would show a piece's moves towards the hole as missing, so an
+// open square whose eight neighbours are all open is preferred.
 func (g *betzaGeom) centre(open []bool) int32 {
 	cx, cy := (g.w-1)/2, (g.h-1)/2
-	best, bestD := int32(vm.NoPos), 1<<30
-	for y := 0; y < g.h; y++ {
-		for x := 0; x < g.w; x++ {
-			if p := g.pos(x, y); p != vm.NoPos && (open == nil || open[p]) {
-				if d := (x-cx)*(x-cx) + (y-cy)*(y-cy); d < bestD {
-					best, bestD = p, d
+	isOpen := func(x, y int) bool {
+		if x < 0 || y < 0 || x >= g.w || y >= g.h {
+			return false
+		}
+		p := g.pos(x, y)
+		return p != vm.NoPos && (open == nil || open[p])
+	}
+	surrounded := func(x, y int) bool {
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if !isOpen(x+dx, y+dy) {
+					return false
 				}
 			}
+		}
+		return true
+	}
+	best, bestD := int32(vm.NoPos), 1<<30
+	for _, inner := range []bool{true, false} {
+		for y := 0; y < g.h; y++ {
+			for x := 0; x < g.w; x++ {
+				if isOpen(x, y) && (!inner || surrounded(x, y)) {
+					if d := (x-cx)*(x-cx) + (y-cy)*(y-cy); d < bestD {
+						best, bestD = g.pos(x, y), d
+					}
+				}
+			}
+		}
+		if best != vm.NoPos {
+			break
 		}
 	}
 	return best

@@ -62,13 +62,74 @@ func pieceLines(g *vm.Game, ptc string) []string {
 		if slot == len(slots)-1 {
 			img = 'K' // the last slot of each half is the King
 		}
+		betza := xboardBetza(d.Betza)
 		known := false
 		for _, b := range xboardBuiltin[img] {
-			known = known || b == d.Betza
+			known = known || b == betza
 		}
 		if !known {
-			lines = append(lines, "piece "+letter+"& "+d.Betza)
+			lines = append(lines, "piece "+letter+"& "+betza)
 		}
 	}
 	return lines
+}
+
+// xboardBetza rewrites a Betza string for XBoard's reader. describe
+// merges a W and an F move with the same modifiers into K (R and B into
+// Q): "fK" is its forward step straight and both forward diagonal steps.
+// XBoard reads a lone direction on K or Q the narrow way: fK and fQ go
+// straight forward only (moves.c, MovesFromString: "when alone, use
+// narrow version"), so XBoard forfeited a Kamisado dragon ("fmQ") for its
+// forward diagonal slide. A K or Q with directions is therefore written
+// as its W and F parts (R and B), each with the same modifiers; the range
+// suffix stays with both ("fmQ3" is "fmR3fmB3"). Other atoms, and K or Q
+// without directions, stay as they are.
+func xboardBetza(betza string) string {
+	var b strings.Builder
+	for i := 0; i < len(betza); {
+		// One move: lower-case modifiers, the upper-case atom, digits.
+		j := i
+		for j < len(betza) && betza[j] >= 'a' && betza[j] <= 'z' {
+			j++
+		}
+		mods := betza[i:j]
+		atom := j
+		if j < len(betza) {
+			j++
+		}
+		for j < len(betza) && betza[j] >= '0' && betza[j] <= '9' {
+			j++
+		}
+		move, rng := betza[i:j], ""
+		if atom < j {
+			rng = betza[atom+1 : j]
+		}
+		i = j
+		if atom >= len(betza) || (betza[atom] != 'K' && betza[atom] != 'Q') {
+			b.WriteString(move)
+			continue
+		}
+		// The directions follow the initial-move marks ("ifK").
+		k := 0
+		for k < len(mods) && mods[k] == 'i' {
+			k++
+		}
+		d := k
+		for d < len(mods) && strings.IndexByte("fblrvs", mods[d]) >= 0 {
+			d++
+		}
+		if d == k {
+			b.WriteString(move)
+			continue
+		}
+		orth, diag := "W", "F"
+		if betza[atom] == 'Q' {
+			orth, diag = "R", "B"
+		}
+		if betza[atom] == 'K' && rng != "" {
+			orth, diag = "R", "B" // K3 is a three-step ride
+		}
+		b.WriteString(mods + orth + rng + mods + diag + rng)
+	}
+	return b.String()
 }

@@ -389,25 +389,33 @@ func (c *Session) makeCECP(text string) (bool, error) {
 	return true, c.g.Make(m, c.g.S.CoordString(m))
 }
 
-// setBoard replaces the position; a FEN we cannot read leaves the game as it was.
+// setBoard replaces the position; a FEN we cannot read leaves the game as it
+// was. Out of force mode, the engine then moves if its side is to move.
 func (c *Session) setBoard(fen string) {
 	c.halt()
 	fen = c.letters.fenIn(fen)
 	if c.swap {
 		fen = swapFEN(fen)
 	}
-	fen, err := fenFromXB(c.g, fen)
+	vmFEN, ok, err := fenFromXB(c.g, fen)
 	switch {
-	case err == nil && fen == "":
-		// The start position, which vm's FEN reader cannot read back.
-		force, side := c.force, c.engineSide
-		err = c.reset(c.entry)
-		c.force, c.engineSide = force, side
+	case err == nil && ok:
+		err = c.g.SetPosition(vmFEN)
 	case err == nil:
-		err = c.g.SetPosition(fen)
+		// Pieces vm's reader has no letter for (Kamisado's dressed IDs).
+		err = c.g.SetPositionIDs(fen)
 	}
 	if err != nil {
 		c.out.Printf("tellusererror Illegal position: %v", err)
+		return
+	}
+	// Out of force mode with its own side to move, the engine plays, as
+	// after a usermove: XBoard relays a null move ("@@@@", Kamisado's
+	// forced pass) to the other engine of a two-engine game as a
+	// setboard, and then waits for that engine's move (observed: the
+	// game hung).
+	if !c.force && c.engineSide == c.g.S.Chooser() {
+		c.startThinking()
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"zrun/cmd/zrun/internal/play"
 )
 
 const (
@@ -153,4 +155,114 @@ func splitIDs(s string) []string {
 		i = j
 	}
 	return out
+}
+
+// The FEN the real XBoard 4.9.1 sent zrun in "setboard" during a Kamisado
+// game between two zrun engines (debug log, after 1. a1a2 c8c7 2. e1e2
+// g8g7 3. a2g8 and a pass), with dressed IDs (B' is the Brown Dragon):
+// read back, it is the board those moves reach. Rank 9 is the rule file's
+// helper row (a9 holds a marker of the dragon to move next, b9 a Bit):
+// zrun's bookkeeping, written by no move XBoard sees, so XBoard's FEN
+// leaves it empty and only the eight playing ranks are compared.
+func TestCECPSetboardDressedIDs(t *testing.T) {
+	const sent = "8/ob1kyzB'b'/2p3g'1/8/8/8/8/4K3/1G'ZY1PBO w - - 0 4"
+	g, c := startCECPWith(t, kamisadoZRF)
+	// drain reads the replies up to pong n.
+	drain := func(n string) []string {
+		g.Send("ping " + n)
+		var out []string
+		for l := g.Next(); l != "pong "+n; l = g.Next() {
+			out = append(out, l)
+		}
+		return out
+	}
+	g.Send("variant kamisado-(single-round)", "force")
+	drain("0")
+	g.Send("usermove a1a2", "usermove c8c7", "usermove e1e2", "usermove g8g7", "usermove a2g8")
+	for _, l := range drain("1") {
+		if !strings.HasPrefix(l, "1-0") {
+			t.Errorf("after the moves: %q", l)
+		}
+	}
+	played := slices.Clone(c.g.S.Board)
+	g.Send("setboard " + sent)
+	if out := drain("2"); len(out) > 0 {
+		t.Fatalf("setboard answered %q", out)
+	}
+	vg := c.g.S.Game()
+	for p, cell := range c.g.S.Board {
+		if strings.HasSuffix(vg.Board.Positions[p].Name, "9") {
+			continue
+		}
+		if cell.Type() != played[p].Type() || cell.Owner() != played[p].Owner() || (cell == 0) != (played[p] == 0) {
+			t.Errorf("%s: setboard put %v, the moves %v", vg.Board.Positions[p].Name, cell, played[p])
+		}
+	}
+	if m := c.g.S.Mover(); m != 0 {
+		t.Errorf("player %d to move, want White (w)", m)
+	}
+	f, err := xbFEN(c.g.S)
+	if err != nil || !strings.HasPrefix(f, strings.Fields(sent)[0]+" w ") {
+		t.Errorf("written back: %q, %v; want %q", f, err, sent)
+	}
+	// A FEN naming no piece of the game is refused with the reason.
+	g.Send("setboard 8/ob1kyzX!b'/8/8/8/8/8/8/8 w - - 0 1")
+	g.ExpectMatch(`^tellusererror Illegal position: .*X!`)
+}
+
+// XBoard relays a pass ("move @@@@") to the other engine of a two-engine
+// game as "setboard" (debug log of a Kamisado game: "<second: move @@@@",
+// then ">first : setboard ...", and nothing more) and waits for that
+// engine's move: out of force mode, with its side to move, zrun plays.
+func TestCECPSetboardRelaysTurn(t *testing.T) {
+	g, _ := startCECP(t)
+	g.Send("new", "sd 1", "playother") // the engine plays Black
+	g.Sync("1")
+	g.Send("setboard 4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+	g.ExpectMatch(`^move e8`)
+	// In force mode (XBoard sets up a position) nothing is played.
+	g.Send("force", "setboard 4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+	g.Sync("2")
+}
+
+// XBoard promotes whatever stands in its Pawn image on the last rank (it
+// relayed a Kamisado Purple Dragon's move home as "c6h1q"): in Kamisado's
+// table the Pawn image holds no piece that moves, and in chess the pawn.
+func TestCECPPawnImage(t *testing.T) {
+	for _, tc := range []struct{ file, variant string }{
+		{kamisadoZRF, "kamisado-(single-round)"},
+		{kamisadoZRF, "kamisado-(non-stop)"},
+		{"../../../../games/chess.zrf", ""},
+	} {
+		cat, err := play.LoadCatalog([]string{tc.file})
+		if err != nil {
+			t.Skipf("%s: %v", tc.file, err)
+		}
+		checked := 0
+		for _, e := range cat.Entries {
+			if tc.variant != "" && e.Name != tc.variant {
+				continue
+			}
+			checked++
+			g := e.Game
+			ptc, err := pieceToChar(g)
+			if err != nil {
+				t.Fatalf("%s: %v", e.Name, err)
+			}
+			pawn := ptcSlots(ptc)[0]
+			if pawn == "." {
+				continue
+			}
+			ti := slices.Index(pieceIDs(g), pawn)
+			if ti < 0 {
+				t.Fatalf("%s: the Pawn image holds %q, no piece", e.Name, pawn)
+			}
+			if len(g.Pieces[ti].Moves) > 0 && !strings.Contains(strings.ToLower(g.Pieces[ti].Name), "pawn") {
+				t.Errorf("%s: the Pawn image holds %s, which moves", e.Name, g.Pieces[ti].Name)
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no game %q", tc.file, tc.variant)
+		}
+	}
 }

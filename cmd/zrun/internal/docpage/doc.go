@@ -17,5 +17,5 @@
 //	markdown.go  the page as Markdown with the diagrams as separate SVG files
 //	pictures.go  the author's pictures on the diagrams (boardgeom finds
 //	             them): embedded once in an HTML page and referred to,
-//	             PNG files beside a Markdown page's SVGs; --plain without
+//	             embedded in each Markdown SVG that shows them; --plain without
 package docpage

@@ -16,7 +16,8 @@ const pageCSS = `body{font-family:sans-serif;max-width:1100px;margin:1em auto;pa
 h1{margin-bottom:0.2em}.source{color:#666;font-size:0.9em;margin-top:0}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:6px;vertical-align:top;text-align:left}
 th{background:#eee}code{font-size:1.1em;background:#f4f4f4;padding:1px 4px}.approx{color:#a35;font-size:0.85em}
-.english{font-style:italic}.legend{color:#555;font-size:0.9em}figure{margin:0.5em 0}`
+.english{font-style:italic}.legend{color:#555;font-size:0.9em}figure{margin:0.5em 0}
+svg[role=img]{max-width:100%;height:auto}`
 
 func writeHTMLPage(w io.Writer, pg *Page) {
 	g := pg.g

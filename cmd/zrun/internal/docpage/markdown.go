@@ -20,7 +20,7 @@ func writeMarkdownPage(dir, slug string, pg *Page) ([]string, error) {
 		}
 		b.WriteString("\n")
 		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(pg.pics.selfContained(b.String())), 0o644); err != nil {
 			return "", err
 		}
 		files = append(files, path)
@@ -75,7 +75,6 @@ func writeMarkdownPage(dir, slug string, pg *Page) ([]string, error) {
 	if err := os.WriteFile(path, []byte(md.String()), 0o644); err != nil {
 		return nil, err
 	}
-	files = append(files, pg.written...)
 	return append([]string{path}, files...), nil
 }
 

@@ -54,8 +54,6 @@ type Page struct {
 	// draw (nil: our drawing).
 	set  *boardgeom.PictureSet
 	pics *pagePictures
-	// written: files written beside a Markdown page (its pictures).
-	written []string
 }
 
 // Options says how a page is drawn.
@@ -65,12 +63,11 @@ type Options struct {
 	Plain bool
 }
 
-// usePictures draws the author's pictures on the page's diagrams: embedded
-// as data: URLs, or written to dir as PNG files beside a Markdown page.
-// Every picture a diagram may show is read now, so that the page's one
-// note of what is missing is complete wherever it stands.
-func (pg *Page) usePictures(embed bool, dir, slug string) {
-	pp := newPagePictures(pg, embed, dir, slug)
+// usePictures draws the author's pictures on the page's diagrams, embedded
+// as data: URLs. Every picture a diagram may show is read now, so that the
+// page's one note of what is missing is complete wherever it stands.
+func (pg *Page) usePictures() {
+	pp := newPagePictures(pg)
 	if len(pp.set.List) == 0 && len(pp.set.Missing) == 0 {
 		return
 	}
@@ -218,7 +215,7 @@ func WritePage(dir, slug, format, file string, g *vm.Game, opt Options) ([]strin
 		return nil, err
 	}
 	if !opt.Plain {
-		pg.usePictures(format != "md", dir, slug)
+		pg.usePictures()
 	}
 	if format == "md" {
 		return writeMarkdownPage(dir, slug, pg)

@@ -1,7 +1,9 @@
 // This file draws the author's pictures on a page's diagrams: the board's
 // bitmap under its positions and each piece's bitmap in place of our
-// drawing, found by boardgeom as the browser finds them and embedded in
-// the page (HTML: data: URLs) or written beside it (Markdown: PNG files).
+// drawing, found by boardgeom as the browser finds them and embedded as
+// data: URLs: once in an HTML page, and in each SVG file of a Markdown
+// page that shows them (an SVG shown as an image, as Markdown shows it,
+// loads no file it links to, so a PNG beside it would not be drawn).
 
 package docpage
 
@@ -11,9 +13,9 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"os"
-	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"zrun/boardgeom"
@@ -28,15 +30,15 @@ type pagePictures struct {
 	ref     func(i int) string
 	refs    map[int]string
 	missing []string // names not found or not readable, once each
-	// defs: for an HTML page, the pictures as data: URLs by index, written
-	// once in the page (writeDefs) and shown by reference: a board picture
-	// drawn under forty movement diagrams is embedded once.
+	// defs: the pictures as data: URLs by index, written once in an HTML
+	// page (writeDefs) or in each Markdown SVG using them (selfContained)
+	// and shown by reference: a board picture drawn under forty movement
+	// diagrams is embedded once.
 	defs map[int]string
 }
 
-// newPagePictures finds the pictures of the page's game; embed chooses
-// data: URLs, else each picture is written to dir as slug-pic-N.png.
-func newPagePictures(pg *Page, embed bool, dir, slug string) *pagePictures {
+// newPagePictures finds the pictures of the page's game.
+func newPagePictures(pg *Page) *pagePictures {
 	pp := &pagePictures{set: pg.set, refs: map[int]string{}, defs: map[int]string{}}
 	pp.missing = append(pp.missing, pp.set.Missing...)
 	unreadable := map[string]bool{}
@@ -56,15 +58,9 @@ func newPagePictures(pg *Page, embed bool, dir, slug string) *pagePictures {
 				unreadable[p.Name] = true
 				pp.missing = append(pp.missing, p.Name)
 			}
-		case embed:
+		default:
 			pp.defs[i] = "data:image/png;base64," + base64.StdEncoding.EncodeToString(data)
 			r = fmt.Sprintf("#zpic-%d", i)
-		default:
-			name := fmt.Sprintf("%s-pic-%d.png", slug, i)
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err == nil {
-				r = name
-				pg.written = append(pg.written, filepath.Join(dir, name))
-			}
 		}
 		pp.refs[i] = r
 		return r
@@ -156,6 +152,44 @@ func (pp *pagePictures) writeDefs(w io.Writer) {
 		fmt.Fprintf(w, `<image id="zpic-%d" width="%d" height="%d" preserveAspectRatio="none" href="%s"/>`, i, p.W, p.H, pp.defs[i])
 	}
 	io.WriteString(w, "</defs></svg>\n")
+}
+
+// zpicRef finds the references to embedded pictures in a diagram.
+var zpicRef = regexp.MustCompile(`href="#zpic-(\d+)"`)
+
+// selfContained returns diagram svg (one <svg> element) with the
+// definitions of the pictures it refers to inside it, so that it draws
+// them as a file of its own.
+func (pp *pagePictures) selfContained(svg string) string {
+	if pp == nil {
+		return svg
+	}
+	used := map[int]bool{}
+	for _, m := range zpicRef.FindAllStringSubmatch(svg, -1) {
+		i, err := strconv.Atoi(m[1])
+		if err == nil && pp.defs[i] != "" {
+			used[i] = true
+		}
+	}
+	end := strings.IndexByte(svg, '>')
+	if len(used) == 0 || !strings.HasPrefix(svg, "<svg") || end < 0 {
+		return svg
+	}
+	idx := make([]int, 0, len(used))
+	for i := range used {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	var b strings.Builder
+	b.WriteString(svg[:end+1])
+	b.WriteString("<defs>")
+	for _, i := range idx {
+		p := pp.set.List[i]
+		fmt.Fprintf(&b, `<image id="zpic-%d" width="%d" height="%d" preserveAspectRatio="none" href="%s"/>`, i, p.W, p.H, pp.defs[i])
+	}
+	b.WriteString("</defs>")
+	b.WriteString(svg[end+1:])
+	return b.String()
 }
 
 // writeImage draws picture ref (of pw×ph pixels) in the box x, y, w, h:

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -182,23 +183,35 @@ func TestDocPagePictures(t *testing.T) {
 		t.Error("--plain page draws pictures")
 	}
 
-	// Markdown: PNG files beside the SVGs, named by them.
+	// Markdown: each SVG file carries the pictures it shows (an SVG
+	// shown as an <img>, as Markdown shows it, loads no file it names),
+	// and no PNG file is written beside it.
 	files, err = WritePage(dir, "m", "md", file, g, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	startSVG, _ := os.ReadFile(filepath.Join(dir, "m-start.svg"))
-	pngs := 0
 	for _, f := range files {
 		if strings.HasSuffix(f, ".png") {
-			pngs++
-			if !bytes.Contains(startSVG, []byte(filepath.Base(f))) && pngs == 1 {
-				t.Errorf("%s is not drawn by the start diagram", f)
+			t.Errorf("Markdown page wrote %s", f)
+		}
+		if !strings.HasSuffix(f, ".svg") {
+			continue
+		}
+		svg, _ := os.ReadFile(f)
+		refs := regexp.MustCompile(`href="#(zpic-\d+)"`).FindAllSubmatch(svg, -1)
+		for _, m := range refs {
+			if !bytes.Contains(svg, []byte(`<image id="`+string(m[1])+`"`)) {
+				t.Errorf("%s refers to %s without defining it", filepath.Base(f), m[1])
 			}
 		}
-	}
-	if pngs < 17 {
-		t.Errorf("Markdown page wrote %d PNG files, want the board and at least 16 pieces", pngs)
+		if bytes.Contains(svg, []byte(`.png"`)) {
+			t.Errorf("%s links a PNG file", filepath.Base(f))
+		}
+		if strings.HasSuffix(f, "m-start.svg") {
+			if n := bytes.Count(svg, []byte(`data:image/png;base64,`)); n < 17 {
+				t.Errorf("the start diagram embeds %d pictures, want the board and 16 dragons", n)
+			}
+		}
 	}
 }
 

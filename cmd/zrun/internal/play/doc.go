@@ -32,6 +32,7 @@
 //	glyphs.go      Unicode chess glyphs for pieces with orthodox chess letters
 //	letters.go     a distinct ID for every piece type, dressed letters ("R'")
 //	               past the alphabet, for legends and XBoard
+//	idfen.go       a FEN written with those IDs read back (XBoard's setboard)
 //	counting.go    pieces that stand for a number of seeds (mancala)
 //	whynot.go      why a typed move is not legal
 //	save.go        saving a game (.zsg, PGN), loading a saved game into it,

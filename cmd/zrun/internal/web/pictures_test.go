@@ -7,8 +7,10 @@ package web
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -171,6 +173,11 @@ type pictureCheck struct {
 	Wrong, Failed []string
 	Boxes         [][4]float64
 	Missing       []string
+	// Samples are the pixels read just inside piece pictures' corners;
+	// Clear those that show what lies beneath the piece (the same pixel
+	// with the pieces hidden), Green those that showed the key colour the
+	// board beneath does not have.
+	Samples, Clear, Green int
 }
 
 // checkPictures opens a game and checks its pictures; a screenshot shows
@@ -203,20 +210,46 @@ func checkPictures(t *testing.T, p *page, url string) (pictureCheck, []string) {
 	}
 	if len(c.Boxes) > 0 {
 		time.Sleep(300 * time.Millisecond) // the pictures decode
-		shot := value(p, chromedp.CaptureScreenshot())
-		img, err := png.Decode(bytes.NewReader(shot))
-		if err != nil {
-			t.Fatal(err)
+		shoot := func() image.Image {
+			img, err := png.Decode(bytes.NewReader(value(p, chromedp.CaptureScreenshot())))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return img
+		}
+		// The same screen with the pieces hidden: what lies beneath them.
+		with := shoot()
+		p.run(chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .pieces').style.visibility = 'hidden'`))
+		beneath := shoot()
+		p.run(chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .pieces').style.visibility = ''`))
+		keyGreen := func(img image.Image, x, y int) bool {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			return r>>8 < 40 && g>>8 > 220 && bl>>8 < 40
+		}
+		same := func(x, y int) bool {
+			r1, g1, b1, _ := with.At(x, y).RGBA()
+			r2, g2, b2, _ := beneath.At(x, y).RGBA()
+			d := func(a, b uint32) bool { return a>>8 <= b>>8+6 && b>>8 <= a>>8+6 }
+			return d(r1, r2) && d(g1, g2) && d(b1, b2)
 		}
 		green := 0
 		for _, b := range c.Boxes {
 			for _, q := range [][2]float64{{b[0] + 1, b[1] + 1}, {b[0] + b[2] - 2, b[1] + 1}, {b[0] + 1, b[1] + b[3] - 2}} {
-				r, g, bl, _ := img.At(int(q[0]), int(q[1])).RGBA()
-				if r>>8 < 40 && g>>8 > 220 && bl>>8 < 40 {
+				x, y := int(q[0]), int(q[1])
+				c.Samples++
+				if same(x, y) {
+					c.Clear++
+				}
+				// Key green drawn by the piece, not a green board
+				// beneath (boards are never keyed: Elementals' squares
+				// are green, and so is the pit a utility file of Toguz
+				// Kumalak uses as its board).
+				if keyGreen(with, x, y) && !keyGreen(beneath, x, y) {
 					green++
 				}
 			}
 		}
+		c.Green = green
 		if green > 0 {
 			bad = append(bad, fmt.Sprintf("%d piece corners show the key green", green))
 		}
@@ -229,10 +262,24 @@ func TestPicturesQuick(t *testing.T) {
 	runPictureGallery(t, pictureQuick)
 }
 
+// galleryTab opens a tab of its own for one game of a gallery, closed
+// by the function returned: a tab's context lasts three minutes
+// (newBrowser), less than a whole gallery. Chromium must be running.
+func galleryTab(t *testing.T, width, height int) (*page, func()) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	ctx, cancel2 := context.WithTimeout(ctx, 3*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatalf("new tab: %v", err)
+	}
+	return &page{t, ctx}, func() { cancel2(); cancel() }
+}
+
 func runPictureGallery(t *testing.T, files []string) {
-	p := newBrowser(t, 1300, 950)
+	newBrowser(t, 1300, 950) // starts Chromium
 	shots := os.Getenv("ZRUN_IMG_SHOTS")
 	checked, skipped := 0, 0
+	var pieces, pics, failed, samples, clear, green int
 	for _, rel := range files {
 		s, err := New([]string{corpus(t, rel)})
 		if err != nil {
@@ -242,28 +289,35 @@ func runPictureGallery(t *testing.T, files []string) {
 		_, url := serveServer(t, s)
 		if resp, err := http.Get(url + "/api/g/0/state"); err != nil || resp.StatusCode != 200 {
 			skipped++
-			t.Logf("%-50s skipped: does not start (%v)", rel, err)
+			why := fmt.Sprint(err)
 			if resp != nil {
+				var b bytes.Buffer
+				b.ReadFrom(resp.Body)
+				why = resp.Status + " " + strings.TrimSpace(b.String())
 				resp.Body.Close()
 			}
+			t.Logf("%-50s skipped: does not start (%.120s)", rel, why)
 			s.Close()
 			continue
 		}
+		p, closeTab := galleryTab(t, 1300, 950)
 		c, bad := checkPictures(t, p, url)
 		if len(c.Missing) > 0 {
+			closeTab()
 			skipped++
 			t.Logf("%-50s skipped: %d pictures missing", rel, len(c.Missing))
 			s.Close()
 			continue
 		}
 		checked++
+		pieces, pics, failed, samples, clear, green = pieces+c.Pieces, pics+c.Pic, failed+len(c.Failed), samples+c.Samples, clear+c.Clear, green+c.Green
 		if len(bad) > 0 {
 			t.Errorf("%s: %s", rel, strings.Join(bad, "; "))
 		}
 		if c.Pieces > 0 && c.Pic == 0 {
 			t.Errorf("%s: no piece drawn from a picture", rel)
 		}
-		t.Logf("%-50s %d pieces, %d from pictures", rel, c.Pieces, c.Pic)
+		t.Logf("%-50s %d pieces, %d from pictures; corners %d of %d clear", rel, c.Pieces, c.Pic, c.Clear, c.Samples)
 		if shots != "" {
 			name := strings.NewReplacer("/", "_", " ", "_").Replace(strings.TrimSuffix(rel, ".zrf"))
 			p.run(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0,0)`))
@@ -272,9 +326,12 @@ func runPictureGallery(t *testing.T, files []string) {
 			p.screenshot(filepath.Join(shots, name+"-plain.png"))
 			p.run(chromedp.Click(chromedp.CSS(`#use-pics`)))
 		}
+		closeTab()
 		s.Close()
 	}
-	t.Logf("%d games checked, %d skipped for missing pictures", checked, skipped)
+	t.Logf("%d games checked, %d skipped (missing pictures or not starting); %d pieces, %d from pictures; %d failed image requests; "+
+		"%d corner samples: %d show what lies beneath the piece, %d the key green",
+		checked, skipped, pieces, pics, failed, samples, clear, green)
 }
 
 // completePackages lists the corpus rule files (native ones, not Dagaz's

@@ -349,14 +349,18 @@ func TestLoadZSG(t *testing.T) {
 }
 
 // TestTenjikuUsable: the largest corpus board (16x16, 78 pieces a side)
-// draws within a second, its squares are big enough to click, and a move
-// shows within 100 ms.
+// draws within a second with its author's pictures (on by default), its
+// squares are big enough to click, and a move shows within 100 ms.
 func TestTenjikuUsable(t *testing.T) {
 	_, url := serve(t, corpus(t, "TenjikuShogi/Tenjiku Shogi [No AI].zrf"))
 	p := newBrowser(t, 1280, 900)
 	ready := p.open(url + "/")
 	side := value(p, chromedp.Evaluate[float64](`document.querySelector('[data-pos="8h"]').getBoundingClientRect().width`))
-	t.Logf("Tenjiku Shogi: interactive after %v; squares %.0f px", ready, side)
+	pics := value(p, chromedp.Evaluate[int](`document.querySelectorAll('#board .pieces [data-pic]').length`))
+	t.Logf("Tenjiku Shogi: interactive after %v; squares %.0f px; %d pieces drawn from the author's pictures", ready, side, pics)
+	if pics != 156 {
+		t.Errorf("%d pieces drawn from pictures, want all 156: the timing is with the pictures on", pics)
+	}
 	withinBudget(t, "Tenjiku Shogi interactive", float64(ready.Milliseconds()), 1000, "ms")
 	if side < 30 {
 		t.Errorf("squares are %.0f px wide, too small to click", side)

@@ -360,6 +360,8 @@
   function handLayout() {
     const rows = [];
     for (const [pl, t, n] of st.hands || []) {
+      // A piece the author never shows (Splut's turn markers) has no row.
+      if (st.pieces[t] && st.pieces[t].invisible) continue;
       let row = rows.find((r) => r.pl === pl);
       if (!row) rows.push((row = { pl, items: [] }));
       row.items.push({ t, n });
