@@ -360,8 +360,9 @@
   function handLayout() {
     const rows = [];
     for (const [pl, t, n] of st.hands || []) {
-      // A piece the author never shows (Splut's turn markers) has no row.
-      if (st.pieces[t] && st.pieces[t].invisible) continue;
+      // A piece the author never shows (Splut's turn markers) has no row,
+      // but in the board editor, which sets it like any piece (Gufuu's marks).
+      if (!editing && st.pieces[t] && st.pieces[t].invisible) continue;
       let row = rows.find((r) => r.pl === pl);
       if (!row) rows.push((row = { pl, items: [] }));
       row.items.push({ t, n });
