@@ -159,30 +159,45 @@ func (se *session) engineTurn(force bool) error {
 	if !force && !se.engineFor[se.g.S.Chooser()] {
 		return nil
 	}
-	if err := se.srv.claimEngine(se); err != nil {
+	epoch, err := se.beginSearch()
+	if err != nil {
 		return err
 	}
-	if _, _, err := se.g.Searcher(); err != nil {
-		return err
-	}
-	epoch := se.epoch
-	se.thinking = true
-	se.lastInfo = nil
 	se.changed() // the cached state now says "thinking"
 	start := time.Now()
 	g := se.g
-	err := g.Think(engine.Limits{MoveTime: se.moveTime},
+	err = g.Think(engine.Limits{MoveTime: se.moveTime},
 		func(in engine.Info) { se.info(in) },
 		func(res engine.Result[*vm.Move], err error) bool {
 			se.finish(g, epoch, res, err, start)
 			return false
 		})
+	return se.searchStarted(err)
+}
+
+// beginSearch readies a search (run and mu held, none running): it claims
+// one of the server's engine tables, makes the searcher, and marks the game
+// thinking; the epoch it returns tells the search's callbacks whether they
+// are still wanted.
+func (se *session) beginSearch() (epoch int, err error) {
+	if err := se.srv.claimEngine(se); err != nil {
+		return 0, err
+	}
+	if _, _, err := se.g.Searcher(); err != nil {
+		return 0, err
+	}
+	se.thinking = true
+	se.lastInfo = nil
+	return se.epoch, nil
+}
+
+// searchStarted undoes beginSearch's mark when Think refused to start.
+func (se *session) searchStarted(err error) error {
 	if err != nil {
 		se.thinking = false
 		se.changed()
-		return err
 	}
-	return nil
+	return err
 }
 
 // info publishes an iteration of the search. It runs in the search's
@@ -190,14 +205,7 @@ func (se *session) engineTurn(force bool) error {
 func (se *session) info(in engine.Info) {
 	ij := &infoJSON{Depth: in.Depth, Nodes: in.Nodes, Time: in.Time.Milliseconds(),
 		NPS: int64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))}
-	ij.Score = fmt.Sprintf("%+.2f", float64(in.Score)/100)
-	if plies, ok := engine.MateIn(in.Score); ok {
-		if plies > 0 {
-			ij.Score = fmt.Sprintf("mate in %d", (plies+1)/2)
-		} else {
-			ij.Score = fmt.Sprintf("mated in %d", (-plies+1)/2)
-		}
-	}
+	ij.Score = scoreText(in.Score)
 	for i, m := range in.PV {
 		if i > 0 {
 			ij.PV += " "

@@ -391,19 +391,14 @@ func (se *session) resumeAnalysis() {
 // running): every iteration's lines go to the page; the search plays no
 // move when it ends.
 func (se *session) startAnalysis() error {
-	if err := se.srv.claimEngine(se); err != nil {
+	epoch, err := se.beginSearch()
+	if err != nil {
 		return err
 	}
-	if _, _, err := se.g.Searcher(); err != nil {
-		return err
-	}
-	epoch := se.epoch
-	se.thinking = true
-	se.lastInfo = nil
 	se.study.lines = nil
 	se.changed()
 	g := se.g
-	err := g.Think(engine.Limits{MultiPV: max(1, se.study.multiPV)},
+	err = g.Think(engine.Limits{MultiPV: max(1, se.study.multiPV)},
 		func(in engine.Info) { se.analysisInfo(g, epoch, in) },
 		func(res engine.Result[*vm.Move], err error) bool {
 			se.mu.Lock()
@@ -421,12 +416,7 @@ func (se *session) startAnalysis() error {
 			se.changed()
 			return false
 		})
-	if err != nil {
-		se.thinking = false
-		se.changed()
-		return err
-	}
-	return nil
+	return se.searchStarted(err)
 }
 
 // analysisInfo publishes one line of an iteration (the search's goroutine).
