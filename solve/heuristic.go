@@ -351,12 +351,11 @@ type relaxed struct {
 	per     [][]int32
 }
 
-// relaxedWorld enumerates the world of one piece of type t and returns
-// its tables; ok is false when s has no piece of type t or the world is
-// too large.
-func relaxedWorld(s *vm.State, pl, t int, isX []bool) (*relaxed, bool) {
-	base := s.Clone()
-	var xc vm.Cell
+// emptiedOfGoalPieces returns a copy of s with every goal piece of player
+// pl removed (the relaxed worlds put back the one or two they study), and
+// the cell of a piece of type t among them (Empty when there is none).
+func emptiedOfGoalPieces(s *vm.State, pl, t int, isX []bool) (base *vm.State, xc vm.Cell) {
+	base = s.Clone()
 	for p, c := range base.Board {
 		if c != vm.Empty && c.Owner() == pl && isX[c.Type()] {
 			if c.Type() == t && xc == vm.Empty {
@@ -365,6 +364,14 @@ func relaxedWorld(s *vm.State, pl, t int, isX []bool) (*relaxed, bool) {
 			base.Board[p] = vm.Empty
 		}
 	}
+	return base, xc
+}
+
+// relaxedWorld enumerates the world of one piece of type t and returns
+// its tables; ok is false when s has no piece of type t or the world is
+// too large.
+func relaxedWorld(s *vm.State, pl, t int, isX []bool) (*relaxed, bool) {
+	base, xc := emptiedOfGoalPieces(s, pl, t, isX)
 	if xc == vm.Empty {
 		return nil, false
 	}
@@ -571,16 +578,7 @@ const maxPairStates = 20000
 func deadPairs(s *vm.State, pl, t int, isX []bool, dist []int32) map[uint64]bool {
 	g := s.Game()
 	b := g.Board
-	base := s.Clone()
-	var xc vm.Cell
-	for p, c := range base.Board {
-		if c != vm.Empty && c.Owner() == pl && isX[c.Type()] {
-			if c.Type() == t && xc == vm.Empty {
-				xc = c
-			}
-			base.Board[p] = vm.Empty
-		}
-	}
+	base, xc := emptiedOfGoalPieces(s, pl, t, isX)
 	if xc == vm.Empty {
 		return nil
 	}
