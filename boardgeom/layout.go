@@ -129,6 +129,9 @@ func New(g *vm.Game, size float64) *Layout { return NewFor(g, size, nil) }
 func NewFor(g *vm.Game, size float64, pics *PictureSet) *Layout {
 	l := &Layout{Margin: Margin, byPos: map[int]int{}}
 	l.helper = helpersOf(g, pics)
+	if g.Moves != nil {
+		l.helper = offPictureUnused(g, pics)
+	}
 	unit := size / refSize
 	gv := vm.NewGridView(g)
 	switch {
@@ -252,6 +255,39 @@ func hasRects(b *vm.Board) bool {
 
 // placeRects scales the file's screen rectangles so that the median cell
 // is size wide.
+// offPictureUnused is what stands for helpers in a game whose moves a
+// script gives (Helpers cannot follow them): on a board picture, the
+// positions whose rectangle is off the picture and on which no piece anyone
+// sees starts. Zillions shows only its picture, so these are never seen
+// there either; Axiomatic Ur's grid runs on to files a-g left of the
+// picture, and without this they were 35 empty boxes beside the board.
+func offPictureUnused(g *vm.Game, pics *PictureSet) map[int]bool {
+	b := g.Board
+	if len(b.Images) == 0 {
+		return nil
+	}
+	seen := make([]bool, b.N())
+	for _, it := range g.Setup {
+		if it.Pos >= 0 && it.Pos < len(seen) && (pics == nil || !pics.Invisible(it.Type)) {
+			seen[it.Pos] = true
+		}
+	}
+	var h map[int]bool
+	for p, pos := range b.Positions {
+		if r := pos.Rect; !pos.Dummy && r[2] > r[0] && r[3] > r[1] && offPicture(r) && !seen[p] {
+			if h == nil {
+				h = map[int]bool{}
+			}
+			h[p] = true
+		}
+	}
+	return h
+}
+
+// offPicture tells whether a screen rectangle's centre lies left of or
+// above a board picture's corner (pixel 0, 0), off what Zillions shows.
+func offPicture(r [4]int) bool { return r[0]+r[2] < 0 || r[1]+r[3] < 0 }
+
 func (l *Layout) placeRects(g *vm.Game, gv *vm.GridView, size float64) {
 	b := g.Board
 	var widths []int
@@ -261,7 +297,7 @@ func (l *Layout) placeRects(g *vm.Game, gv *vm.GridView, size float64) {
 	// picture from 0) is off the screen Zillions shows: its position is
 	// drawn beside the board, with the positions that have no rectangle
 	// (none, if it is a helper), and leaves no blank band over the picture.
-	off := func(r [4]int) bool { return len(b.Images) > 0 && (r[0]+r[2] < 0 || r[1]+r[3] < 0) }
+	off := func(r [4]int) bool { return len(b.Images) > 0 && offPicture(r) }
 	for _, p := range b.Positions {
 		r := p.Rect
 		if p.Dummy || r[2] <= r[0] || r[3] <= r[1] || off(r) {

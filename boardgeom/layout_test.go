@@ -485,8 +485,17 @@ func TestAxiomNoHelpers(t *testing.T) {
 	if h := boardgeom.Helpers(g, nil); len(h) != 0 {
 		t.Errorf("%d helper squares, want none", len(h))
 	}
-	c, ok := byName(t, boardgeom.New(g, 56))["l2"]
+	l := boardgeom.New(g, 56)
+	c, ok := byName(t, l)["l2"]
 	if !ok || c.Helper {
 		t.Errorf("l2: %+v (drawn %v), want a square to click", c, ok)
+	}
+	// The rule file's grid starts 483 pixels left of the picture, 67 a
+	// file: files a-g lie left of it, off what Zillions shows, and nothing
+	// starts there; they are not boxes beside the board either.
+	for _, p := range l.Dummies {
+		if name := g.Board.Positions[p].Name; name[0] >= 'a' && name[0] <= 'g' {
+			t.Errorf("%s, off the picture and empty, is drawn beside the board", name)
+		}
 	}
 }
