@@ -272,9 +272,21 @@ func offPictureUnused(g *vm.Game, pics *PictureSet) map[int]bool {
 			seen[it.Pos] = true
 		}
 	}
+	// The picture's size, when known, tells the positions right of it or
+	// below it too (Axiomatic Splut's rank 0, below its diamond).
+	w, ht := math.MaxInt/2, math.MaxInt/2
+	if pics != nil && len(pics.Board) > 0 {
+		if bp := pics.List[pics.Board[0]]; bp.W > 0 && bp.H > 0 {
+			w, ht = bp.W, bp.H
+		}
+	}
 	var h map[int]bool
 	for p, pos := range b.Positions {
-		if r := pos.Rect; !pos.Dummy && r[2] > r[0] && r[3] > r[1] && offPicture(r) && !seen[p] {
+		r := pos.Rect
+		if r[2] <= r[0] || r[3] <= r[1] || pos.Dummy || seen[p] {
+			continue
+		}
+		if offPicture(r) || r[0]+r[2] > 2*w || r[1]+r[3] > 2*ht {
 			if h == nil {
 				h = map[int]bool{}
 			}

@@ -499,3 +499,38 @@ func TestAxiomNoHelpers(t *testing.T) {
 		}
 	}
 }
+
+// TestAxiomSplutRankZero: Axiomatic Splut's grid runs a rank 0 below its
+// picture (its rectangles start below the 41-square diamond's picture),
+// where nothing starts: not drawn, with the author's pictures known.
+func TestAxiomSplutRankZero(t *testing.T) {
+	p := filepath.Join(sharedDir, "zrf-corpus", "GlukKazan+ZoG/Rules/08.Axiomatic.Splut.zrf")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("reference data %s is absent (%v)", p, err)
+	}
+	g, err := gamefile.LoadGame(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Moves == nil {
+		t.Skipf("no Axiom move source: %s", g.EngineErr)
+	}
+	l := boardgeom.NewFor(g, 56, boardgeom.FindPictures(p, g))
+	shown := 0
+	for _, c := range l.Cells {
+		if !c.Helper {
+			shown++
+			if strings.HasSuffix(c.Name, "0") {
+				t.Errorf("%s, below the picture and empty, is drawn", c.Name)
+			}
+		}
+	}
+	for _, d := range l.Dummies {
+		if name := g.Board.Positions[d].Name; strings.HasSuffix(name, "0") {
+			t.Errorf("%s, below the picture and empty, is a box beside the board", name)
+		}
+	}
+	if shown < 41 {
+		t.Errorf("%d squares drawn, want at least Splut's 41", shown)
+	}
+}
