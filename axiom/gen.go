@@ -582,6 +582,11 @@ func (src *Source) runCode(set func(p, c int32) error, eff *[]vm.Effect) error {
 			*eff = append(*eff, vm.Effect{Pos: int32(i - src.nPos), Kind: vm.EffVar, Val: vm.Cell(int64(now) - int64(old))})
 		}
 	}
+	if m.Exiting() {
+		// the compiled code ran verify and failed: the move word is
+		// abandoned (add-move returns, and its Catch unwinds)
+		return errExit
+	}
 	if partial {
 		return fmt.Errorf("partial moves are not implemented")
 	}

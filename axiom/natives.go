@@ -156,7 +156,12 @@ func (src *Source) defineNatives() error {
 		"repetition-reset": func(m *forth.Machine) error { return nil },
 		"$GenerateMoves":   src.generateMoves,
 		"$DeallocateMoves": src.deallocateMoves,
-		"add-move":         func(m *forth.Machine) error { return src.addMove() },
+		"add-move": func(m *forth.Machine) error {
+			if err := src.addMove(); err != errExit {
+				return err
+			}
+			return nil
+		},
 		// piece-value ( piece -- value ): the {value} of the piece's type
 		// (1 when the script gives none, as {piece} lays it down).
 		"piece-value": func(m *forth.Machine) error {

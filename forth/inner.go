@@ -140,6 +140,23 @@ func (m *Machine) inlineOp(o op, cfa int32) bool {
 	n := len(ds)
 	switch o {
 	case opColon:
+		// The framework's commonest words are one value: ": CELLSIZE 4 ;"
+		// (LIT 4 EXIT), ": here $pos @ ;" (a variable, @, EXIT). They are
+		// done at once, their words counted.
+		if b := cfa + cell; int(b) <= len(m.mem)-3*cell && int32(binary.LittleEndian.Uint32(m.mem[b+2*cell:])) == m.xExit {
+			c0 := int32(binary.LittleEndian.Uint32(m.mem[b:]))
+			c1 := int32(binary.LittleEndian.Uint32(m.mem[b+cell:]))
+			if c0 == m.xLit {
+				m.steps += 2
+				m.Push(c1)
+				return true
+			}
+			if c1 == m.xFetch && c0 >= nativeStart && int(c0) <= len(m.mem)-2*cell && binary.LittleEndian.Uint32(m.mem[c0:]) == codeCreate {
+				m.steps += 3
+				m.Push(m.fetch(c0 + cell))
+				return true
+			}
+		}
 		m.rpush(m.ip)
 		m.ip = cfa + cell
 	case opCreate:

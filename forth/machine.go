@@ -94,6 +94,7 @@ type Machine struct {
 	cur      int32   // code of the primitive running, for error messages
 	nest     int     // depth of primitives executing words (execute)
 	catches  int     // Catch calls running (Exit unwinds to the innermost)
+	exiting  bool    // an Exit unwinds to the innermost Catch
 	natHere  int32   // next free byte of the native header area
 	colon    int32   // NFA of the colon definition being compiled (0 = none)
 	colonSrc *source // the source it began in
@@ -284,6 +285,7 @@ func (m *Machine) guard(err *error) {
 	m.ip = 0
 	m.nest = 0
 	m.catches = 0
+	m.exiting = false
 	m.cur = -1
 	m.store(addrState, 0)
 	m.srcs = m.srcs[:0]
@@ -585,7 +587,7 @@ func (m *Machine) run(cfa int32) {
 	m.ip = 0
 	m.cur = -1
 	m.dispatch(cfa)
-	for m.ip != 0 {
+	for m.ip != 0 && !m.exiting {
 		x := m.fetch(m.ip)
 		m.ip += cell
 		m.dispatch(x)
