@@ -355,8 +355,10 @@ func blockedMobility(s *vm.State, ml *vm.MoveList, turn, pl, t, blocker int) flo
 	n := g.Board.N()
 	enemy := (pl + 1) % len(g.Players)
 	samples := blockSamples
-	if n*len(g.Pieces) > 4000 {
-		samples = 1 // big games: keep startup quick
+	if n*len(g.Pieces) > 4000 || g.Moves != nil {
+		// big games, and games whose moves a script computes (an Axiom
+		// game's move words run for each layout): keep startup quick
+		samples = 1
 	}
 	rng := uint64(0x9e3779b97f4a7c15)
 	next := func() uint64 {
