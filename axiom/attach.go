@@ -36,6 +36,9 @@ func Attach(g *vm.Game, rulePath string) error {
 		return err
 	}
 	g.Moves = src
+	if src.HasEval() {
+		g.Eval = src
+	}
 	return nil
 }
 

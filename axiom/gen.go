@@ -11,7 +11,10 @@ import (
 // sync writes the VM position into the machine: the board, the turn
 // ($SetTurn of the turn-order entry, which sets $player, $forPlayer,
 // $ofType and the symmetries' $playerOffset) and the turn number.
-func (src *Source) sync(s *vm.State) error {
+func (src *Source) sync(s *vm.State) error { return src.syncTurn(s, s.Turn) }
+
+// syncTurn is sync with the turn-order entry turn in place of s's.
+func (src *Source) syncTurn(s *vm.State, turn int) error {
 	m := src.m
 	board := m.Fetch(src.aBoard)
 	for i, p := range src.posVM {
@@ -31,7 +34,7 @@ func (src *Source) sync(s *vm.State) error {
 	for i, v := range s.Vars {
 		m.Store(board+int32(src.nPos+i)*cellSize, int32(v))
 	}
-	m.Push(int32(s.Turn * turnCells * cellSize))
+	m.Push(int32(turn * turnCells * cellSize))
 	if err := m.ExecuteCFA(src.setTurn); err != nil {
 		return err
 	}
@@ -85,6 +88,10 @@ func (src *Source) vmCell(code int32) (vm.Cell, error) {
 func (src *Source) Generate(s *vm.State, ml *vm.MoveList) error {
 	src.mu.Lock()
 	defer src.mu.Unlock()
+	return src.generate(s, ml)
+}
+
+func (src *Source) generate(s *vm.State, ml *vm.MoveList) error {
 	if e := src.cached(s); e != nil {
 		for _, b := range e.moves {
 			ml.AddMove(b.m, b.eff, b.acts)

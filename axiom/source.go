@@ -55,6 +55,9 @@ type Source struct {
 	pieces    []axPiece
 	setTurn   int32 // $SetTurn's CFA
 	gameOver  int32 // OnIsGameOver's CFA
+	fwEval    int32 // the framework's OnEvaluate's CFA
+	eval      int32 // the script's OnEvaluate's CFA (0: it has none)
+	evalML    vm.MoveList
 	movesBuf  int32 // the $movesList record move-count reads
 	cache     [cacheSize]cacheEntry
 	cacheNext int
@@ -126,9 +129,14 @@ func Load(g *vm.Game, f Files) (*Source, error) {
 	if err := src.defineNatives(); err != nil {
 		return nil, err
 	}
-	for _, p := range []string{f.Core, f.Axiom, f.Script} {
+	for i, p := range []string{f.Core, f.Axiom, f.Script} {
 		if err := m.LoadFile(p); err != nil {
 			return nil, err
+		}
+		if i == 1 {
+			// the framework's own OnEvaluate ("0"): a script that
+			// defines its own evaluates positions (evaluate.go)
+			src.fwEval, _ = m.Find("OnEvaluate")
 		}
 	}
 	if len(unknown) > 0 {
@@ -184,6 +192,9 @@ func (src *Source) bind() error {
 	if src.gameOver, err = src.cfa("OnIsGameOver"); err != nil {
 		return err
 	}
+	if c, ok := m.Find("OnEvaluate"); ok && c != src.fwEval {
+		src.eval = c
+	}
 	add, err := src.cfa("add-move")
 	if err != nil {
 		return err
@@ -208,6 +219,7 @@ func (src *Source) bind() error {
 	nPlayers := int(get("$playerCount"))
 	playersAddr := get("$players")
 	turnLimit := get("$turnLimit")
+	engines := get("$engines")
 	if err != nil {
 		return err
 	}
@@ -286,6 +298,9 @@ func (src *Source) bind() error {
 				src.plVM[code&maskPlayer] = p
 				src.plAx[p] = code
 				found = true
+				if engines != 0 && !pl.Random {
+					g.Players[p].Engine = src.engineKind(m.Fetch(engines + int32(i)*cellSize))
+				}
 			}
 		}
 		if !found {

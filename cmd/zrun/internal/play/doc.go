@@ -42,5 +42,7 @@
 //	search.go      the engine on a game: one searcher per game, in the caller's
 //	               goroutine or in the background, stopped on request
 //	matchgame.go   a game between two players from the start position
+//	gameengine.go  GameEngine: the player a game's script asks for ({random},
+//	               {first}, {UCT}, {search-engine}), played by default
 //	calibrate.go   the calibration match that picks a player per game
 package play

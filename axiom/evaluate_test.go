@@ -1,0 +1,103 @@
+package axiom_test
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"zrun/vm"
+)
+
+// seeds is the number of seeds pl has on Ohojitxi's board, read from the
+// rule file's piece names: pN is a hole of N seeds, q a captured four
+// (the script's {value}s are not used), and its marker piece m.
+func seeds(t *testing.T, g *vm.Game, s *vm.State, pl int) int {
+	n := 0
+	for _, c := range s.Board {
+		if c == vm.Empty || c.Owner() != pl {
+			continue
+		}
+		name := g.Pieces[c.Type()].Name
+		switch {
+		case name == "q":
+			n += 4
+		case name == "m":
+			// the marker of the hole sown last: a piece without a
+			// {value}, which axiom.4th's {piece} gives the value 1
+			// ("1 $addr, \ {value}"), so material-balance counts it
+			n++
+		case strings.HasPrefix(name, "p"):
+			k, err := strconv.Atoi(name[1:])
+			if err != nil {
+				t.Fatalf("piece %s", name)
+			}
+			n += k
+		}
+	}
+	return n
+}
+
+// TestEvaluateOhojitxi checks the script's evaluation as the searcher sees
+// it, along random games of Ohojitxi, against the readme's goal: a player
+// wins by passing all his seeds to the opponent, so the position is worth
+// to a player the seeds the opponent holds less his own (AI.4th's
+// "current-player material-balance NEGATE", scaled by 10), for the player
+// to move and, negated, for the other.
+func TestEvaluateOhojitxi(t *testing.T) {
+	g := load(t, "Ohojitxi/Ohojitxi.zrf", "")
+	if g.Eval == nil {
+		t.Fatal("Ohojitxi's AI.4th defines OnEvaluate, but the game has no evaluation")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := 0
+	for game := 0; game < 3; game++ {
+		s := start(t, g)
+		for ply := 0; ply < 60; ply++ {
+			mover := s.Mover()
+			other := 1 - mover
+			want := 10 * (seeds(t, g, s, other) - seeds(t, g, s, mover))
+			for _, c := range []struct{ pl, want int }{{mover, want}, {other, -want}} {
+				got, err := g.Eval.Evaluate(s, c.pl)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != c.want {
+					t.Fatalf("game %d ply %d: evaluation for %s %d, want %d", game, ply, g.Players[c.pl].Name, got, c.want)
+				}
+				checked++
+			}
+			ms := legal(t, s)
+			if len(ms) == 0 {
+				break
+			}
+			if err := s.Make(&ms[rng.IntN(len(ms))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d evaluations checked", checked)
+}
+
+// TestEngineKinds checks the players the Ur variants' scripts ask for
+// (Ur-[first].4th: {first}, Ur-[random].4th: {random}, Ur-[aggressive]:
+// "{search-engine} Custom-Engine"; Ur.4th none), and that a game without
+// an OnEvaluate of its own (Senet) gets no evaluation.
+func TestEngineKinds(t *testing.T) {
+	for _, c := range []struct{ variant, want string }{
+		{"", ""},
+		{"Ur [first]", vm.PlayerFirst},
+		{"Ur [random]", vm.PlayerRandom},
+		{"Ur [aggressive]", "search-engine Custom-Engine"},
+	} {
+		g := load(t, "Ur/Axiomatic.Ur.zrf", c.variant)
+		for _, name := range []string{"White", "Black"} {
+			if got := g.Players[playerNamed(t, g, name)].Engine; got != c.want {
+				t.Errorf("%q %s: engine %q, want %q", c.variant, name, got, c.want)
+			}
+		}
+	}
+	if g := load(t, "Senet/Senet.zrf", ""); g.Eval != nil {
+		t.Error("Senet's script defines no OnEvaluate, but the game has an evaluation")
+	}
+}
