@@ -65,6 +65,14 @@ func Sum(rows []*Row) Totals {
 // it (so that the table says how to rebuild it exactly) and settings
 // describes the run (playouts, seed, cap, time budget, engine limits).
 func WriteMarkdown(w io.Writer, rows []*Row, command, settings string) error {
+	return WriteMarkdownFile(w, &TableFile{Command: command, Settings: settings, Rows: rows})
+}
+
+// WriteMarkdownFile writes the table of f, whose unrecorded moves (rows
+// read back from an earlier Markdown table) count in the total of moves,
+// said apart.
+func WriteMarkdownFile(w io.Writer, f *TableFile) error {
+	rows, command, settings := f.Rows, f.Command, f.Settings
 	t := Sum(rows)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Corpus status\n\n")
@@ -83,7 +91,16 @@ func WriteMarkdown(w io.Writer, rows []*Row, command, settings string) error {
 	fmt.Fprintf(&b, "| moves from an external (Axiom) engine | %d |\n", t.Engine)
 	fmt.Fprintf(&b, "| no legal move at the start | %d (reasons below) |\n", t.NoStart)
 	p := &t.Playouts
-	fmt.Fprintf(&b, "| played | %d games, %d playouts, %d moves |\n", t.Played, p.Playouts, p.Moves)
+	if f.UnrecordedMoves > 0 {
+		bound := ""
+		if !f.UnrecordedExact {
+			bound = "at most "
+		}
+		fmt.Fprintf(&b, "| played | %d games, %d playouts, %s%d moves (%d in the rows rerun; %s%d in the earlier table's rows, which it kept as a total only) |\n",
+			t.Played, p.Playouts, bound, p.Moves+f.UnrecordedMoves, p.Moves, bound, f.UnrecordedMoves)
+	} else {
+		fmt.Fprintf(&b, "| played | %d games, %d playouts, %d moves |\n", t.Played, p.Playouts, p.Moves)
+	}
 	fmt.Fprintf(&b, "| playouts ended by a goal / a draw rule / the cap / the time budget | %d / %d / %d / %d |\n", p.Decisive, p.Drawn, p.Capped, p.Timed)
 	fmt.Fprintf(&b, "| invariant violations | %d (in %d games) |\n", len(p.Violations), t.Violating)
 	fmt.Fprintf(&b, "| saved games replayed to their end | %d of %d |\n", t.SavesOK, t.Saves)

@@ -42,6 +42,10 @@ type Row struct {
 	Engine  string // "yes", or why not
 	// Stats are the playouts' numbers (nil when not played).
 	Stats *playout.Stats
+	// MovesUnrecorded: the row comes from a table that kept only its
+	// total of moves (a Markdown table read back, base.go), so Stats.Moves
+	// is 0 and the moves are among TableFile.UnrecordedMoves.
+	MovesUnrecorded bool `json:",omitempty"`
 }
 
 // Options says how much Build does per game.
