@@ -277,17 +277,22 @@ func (src *Source) addMove() error {
 	}
 	m := src.m
 	board := m.Fetch(src.aBoard)
-	sim := map[int32]int32{}
+	// the cells the edits changed so far, (position, piece) pairs: a
+	// move changes a few, so a list beats a map (and allocates nothing)
+	sim := src.sim[:0]
+	defer func() { src.sim = sim[:0] }()
 	get := func(p int32) int32 {
-		if c, ok := sim[p]; ok {
-			return c
+		for i := len(sim) - 1; i >= 0; i-- {
+			if sim[i][0] == p {
+				return sim[i][1]
+			}
 		}
 		return m.Fetch(board + p*cellSize)
 	}
 	var eff []vm.Effect
 	var acts []vm.Act
 	set := func(p, c int32) error {
-		sim[p] = c
+		sim = append(sim, [2]int32{p, c})
 		if src.posVM[p] < 0 {
 			if c == 0 {
 				return nil
@@ -563,7 +568,8 @@ func (src *Source) runCode(set func(p, c int32) error, eff *[]vm.Effect) error {
 	m.EndThread()
 	board := m.Fetch(src.aBoard)
 	n := src.nPos + src.nVars
-	saved := make([]int32, n)
+	saved := slices.Grow(src.saved[:0], n)[:n]
+	src.saved = saved
 	for i := range saved {
 		saved[i] = m.Fetch(board + int32(i)*cellSize)
 	}

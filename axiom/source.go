@@ -76,6 +76,8 @@ type Source struct {
 	}
 	effBuf []vm.Effect
 	actBuf []vm.Act
+	sim    [][2]int32 // addMove's cells changed so far
+	saved  []int32    // runCode's board before the compiled code ran
 }
 
 // axPiece is one {piece} of the script: its type number and the addresses
