@@ -38,6 +38,7 @@ func Attach(g *vm.Game, rulePath string) error {
 	g.Moves = src
 	if src.HasEval() {
 		g.Eval = src
+		src.giveValues()
 	}
 	return nil
 }

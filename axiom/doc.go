@@ -128,7 +128,9 @@
 // counted from the rule file's pieces). Scores are scaled by 10 (the
 // framework's example Pawn is "10 {value}", zrun's pawn 100) and bounded
 // well inside the searcher's win scores. At a throw of the dice the script
-// runs for the player asked about, with that player's turn.
+// runs for the player asked about, with that player's turn. The script's
+// {value}s, scaled alike, are the game's piece values (vm.Game.Values),
+// and package eval derives nothing else for such a game.
 //
 // The {players ... players} block's engines are read (vm.Player.Engine):
 // {random} and {first} are played as asked by the front ends' default

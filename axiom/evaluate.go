@@ -94,6 +94,22 @@ func (src *Source) Evaluate(s *vm.State, pl int) (int, error) {
 	return sign * v, nil
 }
 
+// giveValues gives the game's pieces the script's {value}s, scaled as its
+// scores are (vm.Game.Values, where the rule file gives none), for the
+// searcher's piece values: a game evaluated by its script derives no
+// others (package eval).
+func (src *Source) giveValues() {
+	g := src.g
+	if len(g.Values) < len(g.Pieces) {
+		g.Values = append(g.Values, make([]int, len(g.Pieces)-len(g.Values))...)
+	}
+	for _, p := range src.pieces {
+		if t, ok := src.typeVM[p.code]; ok && g.Values[t] == 0 && p.value > 0 {
+			g.Values[t] = int(p.value) * scriptScale
+		}
+	}
+}
+
 // countMoves is the number of moves player pl (an Axiom player code) has
 // on the machine's board, every move of any type, as $GenerateMoves
 // counts them.

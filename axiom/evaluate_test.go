@@ -49,6 +49,11 @@ func TestEvaluateOhojitxi(t *testing.T) {
 	if g.Eval == nil {
 		t.Fatal("Ohojitxi's AI.4th defines OnEvaluate, but the game has no evaluation")
 	}
+	// the searcher's piece values are the script's, scaled as its scores:
+	// a hole of five seeds is worth five, 50
+	if v := g.Values[typeNamed(t, g, "p5")]; v != 50 {
+		t.Errorf("p5 valued %d, want 50", v)
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	checked := 0
 	for game := 0; game < 3; game++ {

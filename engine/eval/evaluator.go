@@ -96,6 +96,12 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	}
 	ml := &vm.MoveList{}
 	blocker := blockerType(g)
+	// A game with an evaluation of its own (vm.Game.Eval: an Axiom
+	// script's OnEvaluate) needs only the piece values (move ordering,
+	// the searcher's rules) of the derivation: its placement tables and
+	// distance bonuses would go unread, and a script's move generation,
+	// which they run for every square, is slow.
+	script := g.Eval != nil
 	first := -1
 	for pl := range g.Players {
 		turn := turnOf(g, pl)
@@ -107,6 +113,15 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 		for t := range g.Pieces {
 			row := make([]int, n)
+			if script {
+				// the game scores its positions itself: no placement
+				// table, and the mobility only where no value is given
+				ev.pst[pl*nT+t] = row
+				if pl == first && !(t < len(g.Values) && g.Values[t] != 0) {
+					ev.mobB[t] = blockedMobility(s, ml, turn, pl, t, blocker)
+				}
+				continue
+			}
 			counts := make([]float64, n)
 			sum := 0.0
 			for p := 0; p < n; p++ {
@@ -145,7 +160,7 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 	}
 	for pl := range g.Players {
-		if turn := turnOf(g, pl); turn >= 0 {
+		if turn := turnOf(g, pl); turn >= 0 && !script {
 			for t := range g.Pieces {
 				if !royal[t] {
 					ev.addPromotionDistance(s, ml, turn, pl, t)
@@ -153,7 +168,9 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 			}
 		}
 	}
-	ev.addGoalDistances(s, ml)
+	if !script {
+		ev.addGoalDistances(s, ml)
+	}
 	ev.addLines(g)
 	if !ev.drops {
 		ev.gating = newGating(g, ev.value)
