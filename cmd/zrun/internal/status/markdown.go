@@ -13,6 +13,9 @@ import (
 // Totals are the table's summary numbers.
 type Totals struct {
 	Files, FilesLoaded, Games, Engine, NoStart, Played, Violating int
+	// Axiom counts the games whose moves come from an Axiom engine (the
+	// manifest's kind), AxiomPlayed those of them played.
+	Axiom, AxiomPlayed int
 	SavesOK, Saves, PerftChecked, EngineMoves                     int
 	// Playouts sums the games' playout numbers.
 	Playouts playout.Stats
@@ -35,6 +38,12 @@ func Sum(rows []*Row) Totals {
 			t.Engine++
 		case r.NoStart != "":
 			t.NoStart++
+		}
+		if r.Kind == "axiom" {
+			t.Axiom++
+			if r.Stats != nil {
+				t.AxiomPlayed++
+			}
 		}
 		if r.Perft != "" {
 			t.PerftChecked++
@@ -88,7 +97,7 @@ func WriteMarkdownFile(w io.Writer, f *TableFile) error {
 	fmt.Fprintf(&b, "| | |\n| --- | --- |\n")
 	fmt.Fprintf(&b, "| files | %d (%d load) |\n", t.Files, t.FilesLoaded)
 	fmt.Fprintf(&b, "| games and variants | %d |\n", t.Games)
-	fmt.Fprintf(&b, "| moves from an external (Axiom) engine | %d |\n", t.Engine)
+	fmt.Fprintf(&b, "| moves from an external (Axiom) engine | %d (%d played from their scripts; the others' rows say why not) |\n", t.Axiom, t.AxiomPlayed)
 	fmt.Fprintf(&b, "| no legal move at the start | %d (reasons below) |\n", t.NoStart)
 	p := &t.Playouts
 	if f.UnrecordedMoves > 0 {
