@@ -15,8 +15,8 @@ type Totals struct {
 	Files, FilesLoaded, Games, Engine, NoStart, Played, Violating int
 	// Axiom counts the games whose moves come from an Axiom engine (the
 	// manifest's kind), AxiomPlayed those of them played.
-	Axiom, AxiomPlayed int
-	SavesOK, Saves, PerftChecked, EngineMoves                     int
+	Axiom, AxiomPlayed                        int
+	SavesOK, Saves, PerftChecked, EngineMoves int
 	// Playouts sums the games' playout numbers.
 	Playouts playout.Stats
 }
