@@ -39,10 +39,18 @@
 //     re-creates every pit it sows into with the new count); drop puts
 //     $piece (the dropping player's piece) at here, also over an enemy
 //     (Viruses' drop-dead).
-//   - create-piece-type and drop-piece give the piece to current-player;
-//     the stack orders are AxiomChecker's lib.4th signatures
-//     (create-player-piece-type-at is ( player type pos -- ), as Game of
+//   - create-piece-type and drop-piece give the piece to the for-player
+//     (below), current-player unless the turn says otherwise; the stack
+//     orders are AxiomChecker's lib.4th signatures (create-player-piece-type-at is ( player type pos -- ), as Game of
 //     Life's exec-moves and Fox Hunting's recalc-all pass them).
+//   - A turn's {for-player} ($forPlayer: "Player makes moves for this
+//     player", axiom.4th) names whose pieces move and whose pieces
+//     create-piece-type and drop-piece make; {turn} alone makes it the
+//     player itself. AbstractMancala's rule file has "(First ?C)" where
+//     its Players.4th has "{turn} First {for-player} ?C": First sows the
+//     seeds ?C owns (TestForPlayer). OnIsGameOver and OnEvaluate still
+//     speak for current-player, the player whose turn it is (the VM's
+//     Chooser).
 //   - A turn's {of-type} admits only moves of that {move-type};
 //     {move-priorities} keep the moves of the best-ranked type (lower
 //     number first, #NoPriority for the rest); with $passTurnForced a

@@ -43,7 +43,7 @@ func (src *Source) Evaluate(s *vm.State, pl int) (int, error) {
 	m := src.m
 	turn, sign := s.Turn, 1
 	var count int32
-	if mover := s.Mover(); src.g.Players[mover].Random {
+	if mover := s.Chooser(); src.g.Players[mover].Random {
 		turn = -1
 		for i, t := range src.g.TurnOrder {
 			if t.Mover == pl {
@@ -57,7 +57,7 @@ func (src *Source) Evaluate(s *vm.State, pl int) (int, error) {
 		if err := src.syncTurn(s, turn); err != nil {
 			return 0, err
 		}
-		n, err := src.countMoves(m.Fetch(src.aPlayer))
+		n, err := src.countMoves(src.moverPieces())
 		if err != nil {
 			return 0, err
 		}

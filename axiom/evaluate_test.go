@@ -106,3 +106,55 @@ func TestEngineKinds(t *testing.T) {
 		t.Error("Senet's script defines no OnEvaluate, but the game has an evaluation")
 	}
 }
+
+// TestForPlayer plays random games of Abstract Mancala, whose rule file
+// has ?C set the seeds out and then "(First ?C) (Second ?C)": First and
+// Second sow the seeds ?C owns ({turn} First {for-player} ?C in
+// Players.4th). After the setup, the player to choose must have moves
+// that leave every seed ?C's, and the game must end with First or Second
+// the winner (OnIsGameOver speaks for the player whose turn it is, not
+// for ?C).
+func TestForPlayer(t *testing.T) {
+	g := load(t, "AbstractMancala/AbstractMancala.zrf", "")
+	c, first, second := playerNamed(t, g, "?C"), playerNamed(t, g, "First"), playerNamed(t, g, "Second")
+	rng := rand.New(rand.NewPCG(5, 6))
+	for game := 0; game < 2; game++ {
+		s := start(t, g)
+		sown := 0
+		for ply := 0; ; ply++ {
+			if ply > 3000 {
+				t.Fatalf("game %d: no end in %d plies (%d sowings)", game, ply, sown)
+			}
+			var ml vm.MoveList
+			if err := s.Generate(&ml); err != nil {
+				t.Fatal(err)
+			}
+			o, err := s.Outcome(&ml)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Over {
+				if o.Winner != first && o.Winner != second && o.Winner != -1 {
+					t.Fatalf("game %d: won by %s", game, g.Players[o.Winner].Name)
+				}
+				t.Logf("game %d: %d plies, %d sowings, %s", game, ply, sown, o.Reason)
+				break
+			}
+			ch := s.Chooser()
+			if ch != c && !ml.Moves[0].Pass {
+				sown++
+			}
+			if err := s.Make(&ml.Moves[rng.IntN(len(ml.Moves))]); err != nil {
+				t.Fatal(err)
+			}
+			for p, cell := range s.Board {
+				if cell != vm.Empty && g.Pieces[cell.Type()].Name[0] == 'p' && cell.Owner() != c {
+					t.Fatalf("game %d ply %d: a seed of %s on %s", game, ply, g.Players[cell.Owner()].Name, g.Board.Positions[p].Name)
+				}
+			}
+		}
+		if sown == 0 {
+			t.Fatalf("game %d: First and Second never sowed", game)
+		}
+	}
+}

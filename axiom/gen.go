@@ -112,7 +112,7 @@ func (src *Source) generate(s *vm.State, ml *vm.MoveList) error {
 		_, err := m.ExecuteCatch(cfa)
 		return err
 	}
-	if err := src.collect(src.curPlayer(), m.Fetch(src.aOfType), call); err != nil {
+	if err := src.collect(src.moverPieces(), m.Fetch(src.aOfType), call); err != nil {
 		return err
 	}
 	best := int32(noPriority + 1)
@@ -140,6 +140,19 @@ func (src *Source) generate(s *vm.State, ml *vm.MoveList) error {
 	}
 	src.remember(s, kept)
 	return nil
+}
+
+// moverPieces is the player whose pieces move this turn: $forPlayer, which
+// the turn's {for-player} sets ("Player makes moves for this player",
+// axiom.4th; {turn} alone makes it the player itself). AbstractMancala's
+// First and Second sow the seeds of ?C ("{turn} First {for-player} ?C",
+// as its rule file's "(First ?C)"), Jofur's Light and Dark move ?Owner's
+// pieces, MarGo's and Chase's random players clear for W, B, White, Red.
+func (src *Source) moverPieces() int32 {
+	if p := src.m.Fetch(src.aForPlayer) & maskPlayer; p != 0 {
+		return p
+	}
+	return src.curPlayer()
 }
 
 // cacheSize is how many positions' move lists a Source keeps. A script's
@@ -444,7 +457,10 @@ func (src *Source) outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, e
 	for m.Depth() > 0 {
 		m.Pop()
 	}
-	mover := s.Mover()
+	// OnIsGameOver speaks for current-player, $player: the player whose
+	// turn it is (the VM's Chooser; AbstractMancala's First and Second
+	// sow ?C's seeds, and ?C is the turn's As)
+	mover := s.Chooser()
 	o := vm.Outcome{Over: true, Winner: -1, Loser: -1, Source: src.files.Script}
 	switch r {
 	case winScore:
@@ -502,10 +518,11 @@ func (src *Source) generateMoves(m *forth.Machine) error {
 		drop, active  bool
 		mtype         int32
 		from, pos, pc int32
-		player        int32
-	}{g.edits, g.moves, g.drop, g.active, g.mtype, m.Fetch(src.aFrom), m.Fetch(src.aPos), m.Fetch(src.aPiece), m.Fetch(src.aPlayer)}
+		player, forPl int32
+	}{g.edits, g.moves, g.drop, g.active, g.mtype, m.Fetch(src.aFrom), m.Fetch(src.aPos), m.Fetch(src.aPiece), m.Fetch(src.aPlayer), m.Fetch(src.aForPlayer)}
 	g.edits, g.moves, g.active = nil, nil, true
 	m.Store(src.aPlayer, pl)
+	m.Store(src.aForPlayer, pl)
 	err := src.collect(pl, 0, func(cfa int32) error {
 		m.Catch(cfa)
 		return nil
@@ -516,6 +533,7 @@ func (src *Source) generateMoves(m *forth.Machine) error {
 	m.Store(src.aPos, saved.pos)
 	m.Store(src.aPiece, saved.pc)
 	m.Store(src.aPlayer, saved.player)
+	m.Store(src.aForPlayer, saved.forPl)
 	if err != nil {
 		return err
 	}

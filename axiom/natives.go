@@ -94,11 +94,11 @@ func (src *Source) defineNatives() error {
 		},
 		"drop-piece": func(m *forth.Machine) error {
 			t := m.Pop()
-			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.moverPieces()})
 		},
 		"drop-piece-at": func(m *forth.Machine) error {
 			p, t := m.Pop(), m.Pop()
-			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.moverPieces()})
 		},
 		// create...: a piece appears, replacing what stood there
 		// (TchukaRuma's sowing re-creates every pit it passes).
@@ -118,11 +118,11 @@ func (src *Source) defineNatives() error {
 		},
 		"create-piece-type": func(m *forth.Machine) error {
 			t := m.Pop()
-			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.moverPieces()})
 		},
 		"create-piece-type-at": func(m *forth.Machine) error {
 			p, t := m.Pop(), m.Pop()
-			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.moverPieces()})
 		},
 		"create-player-piece-type": func(m *forth.Machine) error {
 			t, a := m.Pop(), m.Pop()

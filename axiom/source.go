@@ -40,7 +40,7 @@ type Source struct {
 	// framework variables' addresses
 	aBoard, aFrom, aPos, aPiece, aPlayer, aPartial, aPassed, aTurnNumber int32
 	aMovesList, aOfType, aPassForced, aTurnOrder, aPieces, aPriorities   int32
-	aAddMove                                                             int32
+	aAddMove, aForPlayer                                                 int32
 
 	nPos      int // $positions: grid and {position}s
 	nScan     int // $scanPositions: the positions move generation visits
@@ -175,7 +175,7 @@ func (src *Source) bind() error {
 		name string
 	}{
 		{&src.aBoard, "$board"}, {&src.aFrom, "$from"}, {&src.aPos, "$pos"}, {&src.aPiece, "$piece"},
-		{&src.aPlayer, "$player"}, {&src.aPartial, "$partial"}, {&src.aPassed, "$passed"},
+		{&src.aPlayer, "$player"}, {&src.aForPlayer, "$forPlayer"}, {&src.aPartial, "$partial"}, {&src.aPassed, "$passed"},
 		{&src.aTurnNumber, "$turnNumber"}, {&src.aMovesList, "$movesList"}, {&src.aOfType, "$ofType"},
 		{&src.aPassForced, "$passTurnForced"}, {&src.aTurnOrder, "$turnOrder"}, {&src.aPieces, "$pieces"},
 		{&src.aPriorities, "$move-priorities"}, {&src.aAddMove, "$add-move"},
