@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"zrun/axiom"
 
 	"zrun/cmd/zrun/internal/atomicfile"
 	"zrun/cmd/zrun/internal/status"
@@ -170,6 +171,9 @@ func MergeStatusOver(out, base string, shards []string, stdout, stderr io.Writer
 	f.Settings = fmt.Sprintf("a partial rerun: the rows of %d rule files are this run's, %s, each file a shard of its own, joined with zrun check --merge --base; "+
 		"the rows of the other %d files are the earlier table's, made with \"%s\" (%s)",
 		len(rerun), m.Settings, countFiles(f.Rows)-len(rerun), b.Command, b.Settings)
+	if fw := axiom.FrameworkDir(); fw != "" {
+		f.Settings += fmt.Sprintf("; the rerun's Axiom games whose folder lacks axiom.4th and CORE.4TH took them from %s ($%s)", fw, axiom.FrameworkEnv)
+	}
 	if err := writeTable(out, f); err != nil {
 		fmt.Fprintln(stderr, err)
 		return Failed
