@@ -19,7 +19,7 @@ import (
 )
 
 var (
-	axiomStrength     = flag.Bool("strength.axiom", false, "TestAxiomStrength: play auto against random in Axiom games (minutes)")
+	axiomStrength     = flag.Bool("strength.axiom", false, "TestAxiomStrength: play auto against random in 15 Axiom games (an hour or more)")
 	axiomGames        = flag.Int("strength.axiomgames", 10, "TestAxiomStrength: games per Axiom game (half with each side)")
 	axiomMoveTime     = flag.Duration("strength.axiommovetime", 100*time.Millisecond, "TestAxiomStrength: the engine's time per move")
 	axiomStrengthRun  = flag.String("strength.axiomrun", "", "TestAxiomStrength: only games whose file matches this regexp")
