@@ -109,3 +109,20 @@ func TestBaseOfTheCommittedTable(t *testing.T) {
 	}
 	t.Logf("%d rows, %d unrecorded moves", len(f.Rows), f.UnrecordedMoves)
 }
+
+// TestScriptFailed: a script game's playouts that broke off on errors
+// alone ("budget") are a script that fails, told with its corpus path
+// shortened; a broken invariant among them is not.
+func TestScriptFailed(t *testing.T) {
+	st := &playout.Stats{Violations: []*playout.Violation{{Check: "budget", Detail: "generating after the move: ../shared/zrf-corpus/Senet/Axiom/Senet/axiom.4th:1113: board[]: position -1"}}}
+	if !scriptFailed(st) {
+		t.Error("errors alone not taken for a script's failure")
+	}
+	if got, want := corpusRelative(st.Violations[0].Detail), "generating after the move: Senet/Axiom/Senet/axiom.4th:1113: board[]: position -1"; got != want {
+		t.Errorf("corpusRelative: %q, want %q", got, want)
+	}
+	st.Violations = append(st.Violations, &playout.Violation{Check: "hash"})
+	if scriptFailed(st) || scriptFailed(&playout.Stats{}) {
+		t.Error("a broken invariant, or no violation, taken for a script's failure")
+	}
+}
