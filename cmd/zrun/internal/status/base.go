@@ -69,7 +69,7 @@ func ReadBase(path string) (*TableFile, error) {
 
 var (
 	mdRebuild  = regexp.MustCompile(`Rebuild with\n\n    (.*)\n\n\((.*)\)\. Every game`)
-	mdPlayed   = regexp.MustCompile(`(?m)^\| played \| (\d+) games, (\d+) playouts, (\d+) moves`)
+	mdPlayed   = regexp.MustCompile(`(?m)^\| played \| (\d+) games, (\d+) playouts, (at most )?(\d+) moves`)
 	mdEndCount = regexp.MustCompile(`^(goal|draw|cap|time) (\d+)$`)
 )
 
@@ -90,7 +90,10 @@ func parseMarkdown(text string) (*TableFile, error) {
 	if pm == nil {
 		return nil, fmt.Errorf("no \"played\" line in the summary")
 	}
-	f.UnrecordedMoves, _ = strconv.Atoi(pm[3])
+	// a table that was itself merged over an earlier one may give its
+	// total as a bound
+	f.UnrecordedMoves, _ = strconv.Atoi(pm[4])
+	f.UnrecordedExact = pm[3] == ""
 	section := ""
 	noStart := map[string][]string{}
 	sc := bufio.NewScanner(strings.NewReader(text))
