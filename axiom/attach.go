@@ -36,6 +36,10 @@ func Attach(g *vm.Game, rulePath string) error {
 		return err
 	}
 	g.Moves = src
+	if src.HasEval() {
+		g.Eval = src
+		src.giveValues()
+	}
 	return nil
 }
 

@@ -39,10 +39,18 @@
 //     re-creates every pit it sows into with the new count); drop puts
 //     $piece (the dropping player's piece) at here, also over an enemy
 //     (Viruses' drop-dead).
-//   - create-piece-type and drop-piece give the piece to current-player;
-//     the stack orders are AxiomChecker's lib.4th signatures
-//     (create-player-piece-type-at is ( player type pos -- ), as Game of
+//   - create-piece-type and drop-piece give the piece to the for-player
+//     (below), current-player unless the turn says otherwise; the stack
+//     orders are AxiomChecker's lib.4th signatures (create-player-piece-type-at is ( player type pos -- ), as Game of
 //     Life's exec-moves and Fox Hunting's recalc-all pass them).
+//   - A turn's {for-player} ($forPlayer: "Player makes moves for this
+//     player", axiom.4th) names whose pieces move and whose pieces
+//     create-piece-type and drop-piece make; {turn} alone makes it the
+//     player itself. AbstractMancala's rule file has "(First ?C)" where
+//     its Players.4th has "{turn} First {for-player} ?C": First sows the
+//     seeds ?C owns (TestForPlayer). OnIsGameOver and OnEvaluate still
+//     speak for current-player, the player whose turn it is (the VM's
+//     Chooser).
 //   - A turn's {of-type} admits only moves of that {move-type};
 //     {move-priorities} keep the moves of the best-ranked type (lower
 //     number first, #NoPriority for the rest); with $passTurnForced a
@@ -149,15 +157,39 @@
 // these games: the rule file's goals decide). Defined to fail by name if
 // ever run: the search-only natives (searchOnly).
 //
+// # Evaluation and engines
+//
+// A script that defines its own OnEvaluate (the framework's returns 0)
+// gives the game its evaluation (vm.Game.Eval, evaluate.go), which zrun's
+// searcher uses in place of the one it derives. OnEvaluate scores for
+// current-player, the player whose turn it is (the scripts that score for
+// a fixed side negate for the other: Afrika's and Gabata's "current-player
+// Second = IF NEGATE ENDIF", Ordo's with Dark; Ohojitxi's "current-player
+// material-balance NEGATE" favours the player with fewer seeds, as its
+// readme's goal does; TestEvaluateOhojitxi checks it against the seeds
+// counted from the rule file's pieces). Scores are scaled by 10 (the
+// framework's example Pawn is "10 {value}", zrun's pawn 100) and bounded
+// well inside the searcher's win scores. At a throw of the dice the script
+// runs for the player asked about, with that player's turn. The script's
+// {value}s, scaled alike, are the game's piece values (vm.Game.Values),
+// and package eval derives nothing else for such a game.
+//
+// The {players ... players} block's engines are read (vm.Player.Engine):
+// {random} and {first} are played as asked by the front ends' default
+// player (package play's GameEngine), {UCT} by zrun's MCTS; the default
+// $NegamaxMove is zrun's alpha-beta. A {search-engine} of the script's own
+// (Ur-[aggressive]'s Custom-Engine, AbstractMancala's AI) is not run, and
+// says why: it walks Axiom's move lists and copies boards through the
+// closed DLL's search natives.
+//
 // # Not implemented
 //
 // Partial moves (partial, partial-move-type: an error naming them when a
 // move uses one), and the search-engine natives ($NegamaxMove, $UCTMove,
-// $Yield, BestMove!, $CloneBoard, ...): zrun searches with its own engine
-// and does not call OnEvaluate or a script's {search-engine}. A game that
-// needs what is missing loads and says why it cannot move
-// (vm.Game.EngineErr); a script error while playing names its file:line
-// and word.
+// $Yield, BestMove!, $CloneBoard, ...), which only a script's own search
+// engine calls. A game that needs what is missing loads and says why it
+// cannot move (vm.Game.EngineErr); a script error while playing names its
+// file:line and word.
 //
 // # Files
 //
@@ -169,5 +201,7 @@
 //	            being built
 //	gen.go      Generate and Outcome (vm.MoveSource): a turn's moves from
 //	            the move words, add-move, OnIsGameOver, $GenerateMoves
+//	evaluate.go Evaluate (vm.ScriptEvaluator): the script's OnEvaluate for
+//	            the searcher; the engine kind each player's slot asks for
 //	attach.go   Attach: a loaded game given its source, or the reason not
 package axiom

@@ -30,6 +30,10 @@ func SetFrameworkDir(dir string) {
 	fwMu.Unlock()
 }
 
+// FrameworkDir is the framework folder the user named (SetFrameworkDir,
+// else FrameworkEnv), or "".
+func FrameworkDir() string { return frameworkDir() }
+
 func frameworkDir() string {
 	fwMu.Lock()
 	defer fwMu.Unlock()

@@ -11,7 +11,10 @@ import (
 // sync writes the VM position into the machine: the board, the turn
 // ($SetTurn of the turn-order entry, which sets $player, $forPlayer,
 // $ofType and the symmetries' $playerOffset) and the turn number.
-func (src *Source) sync(s *vm.State) error {
+func (src *Source) sync(s *vm.State) error { return src.syncTurn(s, s.Turn) }
+
+// syncTurn is sync with the turn-order entry turn in place of s's.
+func (src *Source) syncTurn(s *vm.State, turn int) error {
 	m := src.m
 	board := m.Fetch(src.aBoard)
 	for i, p := range src.posVM {
@@ -31,7 +34,7 @@ func (src *Source) sync(s *vm.State) error {
 	for i, v := range s.Vars {
 		m.Store(board+int32(src.nPos+i)*cellSize, int32(v))
 	}
-	m.Push(int32(s.Turn * turnCells * cellSize))
+	m.Push(int32(turn * turnCells * cellSize))
 	if err := m.ExecuteCFA(src.setTurn); err != nil {
 		return err
 	}
@@ -85,6 +88,10 @@ func (src *Source) vmCell(code int32) (vm.Cell, error) {
 func (src *Source) Generate(s *vm.State, ml *vm.MoveList) error {
 	src.mu.Lock()
 	defer src.mu.Unlock()
+	return src.generate(s, ml)
+}
+
+func (src *Source) generate(s *vm.State, ml *vm.MoveList) error {
 	if e := src.cached(s); e != nil {
 		for _, b := range e.moves {
 			ml.AddMove(b.m, b.eff, b.acts)
@@ -105,7 +112,7 @@ func (src *Source) Generate(s *vm.State, ml *vm.MoveList) error {
 		_, err := m.ExecuteCatch(cfa)
 		return err
 	}
-	if err := src.collect(src.curPlayer(), m.Fetch(src.aOfType), call); err != nil {
+	if err := src.collect(src.moverPieces(), m.Fetch(src.aOfType), call); err != nil {
 		return err
 	}
 	best := int32(noPriority + 1)
@@ -133,6 +140,19 @@ func (src *Source) Generate(s *vm.State, ml *vm.MoveList) error {
 	}
 	src.remember(s, kept)
 	return nil
+}
+
+// moverPieces is the player whose pieces move this turn: $forPlayer, which
+// the turn's {for-player} sets ("Player makes moves for this player",
+// axiom.4th; {turn} alone makes it the player itself). AbstractMancala's
+// First and Second sow the seeds of ?C ("{turn} First {for-player} ?C",
+// as its rule file's "(First ?C)"), Jofur's Light and Dark move ?Owner's
+// pieces, MarGo's and Chase's random players clear for W, B, White, Red.
+func (src *Source) moverPieces() int32 {
+	if p := src.m.Fetch(src.aForPlayer) & maskPlayer; p != 0 {
+		return p
+	}
+	return src.curPlayer()
 }
 
 // cacheSize is how many positions' move lists a Source keeps. A script's
@@ -270,17 +290,22 @@ func (src *Source) addMove() error {
 	}
 	m := src.m
 	board := m.Fetch(src.aBoard)
-	sim := map[int32]int32{}
+	// the cells the edits changed so far, (position, piece) pairs: a
+	// move changes a few, so a list beats a map (and allocates nothing)
+	sim := src.sim[:0]
+	defer func() { src.sim = sim[:0] }()
 	get := func(p int32) int32 {
-		if c, ok := sim[p]; ok {
-			return c
+		for i := len(sim) - 1; i >= 0; i-- {
+			if sim[i][0] == p {
+				return sim[i][1]
+			}
 		}
 		return m.Fetch(board + p*cellSize)
 	}
 	var eff []vm.Effect
 	var acts []vm.Act
 	set := func(p, c int32) error {
-		sim[p] = c
+		sim = append(sim, [2]int32{p, c})
 		if src.posVM[p] < 0 {
 			if c == 0 {
 				return nil
@@ -436,7 +461,10 @@ func (src *Source) outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, e
 	for m.Depth() > 0 {
 		m.Pop()
 	}
-	mover := s.Mover()
+	// OnIsGameOver speaks for current-player, $player: the player whose
+	// turn it is (the VM's Chooser; AbstractMancala's First and Second
+	// sow ?C's seeds, and ?C is the turn's As)
+	mover := s.Chooser()
 	o := vm.Outcome{Over: true, Winner: -1, Loser: -1, Source: src.files.Script}
 	switch r {
 	case winScore:
@@ -494,10 +522,11 @@ func (src *Source) generateMoves(m *forth.Machine) error {
 		drop, active  bool
 		mtype         int32
 		from, pos, pc int32
-		player        int32
-	}{g.edits, g.moves, g.drop, g.active, g.mtype, m.Fetch(src.aFrom), m.Fetch(src.aPos), m.Fetch(src.aPiece), m.Fetch(src.aPlayer)}
+		player, forPl int32
+	}{g.edits, g.moves, g.drop, g.active, g.mtype, m.Fetch(src.aFrom), m.Fetch(src.aPos), m.Fetch(src.aPiece), m.Fetch(src.aPlayer), m.Fetch(src.aForPlayer)}
 	g.edits, g.moves, g.active = nil, nil, true
 	m.Store(src.aPlayer, pl)
+	m.Store(src.aForPlayer, pl)
 	err := src.collect(pl, 0, func(cfa int32) error {
 		m.Catch(cfa)
 		return nil
@@ -508,6 +537,7 @@ func (src *Source) generateMoves(m *forth.Machine) error {
 	m.Store(src.aPos, saved.pos)
 	m.Store(src.aPiece, saved.pc)
 	m.Store(src.aPlayer, saved.player)
+	m.Store(src.aForPlayer, saved.forPl)
 	if err != nil {
 		return err
 	}
@@ -560,7 +590,8 @@ func (src *Source) runCode(set func(p, c int32) error, eff *[]vm.Effect) error {
 	m.EndThread()
 	board := m.Fetch(src.aBoard)
 	n := src.nPos + src.nVars
-	saved := make([]int32, n)
+	saved := slices.Grow(src.saved[:0], n)[:n]
+	src.saved = saved
 	for i := range saved {
 		saved[i] = m.Fetch(board + int32(i)*cellSize)
 	}
@@ -585,6 +616,11 @@ func (src *Source) runCode(set func(p, c int32) error, eff *[]vm.Effect) error {
 		} else {
 			*eff = append(*eff, vm.Effect{Pos: int32(i - src.nPos), Kind: vm.EffVar, Val: vm.Cell(int64(now) - int64(old))})
 		}
+	}
+	if m.Exiting() {
+		// the compiled code ran verify and failed: the move word is
+		// abandoned (add-move returns, and its Catch unwinds)
+		return errExit
 	}
 	if partial {
 		return fmt.Errorf("partial moves are not implemented")

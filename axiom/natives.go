@@ -94,11 +94,11 @@ func (src *Source) defineNatives() error {
 		},
 		"drop-piece": func(m *forth.Machine) error {
 			t := m.Pop()
-			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.moverPieces()})
 		},
 		"drop-piece-at": func(m *forth.Machine) error {
 			p, t := m.Pop(), m.Pop()
-			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.moverPieces()})
 		},
 		// create...: a piece appears, replacing what stood there
 		// (TchukaRuma's sowing re-creates every pit it passes).
@@ -118,11 +118,11 @@ func (src *Source) defineNatives() error {
 		},
 		"create-piece-type": func(m *forth.Machine) error {
 			t := m.Pop()
-			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: src.here(), code: t&maskType | src.moverPieces()})
 		},
 		"create-piece-type-at": func(m *forth.Machine) error {
 			p, t := m.Pop(), m.Pop()
-			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.curPlayer()})
+			return src.addEdit(edit{kind: ePut, to: p, code: t&maskType | src.moverPieces()})
 		},
 		"create-player-piece-type": func(m *forth.Machine) error {
 			t, a := m.Pop(), m.Pop()
@@ -156,7 +156,12 @@ func (src *Source) defineNatives() error {
 		"repetition-reset": func(m *forth.Machine) error { return nil },
 		"$GenerateMoves":   src.generateMoves,
 		"$DeallocateMoves": src.deallocateMoves,
-		"add-move":         func(m *forth.Machine) error { return src.addMove() },
+		"add-move": func(m *forth.Machine) error {
+			if err := src.addMove(); err != errExit {
+				return err
+			}
+			return nil
+		},
 		// piece-value ( piece -- value ): the {value} of the piece's type
 		// (1 when the script gives none, as {piece} lays it down).
 		"piece-value": func(m *forth.Machine) error {

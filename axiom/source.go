@@ -40,7 +40,7 @@ type Source struct {
 	// framework variables' addresses
 	aBoard, aFrom, aPos, aPiece, aPlayer, aPartial, aPassed, aTurnNumber int32
 	aMovesList, aOfType, aPassForced, aTurnOrder, aPieces, aPriorities   int32
-	aAddMove                                                             int32
+	aAddMove, aForPlayer                                                 int32
 
 	nPos      int // $positions: grid and {position}s
 	nScan     int // $scanPositions: the positions move generation visits
@@ -55,6 +55,9 @@ type Source struct {
 	pieces    []axPiece
 	setTurn   int32 // $SetTurn's CFA
 	gameOver  int32 // OnIsGameOver's CFA
+	fwEval    int32 // the framework's OnEvaluate's CFA
+	eval      int32 // the script's OnEvaluate's CFA (0: it has none)
+	evalML    vm.MoveList
 	movesBuf  int32 // the $movesList record move-count reads
 	cache     [cacheSize]cacheEntry
 	cacheNext int
@@ -73,6 +76,8 @@ type Source struct {
 	}
 	effBuf []vm.Effect
 	actBuf []vm.Act
+	sim    [][2]int32 // addMove's cells changed so far
+	saved  []int32    // runCode's board before the compiled code ran
 }
 
 // axPiece is one {piece} of the script: its type number and the addresses
@@ -126,9 +131,14 @@ func Load(g *vm.Game, f Files) (*Source, error) {
 	if err := src.defineNatives(); err != nil {
 		return nil, err
 	}
-	for _, p := range []string{f.Core, f.Axiom, f.Script} {
+	for i, p := range []string{f.Core, f.Axiom, f.Script} {
 		if err := m.LoadFile(p); err != nil {
 			return nil, err
+		}
+		if i == 1 {
+			// the framework's own OnEvaluate ("0"): a script that
+			// defines its own evaluates positions (evaluate.go)
+			src.fwEval, _ = m.Find("OnEvaluate")
 		}
 	}
 	if len(unknown) > 0 {
@@ -165,7 +175,7 @@ func (src *Source) bind() error {
 		name string
 	}{
 		{&src.aBoard, "$board"}, {&src.aFrom, "$from"}, {&src.aPos, "$pos"}, {&src.aPiece, "$piece"},
-		{&src.aPlayer, "$player"}, {&src.aPartial, "$partial"}, {&src.aPassed, "$passed"},
+		{&src.aPlayer, "$player"}, {&src.aForPlayer, "$forPlayer"}, {&src.aPartial, "$partial"}, {&src.aPassed, "$passed"},
 		{&src.aTurnNumber, "$turnNumber"}, {&src.aMovesList, "$movesList"}, {&src.aOfType, "$ofType"},
 		{&src.aPassForced, "$passTurnForced"}, {&src.aTurnOrder, "$turnOrder"}, {&src.aPieces, "$pieces"},
 		{&src.aPriorities, "$move-priorities"}, {&src.aAddMove, "$add-move"},
@@ -183,6 +193,9 @@ func (src *Source) bind() error {
 	}
 	if src.gameOver, err = src.cfa("OnIsGameOver"); err != nil {
 		return err
+	}
+	if c, ok := m.Find("OnEvaluate"); ok && c != src.fwEval {
+		src.eval = c
 	}
 	add, err := src.cfa("add-move")
 	if err != nil {
@@ -208,6 +221,7 @@ func (src *Source) bind() error {
 	nPlayers := int(get("$playerCount"))
 	playersAddr := get("$players")
 	turnLimit := get("$turnLimit")
+	engines := get("$engines")
 	if err != nil {
 		return err
 	}
@@ -286,6 +300,9 @@ func (src *Source) bind() error {
 				src.plVM[code&maskPlayer] = p
 				src.plAx[p] = code
 				found = true
+				if engines != 0 && !pl.Random {
+					g.Players[p].Engine = src.engineKind(m.Fetch(engines + int32(i)*cellSize))
+				}
 			}
 		}
 		if !found {

@@ -1,6 +1,6 @@
 // This file defines the two baseline players a player's strength is
 // measured against: one that moves at random and one that looks one move
-// ahead.
+// ahead; and the player that always takes the first move.
 
 package engine
 
@@ -37,6 +37,35 @@ func (r *RandomPlayer[M]) Search(_ context.Context, _ Limits) Result[M] {
 		res.Best, res.Found = r.legal[r.rng.IntN(len(r.legal))], true
 	}
 	res.Nodes, res.Time = uint64(len(r.moves)), time.Since(start)
+	return res
+}
+
+// FirstPlayer plays the first legal move in the position's order: what an
+// Axiom script's {first} asks for (axiom.4th's $FirstMoveEngine).
+type FirstPlayer[M any] struct {
+	pos   Position[M]
+	moves []M
+}
+
+// NewFirstPlayer makes a first-move player for pos.
+func NewFirstPlayer[M any](pos Position[M]) *FirstPlayer[M] { return &FirstPlayer[M]{pos: pos} }
+
+// SetInfo does nothing: there is no search to report.
+func (f *FirstPlayer[M]) SetInfo(func(Info)) {}
+
+// Search picks the move; limits do not matter.
+func (f *FirstPlayer[M]) Search(_ context.Context, _ Limits) Result[M] {
+	start := time.Now()
+	f.moves = f.pos.Generate(f.moves[:0])
+	var res Result[M]
+	for _, m := range f.moves {
+		if f.pos.Make(m) {
+			f.pos.Unmake()
+			res.Best, res.Found = m, true
+			break
+		}
+	}
+	res.Nodes, res.Time = uint64(len(f.moves)), time.Since(start)
 	return res
 }
 

@@ -57,7 +57,8 @@
 //	mcts.go      Monte Carlo tree search (UCT) for games where a static
 //	             evaluation means little (connection, line, sowing games)
 //	baseline.go  the two baseline players strength is measured against:
-//	             random moves, and one move of look-ahead
+//	             random moves, and one move of look-ahead; the first-move
+//	             player (an Axiom script's {first})
 //
 // Moves may be pseudo-legal: Position.Make rejects an illegal one, so the
 // legality test (the costliest part of move generation in games with royal

@@ -1,8 +1,5 @@
 package forth
 
-// exitSignal is the panic Exit raises to unwind to the innermost Catch.
-type exitSignal struct{}
-
 // Catch runs the word at cfa (from inside a native, as Call does) and
 // reports whether it ended by Exit. Axiom's "verify" is "NOT IF $Exit
 // ENDIF": a failed condition abandons the whole move word being generated,
@@ -10,35 +7,40 @@ type exitSignal struct{}
 // threaded EXIT cannot do. Catch marks where that unwinding stops: the
 // return stack, the EXECUTE nesting and the thread are restored to what
 // they were, and the data stack is cut back to its depth at the call.
+//
+// Exit unwinds without a Go panic (a failed verify is the commonest way a
+// move word ends, thousands of times a position): it raises a flag at
+// which every inner-interpreter loop stops, up to this Catch.
 func (m *Machine) Catch(cfa int32) (exited bool) {
 	ds, rs, nest, ip, cur := len(m.ds), len(m.rs), m.nest, m.ip, m.cur
 	m.catches++
-	defer func() {
-		m.catches--
-		if r := recover(); r != nil {
-			if _, ok := r.(exitSignal); !ok {
-				panic(r)
-			}
-			if len(m.ds) > ds {
-				m.ds = m.ds[:ds]
-			}
-			m.rs = m.rs[:rs]
-			m.nest, m.ip, m.cur = nest, ip, cur
-			exited = true
-		}
-	}()
 	m.run(cfa)
-	return false
+	m.catches--
+	if !m.exiting {
+		return false
+	}
+	m.exiting = false
+	if len(m.ds) > ds {
+		m.ds = m.ds[:ds]
+	}
+	m.rs = m.rs[:rs]
+	m.nest, m.ip, m.cur = nest, ip, cur
+	return true
 }
 
 // Exit abandons the word the innermost Catch runs (for a host's $Exit
-// native). Outside any Catch it fails the machine with an error.
+// native, which should return at once: the threads stop as it returns).
+// Outside any Catch it fails the machine with an error.
 func (m *Machine) Exit() {
 	if m.catches == 0 {
 		m.fail("$Exit outside a move being generated")
 	}
-	panic(exitSignal{})
+	m.exiting = true
 }
+
+// Exiting reports whether an Exit is unwinding to its Catch: a native that
+// ran Forth code (RunThread, Call) and finds it set returns at once.
+func (m *Machine) Exiting() bool { return m.exiting }
 
 // ExecuteCatch is Catch at the API boundary: it runs the word at cfa with
 // a fresh step budget and returns, besides whether it exited, any failure
@@ -96,7 +98,7 @@ func (m *Machine) RunThread(addr int32) {
 	saved, savedCur := m.ip, m.cur
 	m.rpush(0)
 	m.ip = addr
-	for m.ip != 0 {
+	for m.ip != 0 && !m.exiting {
 		x := m.fetch(m.ip)
 		m.ip += cell
 		m.dispatch(x)

@@ -81,8 +81,10 @@
 //
 //	reader.go   the reader: the input text and its parse position, WORD's
 //	            parsing, numbers and float literals, LOAD's file lookup
-//	machine.go  the machine: memory, stacks, the dictionary, the inner and
-//	            outer interpreters, the API and error recovery
+//	machine.go  the machine: memory, stacks, the dictionary, the outer
+//	            interpreter, the API and error recovery
+//	inner.go    the inner interpreter: dispatch, with the words threads run
+//	            most done in line (the same checks and errors)
 //	words.go    the kernel's words (stack, arithmetic, memory, compiler,
 //	            control flow, strings, floats, random numbers)
 //	errors.go   Error, UnknownWord and the internal fault

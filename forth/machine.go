@@ -94,6 +94,7 @@ type Machine struct {
 	cur      int32   // code of the primitive running, for error messages
 	nest     int     // depth of primitives executing words (execute)
 	catches  int     // Catch calls running (Exit unwinds to the innermost)
+	exiting  bool    // an Exit unwinds to the innermost Catch
 	natHere  int32   // next free byte of the native header area
 	colon    int32   // NFA of the colon definition being compiled (0 = none)
 	colonSrc *source // the source it began in
@@ -106,6 +107,8 @@ type Machine struct {
 	cDocol, cDovar, cDocon, cDodefer                 int32
 	xExit, xLit, xBranch, x0Branch, xDo, xQDo, xLoop int32
 	xPLoop, xSQuote, xDotQuote, xAbortQuote, xAbort  int32
+	xFetch                                           int32 // @, for CONSTANT's DOES> body (inner.go)
+	ops                                              []op  // what dispatch does in line, by primitive
 
 	// locs maps a compiled cell of a colon definition to the source word
 	// it was compiled from, so that a failure while the host runs a word
@@ -156,6 +159,7 @@ func New(cfg Config) *Machine {
 	m.seed(0, cfg.Seed)
 	m.seed(1, cfg.Seed+1)
 	m.installKernel()
+	m.setOps()
 	return m
 }
 
@@ -281,6 +285,7 @@ func (m *Machine) guard(err *error) {
 	m.ip = 0
 	m.nest = 0
 	m.catches = 0
+	m.exiting = false
 	m.cur = -1
 	m.store(addrState, 0)
 	m.srcs = m.srcs[:0]
@@ -290,9 +295,14 @@ func (m *Machine) guard(err *error) {
 // ---- memory ----------------------------------------------------------
 
 func (m *Machine) check(a int32, n int32) {
-	if a < 0 || n < 0 || int64(a)+int64(n) > int64(len(m.mem)) {
-		m.fail("address %d (+%d) outside memory [0,%d)", a, n, len(m.mem))
+	if a|n < 0 || int(a)+int(n) > len(m.mem) {
+		m.badAddress(a, n)
 	}
+}
+
+// badAddress fails for check (apart, so that check is inlined).
+func (m *Machine) badAddress(a, n int32) {
+	m.fail("address %d (+%d) outside memory [0,%d)", a, n, len(m.mem))
 }
 
 func (m *Machine) fetch(a int32) int32 {
@@ -365,16 +375,20 @@ func (m *Machine) comma(v int32) {
 // Push puts a cell on the data stack.
 func (m *Machine) Push(v int32) {
 	if len(m.ds) >= m.cfg.StackDepth {
-		m.fail("data stack overflow (%d cells)", m.cfg.StackDepth)
+		m.overflow()
 	}
 	m.ds = append(m.ds, v)
 }
+
+func (m *Machine) overflow() { m.fail("data stack overflow (%d cells)", m.cfg.StackDepth) }
+
+func (m *Machine) underflow() { m.fail("data stack underflow") }
 
 // Pop takes the top cell of the data stack.
 func (m *Machine) Pop() int32 {
 	n := len(m.ds)
 	if n == 0 {
-		m.fail("data stack underflow")
+		m.underflow()
 	}
 	v := m.ds[n-1]
 	m.ds = m.ds[:n-1]
@@ -396,15 +410,21 @@ func (m *Machine) Stack() []int32 { return append([]int32(nil), m.ds...) }
 
 func (m *Machine) rpush(v int32) {
 	if len(m.rs) >= m.cfg.ReturnDepth {
-		m.fail("return stack overflow (%d cells): recursion too deep?", m.cfg.ReturnDepth)
+		m.rOverflow()
 	}
 	m.rs = append(m.rs, v)
+}
+
+func (m *Machine) rUnderflow() { m.fail("return stack underflow") }
+
+func (m *Machine) rOverflow() {
+	m.fail("return stack overflow (%d cells): recursion too deep?", m.cfg.ReturnDepth)
 }
 
 func (m *Machine) rpop() int32 {
 	n := len(m.rs)
 	if n == 0 {
-		m.fail("return stack underflow")
+		m.rUnderflow()
 	}
 	v := m.rs[n-1]
 	m.rs = m.rs[:n-1]
@@ -561,44 +581,13 @@ func (m *Machine) Find(name string) (cfa int32, ok bool) {
 
 // ---- inner interpreter -----------------------------------------------
 
-// dispatch runs the word whose code field is at cfa: a primitive runs to
-// completion; a colon or DOES> word saves ip on the return stack and
-// points ip at its thread, which the loop in run then follows. EXECUTE
-// and the threads themselves dispatch, so Forth calling Forth never
-// recurses in Go.
-func (m *Machine) dispatch(cfa int32) {
-	m.steps++
-	if m.steps > m.cfg.StepLimit {
-		m.failWord(m.peekString(m.peek(cfa-hdrCode+hdrName)), nil, "step budget of %d exceeded: endless loop?", m.cfg.StepLimit)
-	}
-	if cfa < nativeStart {
-		// every word's header is in the native area or the dictionary
-		m.fail("address %d is not an executable word", cfa)
-	}
-	code := m.fetch(cfa)
-	switch {
-	case code >= 0 && int(code) < len(m.prims):
-		m.w = cfa
-		saved := m.cur
-		m.cur = code
-		m.prims[code].fn(m)
-		m.cur = saved
-	case code >= dictStart && int(code) < len(m.mem):
-		m.Push(cfa + cell)
-		m.rpush(m.ip)
-		m.ip = code
-	default:
-		m.fail("address %d is not an executable word (code field %d)", cfa, code)
-	}
-}
-
 // run executes one word and, if it is threaded, its thread to the end.
 func (m *Machine) run(cfa int32) {
 	saved, savedCur := m.ip, m.cur
 	m.ip = 0
 	m.cur = -1
 	m.dispatch(cfa)
-	for m.ip != 0 {
+	for m.ip != 0 && !m.exiting {
 		x := m.fetch(m.ip)
 		m.ip += cell
 		m.dispatch(x)

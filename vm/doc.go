@@ -34,7 +34,8 @@
 //	emit.go             how a run's pending changes become a Move at add
 //	move.go             Move: primitive effects plus acts for notation
 //	movesource.go       MoveSource: a host's moves and outcome in place of the
-//	                    programs (the Axiom games); MoveList.AddMove
+//	                    programs (the Axiom games); MoveList.AddMove;
+//	                    ScriptEvaluator: a host's evaluation (Game.Eval)
 //	generate.go         all runs for the side to move; dedup, priorities,
 //	                    maximal captures, check filter, pass
 //	gate.go             gating: add-gate places a held piece on a square the

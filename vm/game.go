@@ -19,6 +19,9 @@ type Game struct {
 	// external Engine. EngineErr says why an Engine game has none.
 	Moves     MoveSource
 	EngineErr string
+	// Eval, when set, is the host's evaluation of a position (an Axiom
+	// script's OnEvaluate: movesource.go), which the searcher uses.
+	Eval ScriptEvaluator
 	// Vars are the start values of the source's game variables
 	// (State.Vars): Axiom's board {variable}s.
 	Vars []int64
@@ -70,7 +73,19 @@ type Game struct {
 type Player struct {
 	Name   string
 	Random bool
+	// Engine is the kind of player the game's own files ask for on this
+	// side ("" for none: the host's choice): an Axiom script's {random}
+	// (PlayerRandom), {first} (PlayerFirst), {UCT} (PlayerUCT), or
+	// "search-engine WORD" for a {search-engine} of the script's own.
+	Engine string
 }
+
+// Player kinds a game's files may ask for (Player.Engine).
+const (
+	PlayerRandom = "random"
+	PlayerFirst  = "first"
+	PlayerUCT    = "uct"
+)
 
 // Turn is one turn-order entry: Mover moves, on behalf of As (usually the same
 // player), restricted to move type MoveType (AnyMoveType for no restriction).

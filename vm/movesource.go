@@ -22,6 +22,15 @@ type MoveSource interface {
 	Outcome(s *State, legal *MoveList) (o Outcome, decided bool, err error)
 }
 
+// ScriptEvaluator is a host's own static evaluation of a game's positions
+// (an Axiom script's OnEvaluate), which the searcher uses in place of the
+// evaluation it derives when the game carries one (Game.Eval).
+type ScriptEvaluator interface {
+	// Evaluate scores s for player pl (positive is good for pl) in the
+	// searcher's centipawn-like units.
+	Evaluate(s *State, pl int) (int, error)
+}
+
 // AddMove appends a move that a MoveSource built: m's exported fields
 // (From, To, Piece, Type, Captures, Drop, Pass; Continue must be -1) and
 // its effects and acts, which are copied into the list's buffers.

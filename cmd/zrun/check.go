@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register("check", "[-q] [-j N] [--include-any] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR... | --merge OUT.md SHARD.json...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
+	register("check", "[-q] [-j N] [--include-any] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR... | --merge OUT.md [--base OLD.json|OLD.md] SHARD.json...  load .zrf files and report their games, warnings and errors; --play: N random playouts of each game under the VM's invariants", runCheck)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -31,10 +31,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("j", 1, "with --play: play this many playouts of a game at once (the totals are the same for any number); with --status also check this many files at once")
 	budget := fs.Duration("time", 0, "with --play: at most this long per game (0: no limit); playouts cut short are counted apart")
 	shardFlag := fs.String("shard", "", "with --status: check only shard i/n of the corpus's rule files and write its rows as JSON to the --status file, for --merge")
-	merge := fs.String("merge", "", "write the status table OUT.md joined from the shard files given as arguments (every shard of one --shard run)")
+	merge := fs.String("merge", "", "write the status table OUT.md joined from the shard files given as arguments (every shard of one --shard run), and its rows as JSON beside it (OUT.json)")
+	base := fs.String("base", "", "with --merge: the shards rerun some rule files only; every other row is this earlier table's (its OUT.json, or the Markdown of a table that has none)")
 	includes := includeFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: zrun check [-q] [-j N] [--include-any] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR...\n       zrun check --merge OUT.md SHARD.json...")
+		fmt.Fprintln(stderr, "usage: zrun check [-q] [-j N] [--include-any] [--play N [--seed S] [--cap M] [--time D] [--variant NAME] [--status OUT [--shard i/n]]] FILE|DIR...\n       zrun check --merge OUT.md [--base OLD.json|OLD.md] SHARD.json...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -46,6 +47,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *merge != "" {
+		if *base != "" {
+			return exitStatus(check.MergeStatusOver(*merge, *base, fs.Args(), stdout, stderr))
+		}
 		return exitStatus(check.MergeStatus(*merge, fs.Args(), stdout, stderr))
 	}
 	shard := perftable.All

@@ -96,6 +96,12 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	}
 	ml := &vm.MoveList{}
 	blocker := blockerType(g)
+	// A game with an evaluation of its own (vm.Game.Eval: an Axiom
+	// script's OnEvaluate) needs only the piece values (move ordering,
+	// the searcher's rules) of the derivation: its placement tables and
+	// distance bonuses would go unread, and a script's move generation,
+	// which they run for every square, is slow.
+	script := g.Eval != nil
 	first := -1
 	// A game whose moves a script gives (Game.Moves: Axiom) is not probed
 	// with lone pieces: its moves depend on the whole position (Ur's and
@@ -114,6 +120,15 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 		for t := range g.Pieces {
 			row := make([]int, n)
+			if script {
+				// the game scores its positions itself: no placement
+				// table, and the mobility only where no value is given
+				ev.pst[pl*nT+t] = row
+				if pl == first && !(t < len(g.Values) && g.Values[t] != 0) {
+					ev.mobB[t] = blockedMobility(s, ml, turn, pl, t, blocker)
+				}
+				continue
+			}
 			counts := make([]float64, n)
 			sum := 0.0
 			for p := 0; p < n; p++ {
@@ -152,7 +167,7 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 	}
 	for pl := range g.Players {
-		if turn := turnOf(g, pl); turn >= 0 && probe {
+		if turn := turnOf(g, pl); turn >= 0 && probe && !script {
 			for t := range g.Pieces {
 				if !royal[t] {
 					ev.addPromotionDistance(s, ml, turn, pl, t)
@@ -160,7 +175,7 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 			}
 		}
 	}
-	if probe {
+	if probe && !script {
 		ev.addGoalDistances(s, ml)
 	}
 	ev.addLines(g)
@@ -364,8 +379,10 @@ func blockedMobility(s *vm.State, ml *vm.MoveList, turn, pl, t, blocker int) flo
 	n := g.Board.N()
 	enemy := (pl + 1) % len(g.Players)
 	samples := blockSamples
-	if n*len(g.Pieces) > 4000 {
-		samples = 1 // big games: keep startup quick
+	if n*len(g.Pieces) > 4000 || g.Moves != nil {
+		// big games, and games whose moves a script computes (an Axiom
+		// game's move words run for each layout): keep startup quick
+		samples = 1
 	}
 	rng := uint64(0x9e3779b97f4a7c15)
 	next := func() uint64 {

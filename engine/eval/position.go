@@ -15,10 +15,12 @@ import (
 // adapter), which the searcher's contract allows: they stay valid until the
 // next Generate at the same depth.
 type Position struct {
-	s     *vm.State
-	g     *vm.Game
-	ev    *Evaluator
-	lists []*vm.MoveList
+	s  *vm.State
+	g  *vm.Game
+	ev *Evaluator
+	// script is the game's own evaluation (vm.Game.Eval), nil for most
+	script vm.ScriptEvaluator
+	lists  []*vm.MoveList
 	// ptrs[i] points at each move of lists[i]'s array, its whole capacity,
 	// in order (listed copies them out).
 	ptrs [][]*vm.Move
@@ -120,7 +122,7 @@ func PositionFor(s *vm.State) (*Position, error) {
 // NewPosition wraps s; ev holds the game's evaluation tables (see Derive).
 func NewPosition(s *vm.State, ev *Evaluator) *Position {
 	g := s.Game()
-	p := &Position{s: s, g: g, ev: ev}
+	p := &Position{s: s, g: g, ev: ev, script: g.Eval}
 	// A table of another game's size is refused; Evaluate then scans.
 	_ = ev.Watch(s)
 	royal, random, humans := true, false, 0
@@ -530,7 +532,17 @@ func (p *Position) gain(m *vm.Move) (victim, attacker int32, noisy bool) {
 func (p *Position) Recapturable(m *vm.Move) bool { return p.s.LandingAttacked(m) }
 
 // Evaluate is material plus placement, for pl against all other players.
-func (p *Position) Evaluate(pl int) int { return p.ev.Evaluate(p.s, pl) }
+func (p *Position) Evaluate(pl int) int {
+	if p.script != nil {
+		// the game's own evaluation (an Axiom script's OnEvaluate)
+		v, err := p.script.Evaluate(p.s, pl)
+		if err != nil {
+			p.fail(err)
+		}
+		return v
+	}
+	return p.ev.Evaluate(p.s, pl)
+}
 
 // MakeNull passes the turn to the next turn-order entry without moving, when
 // that hands the move to the other (non-random) player, no partial move is

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"zrun/axiom"
 
 	"zrun/cmd/zrun/internal/atomicfile"
 	"zrun/cmd/zrun/internal/status"
@@ -121,12 +122,74 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 	}
 	settings := m.Settings + fmt.Sprintf("; checked in %d shards (--shard i/%s) and joined with zrun check --merge", m.Shards, sizes)
 	command := strings.Replace(m.Command, " --status "+mergedOut+" ", " --status "+out+" ", 1)
-	err = writeFile(out, func(w io.Writer) error { return status.WriteMarkdown(w, m.Rows, command, settings) })
-	if err != nil {
+	if err := writeTable(out, &status.TableFile{Command: command, Settings: settings, Rows: m.Rows}); err != nil {
 		fmt.Fprintln(stderr, err)
 		return Failed
 	}
 	return statusSummary(m.Rows, out, start, m.Partial, stdout)
+}
+
+// writeTable writes the Markdown table out and its row file beside it
+// (status.RowsPath), which a later partial rerun merges over exactly.
+func writeTable(out string, f *status.TableFile) error {
+	if err := writeFile(out, func(w io.Writer) error { return status.WriteMarkdownFile(w, f) }); err != nil {
+		return err
+	}
+	return writeFile(status.RowsPath(out), func(w io.Writer) error { return status.WriteTableFile(w, f) })
+}
+
+// MergeStatusOver joins the shard files of a rerun of some rule files
+// over base, an earlier table (its row file, or its Markdown when it has
+// none): the rows of the files the shards cover are theirs, every other
+// row base's. The table's header says which rows come from which run.
+func MergeStatusOver(out, base string, shards []string, stdout, stderr io.Writer) Result {
+	start := time.Now()
+	b, err := status.ReadBase(base)
+	if err != nil {
+		fmt.Fprintln(stderr, "check:", err)
+		return Failed
+	}
+	m, err := status.MergePart(shards)
+	if err != nil {
+		fmt.Fprintln(stderr, "check:", err)
+		return Failed
+	}
+	f, rerun, err := status.OverBase(b, m)
+	if err != nil {
+		fmt.Fprintln(stderr, "check:", err)
+		return Failed
+	}
+	for _, r := range m.Rows {
+		if r.Stats != nil {
+			for _, v := range r.Stats.Violations {
+				fmt.Fprintf(stdout, "%s %q: VIOLATION %s: %s (seed %d; moves: %s)\n", r.File, r.Game, v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
+			}
+		}
+	}
+	f.Command = fmt.Sprintf("go run ./cmd/zrun check --merge %s --base %s SHARD.json... (the shards: %s)", out, base,
+		strings.Replace(m.Command, " --status "+mergedOut+" ", " --status SHARD.json ", 1))
+	f.Settings = fmt.Sprintf("a partial rerun: the rows of %d rule files are this run's, %s, each file a shard of its own, joined with zrun check --merge --base; "+
+		"the rows of the other %d files are the earlier table's, made with \"%s\" (%s)",
+		len(rerun), m.Settings, countFiles(f.Rows)-len(rerun), b.Command, b.Settings)
+	if fw := axiom.FrameworkDir(); fw != "" {
+		f.Settings += fmt.Sprintf("; the rerun's Axiom games whose folder lacks axiom.4th and CORE.4TH took them from %s ($%s)", fw, axiom.FrameworkEnv)
+	}
+	if err := writeTable(out, f); err != nil {
+		fmt.Fprintln(stderr, err)
+		return Failed
+	}
+	return statusSummary(m.Rows, out, start, m.Partial, stdout)
+}
+
+func countFiles(rows []*status.Row) int {
+	n, last := 0, ""
+	for _, r := range rows {
+		if r.File != last {
+			n++
+			last = r.File
+		}
+	}
+	return n
 }
 
 // writeFile writes path with write, whole or not at all: a check

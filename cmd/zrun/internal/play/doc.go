@@ -48,6 +48,8 @@
 //	search.go      the engine on a game: one searcher per game, in the caller's
 //	               goroutine or in the background, stopped on request
 //	matchgame.go   a game between two players from the start position
+//	gameengine.go  GameEngine: the player a game's script asks for ({random},
+//	               {first}, {UCT}, {search-engine}), played by default
 //	calibrate.go   the calibration match that picks a player per game
 //	timeout.go     a flag's fall: a loss, or a draw when the opponent cannot win
 //	               (FIDE 6.9: insufficient material, a lone king)

@@ -93,6 +93,12 @@ func (g *Game) Searcher() (engine.Player[*vm.Move], *eval.Position, error) {
 		switch e.player {
 		case "", PlayerAlphaBeta:
 			e.chosen = PlayerAlphaBeta
+			if e.player == "" {
+				// none asked: the one the game's script asks for
+				if kind, why := GameEngine(g.G); kind != "" {
+					e.chosen, e.why = kind, why
+				}
+			}
 		case PlayerAuto:
 			if e.autoFor != g.G {
 				c, err := Calibrate(g.G, ev, CalibrationGames, CalibrationMoveTime)
@@ -118,8 +124,13 @@ const (
 
 // newPlayer makes a player of kind on pos.
 func newPlayer(kind string, pos *eval.Position, hashMB int) engine.Player[*vm.Move] {
-	if kind == PlayerMCTS {
+	switch kind {
+	case PlayerMCTS:
 		return engine.NewMCTS[*vm.Move](pos, 1)
+	case PlayerRandom:
+		return engine.NewRandomPlayer[*vm.Move](pos, 1)
+	case PlayerFirst:
+		return engine.NewFirstPlayer[*vm.Move](pos)
 	}
 	return engine.New[*vm.Move](pos, hashMB)
 }

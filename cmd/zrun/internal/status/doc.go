@@ -13,5 +13,8 @@
 //	status.go    Build: one row per corpus game, from loading to the engine's
 //	             first move
 //	markdown.go  the table as Markdown
-//	shard.go     shards: one part's rows as JSON, and Merge
+//	shard.go     shards: one part's rows as JSON, and Merge (MergePart for a
+//	             rerun of some files)
+//	base.go      the base of a partial rerun: an earlier table's rows (its
+//	             row file, or its Markdown read back), OverBase
 package status

@@ -13,7 +13,10 @@ import (
 // Totals are the table's summary numbers.
 type Totals struct {
 	Files, FilesLoaded, Games, Engine, NoStart, Played, Violating int
-	SavesOK, Saves, PerftChecked, EngineMoves                     int
+	// Axiom counts the games whose moves come from an Axiom engine (the
+	// manifest's kind), AxiomPlayed those of them played.
+	Axiom, AxiomPlayed                        int
+	SavesOK, Saves, PerftChecked, EngineMoves int
 	// Playouts sums the games' playout numbers.
 	Playouts playout.Stats
 }
@@ -35,6 +38,12 @@ func Sum(rows []*Row) Totals {
 			t.Engine++
 		case r.NoStart != "":
 			t.NoStart++
+		}
+		if r.Kind == "axiom" {
+			t.Axiom++
+			if r.Stats != nil {
+				t.AxiomPlayed++
+			}
 		}
 		if r.Perft != "" {
 			t.PerftChecked++
@@ -65,6 +74,14 @@ func Sum(rows []*Row) Totals {
 // it (so that the table says how to rebuild it exactly) and settings
 // describes the run (playouts, seed, cap, time budget, engine limits).
 func WriteMarkdown(w io.Writer, rows []*Row, command, settings string) error {
+	return WriteMarkdownFile(w, &TableFile{Command: command, Settings: settings, Rows: rows})
+}
+
+// WriteMarkdownFile writes the table of f, whose unrecorded moves (rows
+// read back from an earlier Markdown table) count in the total of moves,
+// said apart.
+func WriteMarkdownFile(w io.Writer, f *TableFile) error {
+	rows, command, settings := f.Rows, f.Command, f.Settings
 	t := Sum(rows)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Corpus status\n\n")
@@ -80,10 +97,19 @@ func WriteMarkdown(w io.Writer, rows []*Row, command, settings string) error {
 	fmt.Fprintf(&b, "| | |\n| --- | --- |\n")
 	fmt.Fprintf(&b, "| files | %d (%d load) |\n", t.Files, t.FilesLoaded)
 	fmt.Fprintf(&b, "| games and variants | %d |\n", t.Games)
-	fmt.Fprintf(&b, "| moves from an external (Axiom) engine | %d |\n", t.Engine)
+	fmt.Fprintf(&b, "| moves from an external (Axiom) engine | %d (%d played from their scripts; the others' rows say why not) |\n", t.Axiom, t.AxiomPlayed)
 	fmt.Fprintf(&b, "| no legal move at the start | %d (reasons below) |\n", t.NoStart)
 	p := &t.Playouts
-	fmt.Fprintf(&b, "| played | %d games, %d playouts, %d moves |\n", t.Played, p.Playouts, p.Moves)
+	if f.UnrecordedMoves > 0 {
+		bound := ""
+		if !f.UnrecordedExact {
+			bound = "at most "
+		}
+		fmt.Fprintf(&b, "| played | %d games, %d playouts, %s%d moves (%d in the rows rerun; %s%d in the earlier table's rows, which it kept as a total only) |\n",
+			t.Played, p.Playouts, bound, p.Moves+f.UnrecordedMoves, p.Moves, bound, f.UnrecordedMoves)
+	} else {
+		fmt.Fprintf(&b, "| played | %d games, %d playouts, %d moves |\n", t.Played, p.Playouts, p.Moves)
+	}
 	fmt.Fprintf(&b, "| playouts ended by a goal / a draw rule / the cap / the time budget | %d / %d / %d / %d |\n", p.Decisive, p.Drawn, p.Capped, p.Timed)
 	fmt.Fprintf(&b, "| invariant violations | %d (in %d games) |\n", len(p.Violations), t.Violating)
 	fmt.Fprintf(&b, "| saved games replayed to their end | %d of %d |\n", t.SavesOK, t.Saves)

@@ -131,7 +131,7 @@ func TestMarkdownOfTheCommittedTable(t *testing.T) {
 	}{
 		{`\| files \| (\d+) \((\d+) load\) \|`, []int{sum.Files, sum.FilesLoaded}},
 		{`\| games and variants \| (\d+) \|`, []int{sum.Games}},
-		{`\| moves from an external \(Axiom\) engine \| (\d+) \|`, []int{sum.Engine}},
+		{`\| moves from an external \(Axiom\) engine \| (\d+)[ |]`, []int{sum.Axiom}},
 		{`\| no legal move at the start \| (\d+) `, []int{sum.NoStart}},
 		{`\| saved games replayed to their end \| (\d+) of (\d+) \|`, []int{sum.SavesOK, sum.Saves}},
 		{`\| perft checked against a reference \| (\d+) games \|`, []int{sum.PerftChecked}},

@@ -58,7 +58,14 @@ type Merged struct {
 // where the files record the corpus size, shards of any sizes that
 // together cover each file exactly once. Otherwise the error says which
 // are missing or given twice, or which file differs.
-func Merge(paths []string) (*Merged, error) {
+func Merge(paths []string) (*Merged, error) { return merge(paths, true) }
+
+// MergePart is Merge of shards that cover part of the corpus (each file
+// at most once): a rerun of some files, to merge over an earlier table
+// (OverBase).
+func MergePart(paths []string) (*Merged, error) { return merge(paths, false) }
+
+func merge(paths []string, whole bool) (*Merged, error) {
 	var m *Merged
 	type part struct {
 		path string
@@ -101,7 +108,20 @@ func Merge(paths []string) (*Merged, error) {
 	}
 	m.Shards = len(parts)
 	slices.Sort(m.Sizes)
-	if total == 0 {
+	if !whole {
+		if total == 0 {
+			return nil, fmt.Errorf("shards that do not record the corpus size cannot be merged over a table")
+		}
+		by := make([]string, total)
+		for _, pt := range parts {
+			for e := pt.sh.I - 1; e < total; e += pt.sh.N {
+				if by[e] != "" {
+					return nil, fmt.Errorf("%s: rule file %d of %d given twice (also %s, shard %s)", pt.path, e+1, total, by[e], pt.f.Shard)
+				}
+				by[e] = pt.path
+			}
+		}
+	} else if total == 0 {
 		// Shards that do not know the corpus size: every i of one n.
 		if len(m.Sizes) > 1 {
 			return nil, fmt.Errorf("shards of %v parts that do not record the corpus size: all must be of one size", m.Sizes)

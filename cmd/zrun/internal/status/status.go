@@ -42,6 +42,10 @@ type Row struct {
 	Engine  string // "yes", or why not
 	// Stats are the playouts' numbers (nil when not played).
 	Stats *playout.Stats
+	// MovesUnrecorded: the row comes from a table that kept only its
+	// total of moves (a Markdown table read back, base.go), so Stats.Moves
+	// is 0 and the moves are among TableFile.UnrecordedMoves.
+	MovesUnrecorded bool `json:",omitempty"`
 }
 
 // Options says how much Build does per game.
@@ -355,6 +359,14 @@ func gameRow(r *Row, gd *zrf.GameDef, opt Options) {
 		r.Plays = "no: " + err.Error()
 		return
 	}
+	if g.Moves != nil && scriptFailed(st) {
+		// A game whose moves a script computes (Axiom): an error the
+		// script raises while playing is no broken invariant of the VM
+		// but a game that does not play yet, said with its file:line.
+		r.Plays = fmt.Sprintf("no: its script fails while playing (%d of %d playouts): %s", len(st.Violations), st.Playouts, firstLine(corpusRelative(st.Violations[0].Detail), ""))
+		r.Engine = engineText(g, opt.EngineLimits)
+		return
+	}
 	r.Stats = st
 	r.Plays = "yes"
 	if n := len(st.Violations); n > 0 {
@@ -362,6 +374,34 @@ func gameRow(r *Row, gd *zrf.GameDef, opt Options) {
 	}
 	r.Ends = endsText(st)
 	r.Engine = engineText(g, opt.EngineLimits)
+}
+
+// corpusRelative shortens the corpus paths in msg to paths in the corpus
+// (".../zrf-corpus/Senet/Axiom/Senet/axiom.4th" to "Senet/Axiom/Senet/axiom.4th").
+func corpusRelative(msg string) string {
+	for {
+		i := strings.Index(msg, "zrf-corpus/")
+		if i < 0 {
+			return msg
+		}
+		j := strings.LastIndexAny(msg[:i], " (") + 1
+		msg = msg[:j] + msg[i+len("zrf-corpus/"):]
+	}
+}
+
+// scriptFailed reports whether the playouts broke off on errors alone (the
+// playouts' "budget" check: generating or making a move failed), none on
+// a broken invariant.
+func scriptFailed(st *playout.Stats) bool {
+	if len(st.Violations) == 0 {
+		return false
+	}
+	for _, v := range st.Violations {
+		if v.Check != "budget" {
+			return false
+		}
+	}
+	return true
 }
 
 // endsText sums up how the playouts ended.
