@@ -105,13 +105,7 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 		fmt.Fprintln(stderr, "check:", err)
 		return Failed
 	}
-	for _, r := range m.Rows {
-		if r.Stats != nil {
-			for _, v := range r.Stats.Violations {
-				fmt.Fprintf(stdout, "%s %q: VIOLATION %s: %s (seed %d; moves: %s)\n", r.File, r.Game, v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
-			}
-		}
-	}
+	printViolations(m.Rows, stdout)
 	sizes := fmt.Sprint(m.Sizes[0])
 	if len(m.Sizes) > 1 {
 		ns := make([]string, len(m.Sizes))
@@ -127,6 +121,18 @@ func MergeStatus(out string, shards []string, stdout, stderr io.Writer) Result {
 		return Failed
 	}
 	return statusSummary(m.Rows, out, start, m.Partial, stdout)
+}
+
+// printViolations prints every broken invariant the rows carry, a line
+// each with its seed and moves (to replay it).
+func printViolations(rows []*status.Row, stdout io.Writer) {
+	for _, r := range rows {
+		if r.Stats != nil {
+			for _, v := range r.Stats.Violations {
+				fmt.Fprintf(stdout, "%s %q: VIOLATION %s: %s (seed %d; moves: %s)\n", r.File, r.Game, v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
+			}
+		}
+	}
 }
 
 // writeTable writes the Markdown table out and its row file beside it
@@ -159,13 +165,7 @@ func MergeStatusOver(out, base string, shards []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, "check:", err)
 		return Failed
 	}
-	for _, r := range m.Rows {
-		if r.Stats != nil {
-			for _, v := range r.Stats.Violations {
-				fmt.Fprintf(stdout, "%s %q: VIOLATION %s: %s (seed %d; moves: %s)\n", r.File, r.Game, v.Check, v.Detail, v.Seed, strings.Join(v.Moves, "; "))
-			}
-		}
-	}
+	printViolations(m.Rows, stdout)
 	f.Command = fmt.Sprintf("go run ./cmd/zrun check --merge %s --base %s SHARD.json... (the shards: %s)", out, base,
 		strings.Replace(m.Command, " --status "+mergedOut+" ", " --status SHARD.json ", 1))
 	f.Settings = fmt.Sprintf("a partial rerun: the rows of %d rule files are this run's, %s, each file a shard of its own, joined with zrun check --merge --base; "+
