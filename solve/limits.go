@@ -6,6 +6,7 @@ package solve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -119,3 +120,15 @@ func (c *clock) stop(nodes int64, report func() Progress) string {
 }
 
 func (c *clock) elapsed() time.Duration { return time.Since(c.start) }
+
+// Text words a progress line: for a puzzle (one player), the positions and
+// the best open position's moves made and estimate left; for a forced win,
+// the depth tried and the root's proof and disproof numbers.
+func (p Progress) Text(puzzle bool) string {
+	if puzzle {
+		return fmt.Sprintf("%s, %d positions, %d expanded, %d open; best: %d moves made, at least %d to go",
+			p.Elapsed.Round(time.Second), p.Nodes, p.Expansions, p.Open, p.Made, p.Left)
+	}
+	return fmt.Sprintf("%s, %d positions, mate in %d: proof %d, disproof %d",
+		p.Elapsed.Round(time.Second), p.Nodes, p.Bound, p.Proof, p.Disproof)
+}

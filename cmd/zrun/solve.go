@@ -15,7 +15,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"time"
 
 	"zrun/cmd/zrun/internal/atomicfile"
 	"zrun/cmd/zrun/internal/play"
@@ -70,15 +69,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		lim.Nodes = 5_000_000
 	}
 	if !*quiet {
-		lim.Progress = func(p solve.Progress) {
-			if puzzle {
-				fmt.Fprintf(stderr, "solve: %s, %d positions, %d expanded, %d open; best: %d moves made, at least %d to go\n",
-					p.Elapsed.Round(time.Second), p.Nodes, p.Expansions, p.Open, p.Made, p.Left)
-			} else {
-				fmt.Fprintf(stderr, "solve: %s, %d positions, mate in %d: proof %d, disproof %d\n",
-					p.Elapsed.Round(time.Second), p.Nodes, p.Bound, p.Proof, p.Disproof)
-			}
-		}
+		lim.Progress = func(p solve.Progress) { fmt.Fprintln(stderr, "solve:", p.Text(puzzle)) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -87,39 +78,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	stats := fmt.Sprintf("%s, %d positions, %s", sol.Method, sol.Nodes, sol.Elapsed.Round(time.Millisecond))
-	if !sol.Found {
-		switch {
-		case sol.Stopped != "":
-			why := "stopped at the " + sol.Stopped
-			if sol.Stopped == "interrupted" {
-				why = "interrupted"
-			}
-			fmt.Fprintf(stdout, "no solution found: %s (%s)\n", why, stats)
-			return 1
-		case puzzle && lim.Moves > 0:
-			fmt.Fprintf(stdout, "no solution within %d moves (%s)\n", lim.Moves, stats)
-		case puzzle:
-			fmt.Fprintf(stdout, "no solution (%s)\n", stats)
-		default:
-			n := lim.Moves
-			if n == 0 {
-				n = 3
-			}
-			fmt.Fprintf(stdout, "no forced win within %d moves (%s)\n", n, stats)
-		}
-		return 0
+	if !sol.Report(stdout, s, lim) {
+		return 1
 	}
-	if puzzle {
-		what := "a shortest solution"
-		if !sol.Optimal {
-			what = "a solution (not proved shortest)"
-		}
-		fmt.Fprintf(stdout, "%s in %d moves (%s; estimate: %s)\n", what, len(sol.Path), stats, sol.Heuristic)
-		sol.WriteText(stdout, s)
-	} else {
-		fmt.Fprintf(stdout, "forced win in %d moves, %d plies (%s): ", (len(sol.Path)+1)/2, len(sol.Path), stats)
-		sol.WriteText(stdout, s)
+	if !sol.Found {
+		return 0
 	}
 	if *save != "" {
 		if err := atomicfile.Write(*save, 0o644, sol.Game.WriteZSG); err != nil {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"zrun/solve"
 	"zrun/vm"
@@ -95,4 +96,45 @@ func (sv *Solved) WriteText(w io.Writer, s *vm.State) {
 			return
 		}
 	}
+}
+
+// Report prints the answer of Solve as zrun solve gives it: the solution or
+// forced win with its statistics and moves, or why none was found. It
+// returns false when the search was stopped (by a limit or an interrupt)
+// before it could answer.
+func (sv *Solved) Report(w io.Writer, s *vm.State, lim solve.Limits) bool {
+	stats := fmt.Sprintf("%s, %d positions, %s", sv.Method, sv.Nodes, sv.Elapsed.Round(time.Millisecond))
+	if !sv.Found {
+		switch {
+		case sv.Stopped != "":
+			why := "stopped at the " + sv.Stopped
+			if sv.Stopped == "interrupted" {
+				why = "interrupted"
+			}
+			fmt.Fprintf(w, "no solution found: %s (%s)\n", why, stats)
+			return false
+		case sv.Puzzle && lim.Moves > 0:
+			fmt.Fprintf(w, "no solution within %d moves (%s)\n", lim.Moves, stats)
+		case sv.Puzzle:
+			fmt.Fprintf(w, "no solution (%s)\n", stats)
+		default:
+			n := lim.Moves
+			if n == 0 {
+				n = 3
+			}
+			fmt.Fprintf(w, "no forced win within %d moves (%s)\n", n, stats)
+		}
+		return true
+	}
+	if sv.Puzzle {
+		what := "a shortest solution"
+		if !sv.Optimal {
+			what = "a solution (not proved shortest)"
+		}
+		fmt.Fprintf(w, "%s in %d moves (%s; estimate: %s)\n", what, len(sv.Path), stats, sv.Heuristic)
+	} else {
+		fmt.Fprintf(w, "forced win in %d moves, %d plies (%s): ", (len(sv.Path)+1)/2, len(sv.Path), stats)
+	}
+	sv.WriteText(w, s)
+	return true
 }
