@@ -148,6 +148,18 @@ func newHeuristic(s *vm.State, pl int, matching bool) *heuristic {
 
 // estimate returns the lower bound for s, or deadSquare when a goal piece
 // stands where it can never be gone, and how many goal pieces s has.
+// admit estimates a child position s reached in cg moves, whose parent
+// counted before goal pieces (the estimate's largest drop in one move is
+// kept: it says whether the estimate stayed admissible), and says whether
+// it may go on the open list: not dead, and within the move bound (0: none).
+func (h *heuristic) admit(s *vm.State, before int, cg, bound int32) (int32, bool) {
+	ch, cn := h.estimate(s)
+	if before-cn > h.limit {
+		h.limit = before - cn
+	}
+	return ch, ch != deadSquare && (bound <= 0 || cg+ch <= bound)
+}
+
 func (h *heuristic) estimate(s *vm.State) (int32, int) {
 	var sum, count int32
 	for p, c := range s.Board {

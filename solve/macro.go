@@ -176,11 +176,8 @@ func puzzleMacro(ctx context.Context, root *vm.State, lim Limits, h *heuristic, 
 					work.Unmake()
 					continue
 				}
-				ch, cn := h.estimate(work)
-				if before-cn > h.limit {
-					h.limit = before - cn
-				}
-				if ch == deadSquare || (bound > 0 && cg+ch > bound) {
+				ch, ok := h.admit(work, before, cg, bound)
+				if !ok {
 					work.Unmake()
 					continue
 				}

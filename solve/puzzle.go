@@ -115,11 +115,8 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 				work.Unmake()
 				continue
 			}
-			ch, cn := h.estimate(work)
-			if before-cn > h.limit {
-				h.limit = before - cn
-			}
-			if ch == deadSquare || (bound > 0 && cg+ch > bound) {
+			ch, ok := h.admit(work, before, cg, bound)
+			if !ok {
 				work.Unmake()
 				continue
 			}
