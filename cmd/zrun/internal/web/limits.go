@@ -15,6 +15,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 const (
@@ -41,22 +43,24 @@ func makerOf(r *http.Request) string {
 	return hex.EncodeToString(h[:8])
 }
 
-// rateLimiter is a token bucket per key.
+// rateLimiter is a token bucket per key (golang.org/x/time/rate's), with
+// the buckets of keys unused for a while forgotten so that the map stays
+// bounded.
 type rateLimiter struct {
 	mu      sync.Mutex
 	buckets map[string]*bucket
-	rate    float64 // tokens a second
-	burst   float64
+	rate    rate.Limit // tokens a second
+	burst   int
 	now     func() time.Time
 }
 
 type bucket struct {
-	tokens float64
-	at     time.Time
+	lim *rate.Limiter
+	at  time.Time // last asked
 }
 
-func newRateLimiter(rate, burst float64) *rateLimiter {
-	return &rateLimiter{buckets: map[string]*bucket{}, rate: rate, burst: burst, now: time.Now}
+func newRateLimiter(perSecond float64, burst int) *rateLimiter {
+	return &rateLimiter{buckets: map[string]*bucket{}, rate: rate.Limit(perSecond), burst: burst, now: time.Now}
 }
 
 // allow takes a token of key's bucket; false: none is left.
@@ -76,16 +80,11 @@ func (l *rateLimiter) allow(key string) bool {
 				clear(l.buckets) // a flood of keys: start afresh rather than grow
 			}
 		}
-		b = &bucket{tokens: l.burst, at: now}
+		b = &bucket{lim: rate.NewLimiter(l.rate, l.burst)}
 		l.buckets[key] = b
 	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
 	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
+	return b.lim.AllowN(now, 1)
 }
 
 // roomWriteAllowed refuses a client's change to room id beyond the rate.
