@@ -81,6 +81,29 @@ func (t Totals) triDist() dist {
 	return d
 }
 
+// regularizeCount is what a count of zero becomes in the LLR (fishtest's
+// LLRcalc.regularize epsilon).
+const regularizeCount = 1e-3
+
+// regularized is d with every count of zero raised to regularizeCount and
+// the frequencies and unit count taken over the raised counts.
+func (d dist) regularized() dist {
+	counts := make([]float64, len(d.p))
+	n := 0.0
+	for i, p := range d.p {
+		counts[i] = p * d.n
+		if counts[i] == 0 {
+			counts[i] = regularizeCount
+		}
+		n += counts[i]
+	}
+	r := dist{x: d.x, p: make([]float64, len(d.p)), n: n}
+	for i, c := range counts {
+		r.p[i] = c / n
+	}
+	return r
+}
+
 func (d dist) mean() float64 {
 	m := 0.0
 	for i := range d.x {
@@ -219,13 +242,19 @@ func (t SPRT) Bounds() (lower, upper float64) {
 // LLR_logistic): for each hypothesis the distribution of the observed scores
 // of greatest likelihood whose mean is that hypothesis's expected score,
 // and LLR = n Σ p̂ᵢ log(p₁ᵢ/p₀ᵢ). With the pentanomial model the units are
-// game pairs. Zero while every unit has scored alike: with no variance the
-// ratio is undefined, and no count tells the hypotheses apart.
+// game pairs.
+//
+// Counts of zero are regularised first, as fishtest's LLRcalc does
+// (regularize: a count of 0 becomes 0.001): without it a short run whose
+// units all fall on one side of the hypotheses (two lost pairs and a
+// drawn one) has no likelihood for them but at the boundary, and the
+// LLR jumps past either bound after a handful of games.
 func (t SPRT) LLR(tot Totals, m Model) float64 {
 	d := tot.dist(m)
-	if d.n == 0 || d.variance() == 0 {
+	if d.n == 0 {
 		return 0
 	}
+	d = d.regularized()
 	s0, s1 := Score(t.Elo0), Score(t.Elo1)
 	l0, l1 := mleLambda(d, s0), mleLambda(d, s1)
 	llr := 0.0

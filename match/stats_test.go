@@ -109,3 +109,29 @@ func TestParseSPRT(t *testing.T) {
 		}
 	}
 }
+
+// Two game pairs cannot decide an SPRT at the usual error rates, whatever
+// they scored: fishtest regularises zero counts so that a hypothesis
+// outside the observed scores keeps a likelihood (without it, a lost pair
+// and a split one gave LLR -10.0, past the -2.94 bound, after four games).
+// A long one-sided run still decides.
+func TestLLRShortRunsUndecided(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 15, Alpha: 0.05, Beta: 0.05}
+	lower, upper := s.Bounds()
+	for a := range 5 {
+		for b := a; b < 5; b++ {
+			var p Penta
+			p[a]++
+			p[b]++
+			if llr := s.LLR(Totals{Penta: p}, Pentanomial); llr <= lower || llr >= upper {
+				t.Errorf("pairs %v: LLR %.2f decides (bounds %.2f, %.2f)", p, llr, lower, upper)
+			}
+		}
+	}
+	if llr := s.LLR(Totals{Penta: Penta{40, 30, 20, 5, 0}}, Pentanomial); llr > lower {
+		t.Errorf("95 pairs scoring 22%%: LLR %.2f, want below %.2f", llr, lower)
+	}
+	if llr := s.LLR(Totals{Penta: Penta{0, 5, 20, 30, 40}}, Pentanomial); llr < upper {
+		t.Errorf("95 pairs scoring 78%%: LLR %.2f, want above %.2f", llr, upper)
+	}
+}
