@@ -51,6 +51,9 @@
 //	            game tree as a move list (go to, promote, delete), PGN upload
 //	design.go   the Design tab's self-play runs: bounds, progress, Stop,
 //	            the report
+//	solve.go    the puzzle tools: the solution a rule file names as a line
+//	            of positions, Solve (play.Solve) in the background with its
+//	            bounds, progress, Stop, line and .zsg, a line taken into the game
 //	limits.go   per-client limits: unfinished games made, changes a second
 //	            to one game (token buckets)
 //	lan.go      serving beyond this machine: the network addresses printed,
