@@ -34,7 +34,8 @@
   const weight = el("select", { id: "solve-weight", title: "weight of the estimate: more finds a solution sooner, at most that many times the shortest" });
   for (const w of [1, 1.5, 2, 3, 5]) weight.append(el("option", { value: w, textContent: w === 1 ? "1 (shortest)" : String(w) }));
   const movesRow = el("label", { id: "solve-moves-row" }, "Mate in at most ", moves);
-  const weightRow = el("label", { id: "solve-weight-row", hidden: true }, "Weight ", weight);
+  const macro = el("input", { id: "solve-macro", type: "checkbox", title: "expand a position's walks and then its pushes at once (macro moves)" });
+  const weightRow = el("span", { id: "solve-weight-row", hidden: true }, el("label", {}, "Weight ", weight), " ", el("label", {}, macro, " macro moves"));
   const go = button("solve-go", "Solve", "search this position for a forced win of the side to move, or a puzzle's shortest solution");
   const stop = button("solve-stop", "Stop");
   stop.disabled = true;
@@ -208,6 +209,7 @@
     const body = { time: Number(time.value) };
     if (S.info && S.info.players === 1) {
       if (Number(weight.value) !== 1) body.weight = Number(weight.value);
+      if (macro.checked) body.macro = true;
     } else body.moves = Number(moves.value);
     // The editor open with an accepted position: that position.
     const E = window.zrunEditor;
