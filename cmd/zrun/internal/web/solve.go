@@ -315,6 +315,10 @@ func (se *session) lineOf(g *play.Game, coords []string) (*lineView, error) {
 		}
 		lv.Steps = append(lv.Steps, stepOf(g, royal, &t))
 	}
+	// A goal's source (a script's file) as pages see paths.
+	for i := range lv.Steps {
+		lv.Steps[i].Goal = se.srv.relPaths(lv.Steps[i].Goal)
+	}
 	return lv, nil
 }
 

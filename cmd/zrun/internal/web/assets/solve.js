@@ -48,8 +48,8 @@
   const lineTitle = el("div", { id: "line-title" });
   const lineText = el("div", { id: "line-text" });
   const pos = el("span", { id: "line-pos" });
-  const first = button("line-first", "\u23ee", "the line's start"), prev = button("line-prev", "\u25c0", "previous move (\u2190)");
-  const next = button("line-next", "\u25b6", "next move (\u2192)"), last = button("line-last", "\u23ed", "the line's end");
+  const first = button("line-first", "|\u25c0", "the line's start (Home)"), prev = button("line-prev", "\u25c0", "previous move (\u2190)");
+  const next = button("line-next", "\u25b6", "next move (\u2192)"), last = button("line-last", "\u25b6|", "the line's end (End)");
   const take = button("line-take", "Play from here", "make this the game in progress (the rest of the line stays to redo)");
   const close = button("line-close", "Back to the game");
   const viewer = el("div", { id: "line-view", hidden: true }, lineTitle, lineText,
@@ -69,13 +69,16 @@
   // --- the line viewer: the board shows the line's positions (through
   // the board's edit hook, as the editor does) until it is closed.
   let line = null, step = 0;
+  // The board redraws its panel when the state's generation changes: each
+  // step shown is a generation of its own, below the game's.
+  let viewGen = 0;
 
   function view() {
     const s = line.steps[step];
     const history = line.steps.slice(1, step + 1).map((x) => x.move);
     return { board: s.board, hands: s.hands, mover: s.mover, last: s.last || [], check: s.check || [], status: s.status, over: s.over,
       result: s.result, goal: s.goal, legal: [], partial: -1, thinking: false, analysing: false, history, canUndo: false, canRedo: false,
-      info: null, note: (line.source === "solution" ? "The solution " + line.name : "The solve's line") + ": move " + step + " of " + (line.steps.length - 1) };
+      info: null, gen: viewGen, note: (line.source === "solution" ? "The solution " + line.name : "The solve's line") + ": move " + step + " of " + (line.steps.length - 1) };
   }
 
   function showStep(k) {
@@ -84,6 +87,7 @@
     pos.textContent = step + " / " + (line.steps.length - 1);
     first.disabled = prev.disabled = step === 0;
     next.disabled = last.disabled = step === line.steps.length - 1;
+    viewGen--;
     B.redraw();
   }
 
@@ -96,6 +100,7 @@
     lineText.textContent = l.text || "";
     lineText.hidden = !l.text;
     viewer.hidden = false;
+    again.hidden = true;
     document.body.classList.add("viewing-line");
     B.edit({ view, click() {} });
     showStep(0);
@@ -107,6 +112,7 @@
     S.line = null;
     S.step = -1;
     viewer.hidden = true;
+    again.hidden = !(S.status && S.status.line);
     document.body.classList.remove("viewing-line");
     B.edit(null);
   }
@@ -178,7 +184,7 @@
     zsg.hidden = !st.zsg;
     if (st.zsg) zsg.href = st.zsg;
     zsg.title = st.noZsg || "";
-    again.hidden = !st.line;
+    again.hidden = !st.line || !!line;
   }
 
   async function poll() {
