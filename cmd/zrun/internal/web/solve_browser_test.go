@@ -9,6 +9,7 @@
 package web
 
 import (
+	"flag"
 	"fmt"
 	"net/url"
 	"os"
@@ -222,4 +223,44 @@ func TestSolveStopBrowser(t *testing.T) {
 	t.Logf("Stop answered in %.1f ms (median of %v)", sorted[2], stops)
 	withinBudget(t, "Stop (median of 5)", sorted[2], 200, "ms")
 	studyShot(p, "solve-stopped.png")
+}
+
+var sokobanLevel1 = flag.Bool("web.sokoban", false, "solve the corpus's Sokoban level 1 by the page's button (about a minute)")
+
+// TestSolveSokobanBrowser (with -web.sokoban): the corpus's Sokoban level 1
+// solved by the page's Solve button, weighted (2) with macro moves as the
+// form offers, and replayed by the viewer to the win the rules declare.
+func TestSolveSokobanBrowser(t *testing.T) {
+	if !*sokobanLevel1 {
+		t.Skip("the corpus's Sokoban level 1 takes about a minute: -args -web.sokoban")
+	}
+	path := corpus(t, "Sokoban/levels_01_10.zrf")
+	_, base := serve(t, path)
+	p := newBrowser(t, 1280, 1100)
+	p.open(base + "/g/0")
+	value(p, chromedp.Poll[bool](`window.zrunSolve.info !== null`, chromedp.WithPollingTimeout(20*time.Second)))
+	p.selectValue("solve-time", "300")
+	p.selectValue("solve-weight", "2")
+	p.run(chromedp.Click(chromedp.CSS(`#solve-macro`)), chromedp.Evaluate[chromedp.Void](`window.zrunSolve.status = null`), chromedp.Click(chromedp.CSS(`#solve-go`)))
+	value(p, chromedp.Poll[bool](`(() => { const s = window.zrunSolve.status; return s && s.state !== "running" || !document.getElementById("error").hidden; })()`,
+		chromedp.WithPollingTimeout(6*time.Minute)))
+	rep := p.text("#solve-report")
+	if e := p.text("#error"); e != "" {
+		t.Fatalf("error: %s", e)
+	}
+	if !strings.HasPrefix(rep, "a solution (not proved shortest) in ") {
+		t.Fatalf("report %q", rep)
+	}
+	n := value(p, chromedp.Evaluate[int](`window.zrunSolve.line.steps.length - 1`))
+	for k := 1; k <= n; k++ {
+		p.run(chromedp.Click(chromedp.CSS(`#line-next`)))
+		if k < n && value(p, chromedp.Evaluate[bool](`window.zrunState().over`)) {
+			t.Fatalf("over after %d of %d moves", k, n)
+		}
+	}
+	if step, status, moves := p.lineStep(); step != n || len(moves) != n || !strings.HasPrefix(status, "Game over: ") || !strings.Contains(status, " wins") {
+		t.Fatalf("at the end: step %d of %d, %q", step, n, status)
+	}
+	shot(p, "solve-sokoban1-end.png")
+	t.Logf("%s", strings.SplitN(rep, "\n", 2)[0])
 }
