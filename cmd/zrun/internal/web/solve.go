@@ -765,6 +765,13 @@ func (se *session) apiTakeLine(w http.ResponseWriter, r *http.Request) error {
 	return se.writeState(w)
 }
 
+// stop ends the solve of a page the server no longer keeps.
+func (ss *solveSet) stop(se *session) {
+	if job := ss.job(se); job != nil {
+		job.cancel()
+	}
+}
+
 // closeSolves stops every solve and waits for them to end (Close).
 func (s *Server) closeSolves() {
 	ss := &s.solves
