@@ -62,6 +62,10 @@ func TestSolutionBrowser(t *testing.T) {
 	}
 	p.open(base + "/g/2") // Problem 1
 	value(p, chromedp.Poll[bool](`window.zrunSolve.info !== null && !document.getElementById("solution-row").hidden`, chromedp.WithPollingTimeout(20*time.Second)))
+	// A game in progress: one move played (the first legal one).
+	g0 := p.gen()
+	p.run(chromedp.Evaluate[chromedp.Void](`window.zrunBoard.call("move", { index: 0, gen: window.zrunState().gen }).then((s) => window.zrunBoard.setState(s))`))
+	p.waitGen(g0)
 	gen := p.gen()
 	start := p.text("#status")
 	p.run(chromedp.Click(chromedp.CSS(`#show-solution`)))
@@ -100,7 +104,7 @@ func TestSolutionBrowser(t *testing.T) {
 	// Back to the game: as it was.
 	p.run(chromedp.Click(chromedp.CSS(`#line-close`)))
 	value(p, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("status").textContent === %q`, start), chromedp.WithPollingTimeout(10*time.Second)))
-	if n := p.historyLen(); n != 0 || p.gen() != gen {
+	if n := p.historyLen(); n != 1 || p.gen() != gen {
 		t.Fatalf("the game has %d moves and generation %d (was %d) after closing the solution", n, p.gen(), gen)
 	}
 	// Taken at its end: the game is the solution, won.
