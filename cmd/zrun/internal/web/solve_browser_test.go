@@ -91,6 +91,12 @@ func TestSolutionBrowser(t *testing.T) {
 	if step, _, m := p.lineStep(); step != 2 || len(m) != 2 {
 		t.Fatalf("back: step %d, %d moves", step, len(m))
 	}
+	// A click on the first move of the list: the position after it.
+	p.run(chromedp.Click(chromedp.CSS(`#moves li:first-child`)))
+	if step, _, m := p.lineStep(); step != 1 || len(m) != 1 {
+		t.Fatalf("the list's first move: step %d, %d moves", step, len(m))
+	}
+	p.run(chromedp.Click(chromedp.CSS(`#line-next`)))
 	shot(p, "solution-afrika-step2.png")
 	p.run(chromedp.Click(chromedp.CSS(`#line-last`)))
 	step, status, m := p.lineStep()

@@ -132,6 +132,11 @@
     else return;
     ev.preventDefault();
   });
+  // A click on a move of the list goes back to the position after it.
+  $("moves").addEventListener("click", (ev) => {
+    const li = line && ev.target.closest("#moves li");
+    if (li) showStep([...$("moves").children].indexOf(li) + 1);
+  });
   // The editor opening takes the board back from the line.
   const editOpen = $("edit-open");
   if (editOpen) editOpen.addEventListener("click", closeLine, true);
