@@ -517,7 +517,6 @@ func (se *session) runSolve(ctx context.Context, job *solveJob, s *vm.State, lim
 	var zsg []byte
 	noZSG := ""
 	if sv.Found {
-		job.coords = sv.Line
 		lv, err = se.lineOf(play.GameAt(job.path, s.Clone()), sv.Line)
 		if err != nil {
 			job.finish("failed", err.Error())
@@ -533,6 +532,7 @@ func (se *session) runSolve(ctx context.Context, job *solveJob, s *vm.State, lim
 	}
 	job.mu.Lock()
 	job.report, job.found, job.line, job.zsg, job.noZSG = strings.TrimRight(b.String(), "\n"), sv.Found, lv, zsg, noZSG
+	job.coords = sv.Line
 	job.progress.Nodes, job.progress.Elapsed = sv.Nodes, sv.Elapsed
 	job.mu.Unlock()
 	state := "done"
