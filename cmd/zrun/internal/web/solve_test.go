@@ -387,3 +387,61 @@ func TestSolveLimits(t *testing.T) {
 		t.Fatalf("after the stop: %+v", st)
 	}
 }
+
+// TestSolveConcurrent: pages solving, polling, stopping and taking lines
+// at once (run with -race): every start is answered 202 or 503 (the
+// server's two at once), every solve started ends, found, and its line
+// taken gives the mate; nothing answers 5xx.
+func TestSolveConcurrent(t *testing.T) {
+	_, url := serve(t, filepath.Join(gamesDir, "chess.zrf"))
+	const pages = 4
+	errs := make(chan error, pages)
+	for i := range pages {
+		go func() {
+			errs <- func() error {
+				jar, _ := cookiejar.New(nil)
+				c := &client{t, url, &http.Client{Jar: jar}}
+				c.do("GET", "/", "")
+				fen, _ := json.Marshal(matetrackTwo[i%len(matetrackTwo)])
+				for try := 0; ; try++ {
+					code, body := c.do("POST", "/api/g/0/solve", fmt.Sprintf(`{"text":%s,"moves":2}`, fen), jsonHdr...)
+					if code == 503 && try < 200 {
+						time.Sleep(20 * time.Millisecond)
+						continue
+					}
+					if code != 202 {
+						return fmt.Errorf("page %d: start %d %s", i, code, body)
+					}
+					break
+				}
+				var st solveStatus
+				for {
+					code, body := c.do("GET", "/api/g/0/solve", "")
+					if code != 200 || json.Unmarshal([]byte(body), &st) != nil {
+						return fmt.Errorf("page %d: status %d %s", i, code, body)
+					}
+					if st.State != "running" {
+						break
+					}
+					time.Sleep(5 * time.Millisecond)
+				}
+				if !st.Found {
+					return fmt.Errorf("page %d: %+v", i, st)
+				}
+				code, body := c.do("POST", "/api/g/0/line", fmt.Sprintf(`{"source":"solve","step":3,"seq":%d}`, st.Seq), jsonHdr...)
+				if code != 200 || !strings.Contains(body, "White wins by checkmate") {
+					return fmt.Errorf("page %d: take %d %.200s", i, code, body)
+				}
+				if code, body := c.do("POST", "/api/g/0/solve/stop", `{}`, jsonHdr...); code != 409 {
+					return fmt.Errorf("page %d: stop after the end: %d %s", i, code, body)
+				}
+				return nil
+			}()
+		}()
+	}
+	for range pages {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
