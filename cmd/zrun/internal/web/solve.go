@@ -173,6 +173,9 @@ type solveSet struct {
 	seq     int
 	limit   int // solves at once (DefaultSolves when 0)
 	wg      sync.WaitGroup
+	// solutions: the rule files' solutions as lines, made once (a file
+	// replays with its rules loaded, which takes Axiom games a second).
+	solutions map[solutionKey]*lineView
 }
 
 func (s *Server) solveRoutes(m *http.ServeMux) {
@@ -255,6 +258,11 @@ func (se *session) loadSolution() (*play.Game, string, error) {
 
 // apiSolution answers the solution as a line the page steps through.
 func (se *session) apiSolution(w http.ResponseWriter, r *http.Request) error {
+	key, ok := se.solutionKey()
+	if lv := se.srv.solves.cached(key); ok && lv != nil {
+		writeJSON(w, http.StatusOK, lv)
+		return nil
+	}
 	g, name, err := se.loadSolution()
 	if err != nil {
 		return err
@@ -269,8 +277,57 @@ func (se *session) apiSolution(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lv.Source, lv.Name = "solution", name
+	if ok {
+		se.srv.solves.keep(key, lv)
+	}
 	writeJSON(w, http.StatusOK, lv)
 	return nil
+}
+
+// solutionKey names the solution of the page's game as last loaded: the
+// rules loaded and the saved game's file as it is now (a file edited, or
+// rules reloaded, is another key). ok is false when there is none.
+type solutionKey struct {
+	vg   *vm.Game
+	path string
+	mod  time.Time
+	size int64
+}
+
+func (se *session) solutionKey() (solutionKey, bool) {
+	p, missing := se.solutionPath()
+	if p == "" || missing != "" {
+		return solutionKey{}, false
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return solutionKey{}, false
+	}
+	se.mu.Lock()
+	vg := se.g.G
+	se.mu.Unlock()
+	return solutionKey{vg, p, st.ModTime(), st.Size()}, true
+}
+
+// maxSolutionsKept bounds the solutions' lines kept (each of a few rule
+// sets' worth of memory at most).
+const maxSolutionsKept = 16
+
+// cached is the line of a solution shown before (nil when none is kept);
+// lines are not changed once made, so pages share them.
+func (ss *solveSet) cached(k solutionKey) *lineView {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.solutions[k]
+}
+
+func (ss *solveSet) keep(k solutionKey, lv *lineView) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.solutions == nil || len(ss.solutions) >= maxSolutionsKept {
+		ss.solutions = map[solutionKey]*lineView{}
+	}
+	ss.solutions[k] = lv
 }
 
 // gameAtStart is a game of g's rules at start, its history starting there.

@@ -445,3 +445,45 @@ func TestSolveConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestSolutionKept: a solution's line (Selus's problem, 21 moves to
+// First's win) is made once and sent again the same.
+func TestSolutionKept(t *testing.T) {
+	s, url := serve(t, corpus(t, "Gabata/Selus.zrf"))
+	jar, _ := cookiejar.New(nil)
+	c := &client{t, url, &http.Client{Jar: jar}}
+	c.do("GET", "/", "")
+	var list []variantJSON
+	_, body := c.do("GET", "/api/games", "")
+	json.Unmarshal([]byte(body), &list)
+	id := -1
+	for _, g := range list {
+		if g.Title == "Selus Problem" {
+			id = g.ID
+		}
+	}
+	if id < 0 {
+		t.Fatalf("no Selus Problem in %s", body)
+	}
+	t0 := time.Now()
+	code, first := c.do("GET", fmt.Sprintf("/api/g/%d/solution", id), "")
+	made := time.Since(t0)
+	t0 = time.Now()
+	_, again := c.do("GET", fmt.Sprintf("/api/g/%d/solution", id), "")
+	sent := time.Since(t0)
+	var lv lineView
+	if code != 200 || json.Unmarshal([]byte(first), &lv) != nil || first != again {
+		t.Fatalf("solution: %d, the second answer differs", code)
+	}
+	// Selus's solution: 21 moves, won by First at the end.
+	if len(lv.Steps) != 22 || !strings.HasPrefix(lv.Steps[21].Status, "Game over: First wins") {
+		t.Fatalf("%d steps, ending %q", len(lv.Steps), lv.Steps[len(lv.Steps)-1].Status)
+	}
+	s.solves.mu.Lock()
+	kept := len(s.solves.solutions)
+	s.solves.mu.Unlock()
+	if kept != 1 {
+		t.Fatalf("%d solutions kept, want 1", kept)
+	}
+	t.Logf("made in %v, sent again in %v", made, sent)
+}
