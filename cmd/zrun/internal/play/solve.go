@@ -53,6 +53,11 @@ func Solve(ctx context.Context, path string, s *vm.State, lim solve.Limits) (Sol
 		return out, err
 	}
 	g := GameAt(path, s.Clone())
+	// The game starts at s: its .zsg sets s up before the moves (a
+	// position that is not the rules' start).
+	if start, err := vm.NewState(s.Game()); err == nil && PositionText(start) != PositionText(s) {
+		g.StartFEN = PositionText(s)
+	}
 	for k, i := range out.Path {
 		ml, err := g.Legal()
 		if err != nil {

@@ -27,6 +27,15 @@
 // games finished, when stopped), shown in a frame under its own content
 // policy (no script, sandboxed).
 //
+// The puzzle tools (solve.go, assets/solve.js): GET /api/g/ID/solution
+// sends the saved game a rule file names, (solution "x.zsg"), as a line of
+// positions the page steps through without touching the game; POST
+// /api/g/ID/solve runs play.Solve (a forced win, or a puzzle's shortest
+// solution) on the page's position within bounds (time, positions, one
+// per page, a few at once on the server), GET polls its progress, POST
+// .../solve/stop ends it, and its answer is a line like the solution's and
+// a .zsg; POST /api/g/ID/line takes a line into the game.
+//
 // Tests drive the page in headless Chromium (chromedp) and skip without
 // it; the 60-board gallery runs with -tags slow.
 //
@@ -51,6 +60,9 @@
 //	            game tree as a move list (go to, promote, delete), PGN upload
 //	design.go   the Design tab's self-play runs: bounds, progress, Stop,
 //	            the report
+//	solve.go    the puzzle tools: the solution a rule file names as a line
+//	            of positions, Solve (play.Solve) in the background with its
+//	            bounds, progress, Stop, line and .zsg, a line taken into the game
 //	limits.go   per-client limits: unfinished games made, changes a second
 //	            to one game (token buckets)
 //	lan.go      serving beyond this machine: the network addresses printed,

@@ -27,6 +27,7 @@ var fuzzEndpoints = []struct {
 	{"move", true}, {"undo", true}, {"redo", true}, {"new", true}, {"engine", true}, {"load", false},
 	{"position", true}, {"analyse", true}, {"tree", true}, {"loadpgn", false},
 	{"design", true}, {"design/stop", true},
+	{"solve", true}, {"solve/stop", true}, {"line", true},
 }
 
 // fuzzSeeds are valid and malformed bodies; each is posted to every
@@ -71,6 +72,12 @@ var fuzzSeeds = []string{
 	`{"games":1000,"depth":4}`,
 	`{"games":1,"moveTime":10,"random":20,"seed":18446744073709551615}`,
 	`{"games":0,"depth":9,"moveTime":-3}`,
+	`{"time":1,"moves":1}`,
+	`{"time":300,"moves":10,"nodes":5000000}`,
+	`{"text":"2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1","moves":2}`,
+	`{"weight":1e9,"macro":true,"nodes":-1}`,
+	`{"source":"solve","step":1,"seq":1}`,
+	`{"source":"solution","step":-1}`,
 	`{"go":true} garbage`,
 	`{"go":true}{"go":true}`,
 	`{"text":`,
@@ -155,6 +162,10 @@ func FuzzAPI(f *testing.F) {
 		// And a design run the input started (409: none playing).
 		if code, b := post("/api/g/0/design/stop", nil); code != 200 && code != 409 {
 			t.Fatalf("stopping the design run: %d %s", code, b)
+		}
+		// And a solve (409: none running).
+		if code, b := post("/api/g/0/solve/stop", nil); code != 200 && code != 409 {
+			t.Fatalf("stopping the solve: %d %s", code, b)
 		}
 	})
 }

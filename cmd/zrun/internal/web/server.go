@@ -107,6 +107,8 @@ type Server struct {
 	rooms roomSet
 	// designs: the Design tab's self-play runs (design.go).
 	designs designSet
+	// solves: the puzzle tools' solves (solve.go).
+	solves solveSet
 	// lanOrigin: the address invitations made on this machine give (lan.go).
 	lanOrigin atomic.Pointer[string]
 	// roomLimits bounds each client's changes to a shared game (limits.go).
@@ -254,6 +256,7 @@ func (s *Server) routes() {
 	s.roomRoutes(m)
 	s.studyRoutes(m)
 	s.designRoutes(m)
+	s.solveRoutes(m)
 	s.mux = m
 }
 
@@ -630,6 +633,7 @@ func (s *Server) Close() {
 	}
 	s.closeRooms()
 	s.closeDesigns()
+	s.closeSolves()
 }
 
 // Serve serves on ln until it fails. There is no write timeout: the event

@@ -235,6 +235,7 @@ func (se *session) stopSearch() {
 // retire stops the engine of a session the server no longer keeps and
 // frees its table.
 func (se *session) retire() {
+	se.srv.solves.stop(se)
 	unlock := se.lockIdle()
 	defer unlock()
 	se.g.FreeEngine()
