@@ -27,7 +27,6 @@ func TestAxiomClickAndReply(t *testing.T) {
 	// The engine plays Second, quickly.
 	p.run(chromedp.SetValue(chromedp.CSS(`#movetime`), "250"))
 	p.run(chromedp.Evaluate[chromedp.Void](`document.getElementById("movetime").dispatchEvent(new Event("change"))`))
-	p.run(chromedp.Click(chromedp.CSS(`#engine-sides input[data-player="1"]`)))
 	if got := p.pieceAt("c1"); got == "" {
 		t.Fatalf("c1 is empty at the start; want a pit of 8 seeds")
 	}
@@ -42,8 +41,10 @@ func TestAxiomClickAndReply(t *testing.T) {
 		}
 	}
 	// The engine's answer: the history gets Second's move and First is
-	// to move again.
+	// to move again. The engine is given Second only now: playing it from
+	// the start, its answer could sow into d1-h1 before they were read.
 	began := time.Now()
+	p.run(chromedp.Click(chromedp.CSS(`#engine-sides input[data-player="1"]`)))
 	value(p, chromedp.Poll[bool](`document.querySelectorAll("#moves li").length >= 2 && /First/.test(document.getElementById("status").textContent)`,
 		chromedp.WithPollingTimeout(60*time.Second)))
 	t.Logf("engine answered in %v (generation %d -> %d): %s", time.Since(began).Round(time.Millisecond), start, p.gen(), p.text("#moves li:nth-child(2)"))
