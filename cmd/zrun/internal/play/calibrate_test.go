@@ -1,6 +1,8 @@
 package play
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -40,4 +42,32 @@ func TestCalibrateChess(t *testing.T) {
 	if !strings.Contains(c.String(), "auto: alphabeta (calibration: mcts ") {
 		t.Errorf("report %q", c.String())
 	}
+}
+
+// TestCalibrateSlowScript: Ordo's moves come from its ForthScript, tens
+// of milliseconds a position (each move's connected-group test runs in
+// Forth): a UCT playout cannot fit in the calibration's 40 ms a move, so
+// auto keeps alpha-beta without a match (the match took over twenty
+// minutes), and says why.
+func TestCalibrateSlowScript(t *testing.T) {
+	path := filepath.Join(corpusDir, "Ordo", "Ordo.zrf")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("the corpus is not at %s: %v", corpusDir, err)
+	}
+	g, ev, err := LoadEvaluated(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Moves == nil {
+		t.Fatalf("no moves from the script: %s", g.EngineErr)
+	}
+	start := time.Now()
+	c, err := Calibrate(g, ev, CalibrationGames, CalibrationMoveTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Games != 0 || c.Pick() != PlayerAlphaBeta || !strings.Contains(c.Skipped, "to generate") {
+		t.Errorf("calibration %+v (%s): want none played, alpha-beta", c, c)
+	}
+	t.Logf("%s (in %v)", c, time.Since(start))
 }
