@@ -59,12 +59,7 @@ func (c Calibration) String() string {
 // not fit in a move, and the match would take minutes.
 func Calibrate(g *vm.Game, ev *eval.Evaluator, games int, moveTime time.Duration) (Calibration, error) {
 	c := Calibration{MoveTime: moveTime}
-	var choosers []int
-	for p, pl := range g.Players {
-		if !pl.Random {
-			choosers = append(choosers, p)
-		}
-	}
+	choosers := ChoosingPlayers(g)
 	if len(choosers) != 2 {
 		c.Skipped = fmt.Sprintf("%d players", len(choosers))
 		return c, nil
@@ -102,6 +97,27 @@ func Calibrate(g *vm.Game, ev *eval.Evaluator, games int, moveTime time.Duration
 		}
 	}
 	return c, nil
+}
+
+// ChoosingPlayers are g's players who choose their moves: those the turn
+// order gives a turn, random players (dice) left out, by number. Splut's
+// Duel has South and North: West and East, its neutral stones' owners,
+// never move; Abstract Mancala's First and Second come after its random
+// ?C, which sets the board up.
+func ChoosingPlayers(g *vm.Game) []int {
+	moves := make([]bool, len(g.Players))
+	for _, t := range g.TurnOrder {
+		if t.Mover >= 0 && t.Mover < len(moves) {
+			moves[t.Mover] = true
+		}
+	}
+	var out []int
+	for p, pl := range g.Players {
+		if !pl.Random && (moves[p] || len(g.TurnOrder) == 0) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // calibrationGame plays one game and returns the winner (-1: a draw, or

@@ -71,3 +71,37 @@ func TestCalibrateSlowScript(t *testing.T) {
 	}
 	t.Logf("%s (in %v)", c, time.Since(start))
 }
+
+// TestChoosingPlayers: the players a match seats are those the rule file's
+// turn order gives a turn, less its random players: Splut's Duel is
+// "(turn-order South North North repeat ?Cleaner South South South North
+// North North)" among "(players South West North East ?Cleaner)";
+// Abstract Mancala's "(players ?C First Second)" play "(First ?C) (Second
+// ?C)" after ?C's setup turns.
+func TestChoosingPlayers(t *testing.T) {
+	corpus := filepath.Join(sharedDir, "zrf-corpus")
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("corpus not available (%v): expected at %s", err, corpus)
+	}
+	t.Setenv("ZRUN_AXIOM_FRAMEWORK", filepath.Join(corpus, "Senet", "Axiom", "Senet"))
+	for _, c := range []struct {
+		file, variant string
+		want          []string
+	}{
+		{"GlukKazan+ZoG/Rules/08.Axiomatic.Splut.zrf", "Duel", []string{"South", "North"}},
+		{"AbstractMancala/AbstractMancala.zrf", "", []string{"First", "Second"}},
+		{"Ur/Axiomatic.Ur.zrf", "", []string{"Black", "White"}},
+	} {
+		g, err := LoadGame(filepath.Join(corpus, filepath.FromSlash(c.file)), c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, p := range ChoosingPlayers(g) {
+			got = append(got, g.Players[p].Name)
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%s %q: choosing players %v, want %v", c.file, c.variant, got, c.want)
+		}
+	}
+}
