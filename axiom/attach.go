@@ -36,6 +36,7 @@ func Attach(g *vm.Game, rulePath string) error {
 		return err
 	}
 	g.Moves = src
+	g.WinWithNothing = src.winsWithNothing()
 	if src.HasEval() {
 		g.Eval = src
 		src.giveValues()
