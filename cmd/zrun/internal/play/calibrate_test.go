@@ -24,8 +24,10 @@ func TestCalibrateChess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Games != 2 || c.MCTS+c.AlphaBeta != 2 || c.Pick() != PlayerAlphaBeta {
-		t.Errorf("calibration %+v: want 2 games, alpha-beta picked", c)
+	// on a loaded machine the budget (calibrationBudget) may stop it after
+	// one game
+	if c.Games < 1 || c.MCTS+c.AlphaBeta != float64(c.Games) || c.Pick() != PlayerAlphaBeta {
+		t.Errorf("calibration %+v: want 1 or 2 games, alpha-beta picked", c)
 	}
 	if err := g.SetPlayer("minimax"); err == nil {
 		t.Error("SetPlayer accepted an unknown player")

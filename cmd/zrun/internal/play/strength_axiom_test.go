@@ -29,7 +29,9 @@ var (
 	// position (Ordo's connected-group test of every move, Rithmomachy's
 	// arithmetic captures), so a game at 100 ms a move searches one node.
 	// Jofur stops with a script error after some 110 random plies
-	// (Code.4th:342: EXECUTE of address 0 in common-slide).
+	// (Code.4th:342: EXECUTE of address 0 in common-slide), and QXO's
+	// variant 1 in a game's tenth turn (drop-piece makes piece 20, past
+	// the script's 19): its variant 2, without drop-piece, plays.
 	axiomStrengthList = []strengthGame{
 		{path: "Gabata/Gabata.zrf", family: "mancala (3 rows)"},
 		{path: "Gabata/Selus.zrf", family: "mancala (4 rows, traps)"},
@@ -42,7 +44,8 @@ var (
 		{path: "Viruses/viruses.zrf", family: "territory (drops)"},
 		{path: "Chase/Axiomatic.Chase.zrf", family: "chess-like (dice-valued pieces)"},
 		{path: "GlukKazan+ZoG/Rules/08.Axiomatic.Splut.zrf", variant: "Duel", family: "push (stones)"},
-		{path: "QXO/QXO.zrf", family: "tic-tac-toe (quantum)"},
+		{path: "QXO/QXO.zrf", variant: "Quantum tic-tac-toe (variant 2)", family: "tic-tac-toe (quantum)"},
+		{path: "QXO/QXO.zrf", variant: "Three Men's Morris (variant 1)", family: "tic-tac-toe (morris)"},
 	}
 )
 
