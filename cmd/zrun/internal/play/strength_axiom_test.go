@@ -19,15 +19,15 @@ import (
 )
 
 var (
-	axiomStrength    = flag.Bool("strength.axiom", false, "TestAxiomStrength: play auto against random in 12 Axiom games (an hour or more)")
+	axiomStrength    = flag.Bool("strength.axiom", false, "TestAxiomStrength: play auto against random in 14 Axiom games (an hour or more)")
 	axiomGames       = flag.Int("strength.axiomgames", 10, "TestAxiomStrength: games per Axiom game (half with each side)")
 	axiomMoveTime    = flag.Duration("strength.axiommovetime", 100*time.Millisecond, "TestAxiomStrength: the engine's time per move")
 	axiomStrengthRun = flag.String("strength.axiomrun", "", "TestAxiomStrength: only games whose file matches this regexp")
 	// The games of different families: the mancalas, races, a tafl, a
 	// territory game, a chess-like game, a push game and a tic-tac-toe.
-	// Ordo and Rithmomachy are left out: their scripts take 0.1 to 1 s a
-	// position (Ordo's connected-group test of every move, Rithmomachy's
-	// arithmetic captures), so a game at 100 ms a move searches one node.
+	// Rithmomachy is left out: its script takes about a second a position
+	// (its arithmetic captures), so a game at 100 ms a move searches one
+	// node; Ordo's (0.1 s, its connected-group test of every move) is in.
 	// Jofur stops with a script error after some 110 random plies
 	// (Code.4th:342: EXECUTE of address 0 in common-slide), and QXO's
 	// variant 1 in a game's tenth turn (drop-piece makes piece 20, past
@@ -43,6 +43,7 @@ var (
 		{path: "Gwyddbwyll/Gwyddbwyll.zrf", family: "tafl (dice)"},
 		{path: "Viruses/viruses.zrf", family: "territory (drops)"},
 		{path: "Chase/Axiomatic.Chase.zrf", family: "chess-like (dice-valued pieces)"},
+		{path: "Ordo/Ordo.zrf", family: "breakthrough (connected groups)"},
 		{path: "GlukKazan+ZoG/Rules/08.Axiomatic.Splut.zrf", variant: "Duel", family: "push (stones)"},
 		{path: "QXO/QXO.zrf", variant: "Quantum tic-tac-toe (variant 2)", family: "tic-tac-toe (quantum)"},
 		{path: "QXO/QXO.zrf", variant: "Three Men's Morris (variant 1)", family: "tic-tac-toe (morris)"},
