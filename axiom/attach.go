@@ -36,7 +36,6 @@ func Attach(g *vm.Game, rulePath string) error {
 		return err
 	}
 	g.Moves = src
-	g.WinWithNothing = src.winsWithNothing()
 	if src.HasEval() {
 		g.Eval = src
 		src.giveValues()

@@ -180,12 +180,6 @@
 // {value}s, scaled alike, are the game's piece values (vm.Game.Values),
 // and package eval derives nothing else for such a game.
 //
-// Where OnIsGameOver gives each choosing player with no piece left the
-// win (asked at load on the start position without that player's pieces:
-// Senet's, a race won by bearing every man off), the game is marked so
-// (vm.Game.WinWithNothing) and package eval counts pieces against their
-// owner, as it does for a rule file whose goals say it (Ur's).
-//
 // The {players ... players} block's engines are read (vm.Player.Engine):
 // {random} and {first} are played as asked by the front ends' default
 // player (package play's GameEngine), {UCT} by zrun's MCTS; the default
@@ -215,7 +209,5 @@
 //	            the move words, add-move, OnIsGameOver, $GenerateMoves
 //	evaluate.go Evaluate (vm.ScriptEvaluator): the script's OnEvaluate for
 //	            the searcher; the engine kind each player's slot asks for
-//	probe.go    winsWithNothing: whether OnIsGameOver gives a player with no
-//	            piece left the win (vm.Game.WinWithNothing)
 //	attach.go   Attach: a loaded game given its source, or the reason not
 package axiom
