@@ -22,12 +22,6 @@ type Game struct {
 	// Eval, when set, is the host's evaluation of a position (an Axiom
 	// script's OnEvaluate: movesource.go), which the searcher uses.
 	Eval ScriptEvaluator
-	// WinWithNothing: the move source's end gives the win to a player of
-	// those who choose with no piece left (an Axiom script whose
-	// OnIsGameOver says so, Senet's: a race won by bearing every man off),
-	// which its Goals do not say: the evaluation counts pieces against
-	// their owner (eval.Giveaway).
-	WinWithNothing bool
 	// Vars are the start values of the source's game variables
 	// (State.Vars): Axiom's board {variable}s.
 	Vars []int64

@@ -511,9 +511,6 @@ func (ev *Evaluator) Watch(s *vm.State) error { return s.SetPlacement(ev.placed)
 // material and placement against their owner and the searcher's mobility
 // term is turned round.
 func Giveaway(g *vm.Game) bool {
-	if g.WinWithNothing {
-		return true // the game's move source says so (an Axiom script)
-	}
 	players := 0
 	for pl, p := range g.Players {
 		if p.Random {
