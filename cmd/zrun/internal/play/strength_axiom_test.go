@@ -19,7 +19,7 @@ import (
 )
 
 var (
-	axiomStrength    = flag.Bool("strength.axiom", false, "TestAxiomStrength: play auto against random in 14 Axiom games (an hour or more)")
+	axiomStrength    = flag.Bool("strength.axiom", false, "TestAxiomStrength: play auto against random in 16 Axiom games (an hour or more)")
 	axiomGames       = flag.Int("strength.axiomgames", 10, "TestAxiomStrength: games per Axiom game (half with each side)")
 	axiomMoveTime    = flag.Duration("strength.axiommovetime", 100*time.Millisecond, "TestAxiomStrength: the engine's time per move")
 	axiomStrengthRun = flag.String("strength.axiomrun", "", "TestAxiomStrength: only games whose file matches this regexp")
@@ -42,6 +42,8 @@ var (
 		{path: "Senet/Senet.zrf", family: "race (throw sticks)"},
 		{path: "Gwyddbwyll/Gwyddbwyll.zrf", family: "tafl (dice)"},
 		{path: "Viruses/viruses.zrf", family: "territory (drops)"},
+		{path: "Viruses/filler.zrf", family: "territory (colour flooding)"},
+		{path: "GlukKazan+ZoG/Rules/Gwidwill.zrf", family: "tafl (dice)"},
 		{path: "Chase/Axiomatic.Chase.zrf", family: "chess-like (dice-valued pieces)"},
 		{path: "Ordo/Ordo.zrf", family: "breakthrough (connected groups)"},
 		{path: "GlukKazan+ZoG/Rules/08.Axiomatic.Splut.zrf", variant: "Duel", family: "push (stones)"},
