@@ -119,6 +119,12 @@
 // life tick for each of its ~80 drops, 0.2 s a position), and the VM asks
 // for one position's moves several times.
 //
+// A call into the script (a move word, OnIsGameOver, OnEvaluate) may run
+// a billion words before it is stopped as an endless loop (stepLimit;
+// package forth's default is 10 million): Axiom itself sets no bound, and
+// MarGo's clear-e, quadratic in its list of live points, ran 32 million
+// words in random games of the 9x9 board (about 0.4 s).
+//
 // # The three games that do not play, and why
 //
 //   - ChessCraft (GlukKazan+ZoG/Axiom/ChessCraft) is unfinished: its

@@ -64,13 +64,14 @@ func (src *Source) vmCell(code int32) (vm.Cell, error) {
 	}
 	t, ok := src.typeVM[code&maskType]
 	if !ok {
-		name := fmt.Sprintf("number %d", code&maskType)
 		for _, p := range src.pieces {
 			if p.code == code&maskType {
-				name = p.name
+				return 0, fmt.Errorf("a move puts piece %s on the board, which the rule file does not define", p.name)
 			}
 		}
-		return 0, fmt.Errorf("a move puts piece %s on the board, which the rule file does not define", name)
+		// QXO's drop-piece makes "get-curr-type DIM +": the classical
+		// piece of a tenth turn, past its X5 (type 19)
+		return 0, fmt.Errorf("a move puts piece number %d on the board, which neither the script's %d {pieces} nor the rule file define", code&maskType, len(src.pieces))
 	}
 	pl, ok := src.plVM[code&maskPlayer]
 	if !ok {

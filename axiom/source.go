@@ -117,13 +117,24 @@ type built struct {
 // errExit marks the end a move word takes through $Exit (verify).
 var errExit = errors.New("$Exit")
 
+// stepLimit is the words a call into the script (one move word, one
+// OnIsGameOver, one OnEvaluate) may run before it is stopped as an endless
+// loop. Axiom has no such bound (its DLL runs the script natively), so it
+// is set above the costliest script of the corpus: MarGo's clear-e, whose
+// liberty search is quadratic in its list of live points (not-alive? scans
+// the list for every point added), ran up to 25 million words a call in
+// 2,000 random plies of the 7x7 and 8x8 boards and 32 million in 700 of
+// the 9x9, whose lists of 1,140 points bound it near 300 million. A
+// billion words is some 12 s of one core here: the error still comes.
+const stepLimit = 1_000_000_000
+
 // Load builds the Source of game g from its files: the framework and the
 // game's script loaded into a new machine, and the script's board,
 // pieces, players and turn order matched with g's by name.
 func Load(g *vm.Game, f Files) (*Source, error) {
 	src := &Source{g: g, files: f}
 	var unknown []string
-	m := forth.New(forth.Config{Out: io.Discard, Resolve: func(name string) forth.Native {
+	m := forth.New(forth.Config{Out: io.Discard, StepLimit: stepLimit, Resolve: func(name string) forth.Native {
 		unknown = append(unknown, name)
 		return forth.Unavailable(name)
 	}})

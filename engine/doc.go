@@ -68,7 +68,9 @@
 // Tests: search_test.go checks exact values on the toy games of toy_test.go
 // (tic-tac-toe, Nim under several turn orders, with and without a random
 // player) against known facts and an independent brute-force minimax;
-// bench_test.go has BenchmarkSearch (nodes/s) and the clock test.
+// bench_test.go has BenchmarkSearch (nodes/s) and the clock test;
+// slowpoll_test.go checks that both searchers keep the time where a node
+// costs milliseconds (an Axiom game's script).
 //
 // # Scores and sides
 //

@@ -44,6 +44,9 @@ type MCTS[M any] struct {
 	rng    *rand.Rand
 	bufs   [][]M // per depth below the root: tree walk and playout
 	nodes  uint64
+	// deadline: the search's hard limit (zero: none); a playout still
+	// going then stops and is scored by the evaluation, as at the cap.
+	deadline time.Time
 }
 
 // NewMCTS makes a UCT player for pos; seed fixes its random choices, so a
@@ -124,6 +127,10 @@ func (t *MCTS[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	if soft == 0 {
 		soft = hard
 	}
+	t.deadline = time.Time{}
+	if hard > 0 {
+		t.deadline = start.Add(hard)
+	}
 	var res Result[M]
 	pos := t.pos
 	moves := pos.Generate(t.buf(0))
@@ -139,11 +146,10 @@ func (t *MCTS[M]) Search(ctx context.Context, lim Limits) Result[M] {
 			if lim.Nodes > 0 && t.nodes >= lim.Nodes || ctx.Err() != nil {
 				break
 			}
-			if it%64 == 0 {
-				el := time.Since(start)
-				if soft > 0 && el >= soft || hard > 0 && el >= hard {
-					break
-				}
+			// the clock at every iteration: one can take a long time where
+			// the moves come from a script (a playout of an Axiom game)
+			if el := time.Since(start); soft > 0 && el >= soft || hard > 0 && el >= hard {
+				break
 			}
 			if it%mctsReport == 0 && t.OnInfo != nil {
 				t.OnInfo(t.info(root, start))
@@ -276,7 +282,7 @@ func (t *MCTS[M]) playout(depth int, root *mctsNode) outcome {
 			out = outcome{over: true, winner: w, loser: l}
 			break
 		}
-		if made >= playoutCap {
+		if made >= playoutCap || made&3 == 3 && !t.deadline.IsZero() && time.Now().After(t.deadline) {
 			out = outcome{values: map[int]float64{}}
 			for _, p := range t.players(root) {
 				out.values[p] = 1 / (1 + math.Exp(-float64(pos.Evaluate(p))/evalScale))

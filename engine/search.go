@@ -75,6 +75,12 @@ type Searcher[M any] struct {
 	// ranked in this iteration; the root skips them to find the next best.
 	excluded []uint64
 	rng      *rand.Rand
+
+	// slow: the last 64 nodes took longer than slowNodes (a game whose
+	// moves come from a script costs milliseconds a node), so poll reads
+	// the clock at every node; lastPoll is when it last counted 64.
+	slow     bool
+	lastPoll time.Time
 }
 
 // plyData is the per-ply scratch space: moves, their facts and order scores,
@@ -312,6 +318,7 @@ func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
 	}
 	s.ctx, s.limits, s.start = ctx, lim, time.Now()
 	s.stopped, s.nodes = false, 0
+	s.slow, s.lastPoll = false, s.start
 	s.stopFlag.Store(false)
 	s.rules = s.pos.Rules()
 	s.root = s.pos.ToMove()
@@ -324,7 +331,10 @@ func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
 
 // poll counts a node and reports whether the search must stop. The clock and
 // the context are read every 64 nodes: a node of a rule-file game costs
-// microseconds, so this keeps the overshoot small.
+// microseconds, so this keeps the overshoot small. Where 64 nodes take
+// longer than slowNodes (an Axiom game's moves and evaluation run its
+// ForthScript: Ordo's cost a tenth of a second a node), they are read at
+// every node, and in a search's first 64 nodes, before that is known.
 func (s *Searcher[M]) poll() bool {
 	if s.stopped {
 		return true // unwinding: re-searches after a stop visit no nodes
@@ -333,13 +343,21 @@ func (s *Searcher[M]) poll() bool {
 	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
 		s.stopped = true
 	}
-	if s.nodes&63 == 0 {
-		if s.stopFlag.Load() || s.ctx.Err() != nil || (s.hard > 0 && time.Since(s.start) >= s.hard) {
+	if s.nodes&63 == 0 || s.slow || s.nodes < 64 {
+		now := time.Now()
+		if s.nodes&63 == 0 {
+			s.slow, s.lastPoll = now.Sub(s.lastPoll) > slowNodes, now
+		}
+		if s.stopFlag.Load() || s.ctx.Err() != nil || (s.hard > 0 && now.Sub(s.start) >= s.hard) {
 			s.stopped = true
 		}
 	}
 	return s.stopped
 }
+
+// slowNodes is how long 64 nodes may take before poll reads the clock at
+// every node (20 µs a node: reading it costs well under 1% then).
+const slowNodes = 64 * 20 * time.Microsecond
 
 // sign is the side of the node at hand: +1 for the root player, -1 for the
 // opponents, 0 for a chance node (whose value is kept from the root's view).

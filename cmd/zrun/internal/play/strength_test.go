@@ -118,15 +118,23 @@ func (s score) fraction() float64 {
 	return (float64(s.wins) + float64(s.draws)/2) / float64(max(s.games(), 1))
 }
 
-// series plays n games of ours against theirs on g, ours taking player 0
-// in the even games and player 1 in the odd ones; each game's seed differs,
-// so the seeded players vary their play.
+// series plays n games of ours against theirs on g, ours taking the first
+// of the two choosing players (ChoosingPlayers: not the dice, nor a player
+// who never moves) in the even games and the second in the odd ones; each
+// game's seed differs, so the seeded players vary their play.
 func series(g *vm.Game, ev *eval.Evaluator, ours, theirs string, n int, lim engine.Limits) (score, error) {
 	var sc score
+	choosers := ChoosingPlayers(g)
+	if len(choosers) != 2 {
+		return sc, fmt.Errorf("%d players choose their moves, not 2", len(choosers))
+	}
 	for i := range n {
-		side := i % 2
+		side := choosers[i%2]
 		seed := uint64(1000 + i)
-		seats := []Seat{SeatOf(theirs, seed), SeatOf(theirs, seed)}
+		seats := make([]Seat, len(g.Players))
+		for _, p := range choosers {
+			seats[p] = SeatOf(theirs, seed)
+		}
 		seats[side] = SeatOf(ours, seed)
 		r, err := MatchGame(g, ev, seats, lim, strengthPlies, seed)
 		if err != nil {
