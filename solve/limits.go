@@ -28,6 +28,10 @@ type Limits struct {
 	// a position's walk closure and its pushes at once (macro.go) instead
 	// of one move at a time.
 	Macro bool
+	// Generic keeps the puzzle search on the rules' moves even where a
+	// push model of the game is derived (pushmodel.go): without it, a
+	// game of a player pushing boxes to targets is searched on pushes.
+	Generic bool
 	// Progress, when set, is called about every Every (a second when 0)
 	// during the search, in the search's goroutine.
 	Progress func(Progress)
