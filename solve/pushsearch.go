@@ -44,16 +44,17 @@ type searcher struct {
 	open   []int32
 	weight int64 // in 1/16
 	zb, zp []uint64
-	// per-expansion buffers
-	occ   []int32 // box index on a square, or -1
-	dist  []int32 // walk distance, valid where stamp == cur
-	from  []int32 // the square the walk came from
-	stamp []uint32
-	cur   uint32
-	order []int32
+	walker
+	pairs pairCheck
 	// estimate
-	tdist  [][]int32 // tdist[i][p]: fewest pushes from p to targets[i]
-	dead   []bool
+	tdist [][]int32 // tdist[i][state]: fewest pushes from a state to targets[i]
+	// comp[p][a] is the part of the floor the player on a is in when a box
+	// alone stands on p (-1: none); a box's state is base[p] + that.
+	comp      [][]int16
+	base      []int32
+	deadState []bool
+	dead      []bool // every state of a box on p is dead
+	rowState  []int32
 	hung   hungarian
 	rowBuf []int32
 	// frozen boxes
@@ -66,49 +67,139 @@ func newSearcher(m *pushModel, weight float64) *searcher {
 	n := m.n
 	x := &searcher{m: m, nb: len(m.boxes0), weight: int64(weight*16 + 0.5),
 		zb: make([]uint64, n), zp: make([]uint64, n),
-		occ: make([]int32, n), dist: make([]int32, n), from: make([]int32, n), stamp: make([]uint32, n),
+		walker: newWalker(m),
 		dead: make([]bool, n), byBox: make([][]int32, n), wall: make([]bool, n)}
 	r := rand.New(rand.NewPCG(0x50c0ba4, uint64(n)))
 	for p := range x.zb {
 		x.zb[p], x.zp[p] = r.Uint64(), r.Uint64()
-		x.occ[p] = -1
 	}
-	rev := make([][]int32, n)
 	for a, ps := range m.pushes {
 		for i, e := range ps {
 			x.byBox[e.box] = append(x.byBox[e.box], int32(a), int32(i))
-			rev[e.to] = append(rev[e.to], e.box)
 		}
 	}
-	for _, t := range m.targets {
-		d := make([]int32, n)
-		for p := range d {
-			d[p] = deadSquare
+	x.boxDistances()
+	x.pairs = newPairCheck(x)
+	return x
+}
+
+// boxDistances fills the estimate's tables: for a box alone on the board,
+// a state is its square and the part of the floor the player is in (the
+// squares it walks between with the box in the way); tdist[i][state] is the
+// fewest pushes from that state to targets[i].
+func (x *searcher) boxDistances() {
+	m := x.m
+	n := m.n
+	x.comp = make([][]int16, n)
+	x.base = make([]int32, n)
+	states := int32(0)
+	occ := x.occ
+	for p := range n {
+		if !m.boxOK[p] {
+			continue
 		}
-		d[t] = 0
-		q := []int32{t}
+		c := make([]int16, n)
+		for i := range c {
+			c[i] = -1
+		}
+		occ[p] = 0
+		k := int16(0)
+		for a := range n {
+			if !m.stand[a] || a == p || c[a] >= 0 {
+				continue
+			}
+			x.walk(int32(a))
+			for _, q := range x.order {
+				c[q] = k
+			}
+			k++
+		}
+		occ[p] = -1
+		x.comp[p], x.base[p] = c, states
+		states += int32(k)
+	}
+	// The pushes between states, reversed.
+	type edge struct{ from, to int32 }
+	var edges []edge
+	for p := range n {
+		if x.comp[p] == nil {
+			continue
+		}
+		bb := x.byBox[p]
+		for i := 0; i < len(bb); i += 2 {
+			a, e := bb[i], &m.pushes[bb[i]][bb[i+1]]
+			ca, ct := x.comp[p][a], x.comp[e.to][e.player]
+			if ca < 0 || ct < 0 {
+				continue
+			}
+			edges = append(edges, edge{x.base[p] + int32(ca), x.base[e.to] + int32(ct)})
+		}
+	}
+	start := make([]int32, states+1)
+	for _, e := range edges {
+		start[e.to+1]++
+	}
+	for i := int32(1); i <= states; i++ {
+		start[i] += start[i-1]
+	}
+	rev := make([]int32, len(edges))
+	fill := append([]int32(nil), start[:states]...)
+	for _, e := range edges {
+		rev[fill[e.to]] = e.from
+		fill[e.to]++
+	}
+	x.deadState = make([]bool, states)
+	for i := range x.deadState {
+		x.deadState[i] = true
+	}
+	for _, t := range m.targets {
+		d := make([]int32, states)
+		for i := range d {
+			d[i] = deadSquare
+		}
+		var q []int32
+		for c := int32(0); x.base[t]+c < states && (t == int32(n-1) || x.base[t]+c < x.nextBase(t)); c++ {
+			d[x.base[t]+c] = 0
+			q = append(q, x.base[t]+c)
+		}
 		for len(q) > 0 {
 			v := q[0]
 			q = q[1:]
-			for _, p := range rev[v] {
-				if d[p] == deadSquare {
-					d[p] = d[v] + 1
-					q = append(q, p)
+			for _, u := range rev[start[v]:start[v+1]] {
+				if d[u] == deadSquare {
+					d[u] = d[v] + 1
+					q = append(q, u)
 				}
+			}
+		}
+		for i, v := range d {
+			if v != deadSquare {
+				x.deadState[i] = false
 			}
 		}
 		x.tdist = append(x.tdist, d)
 	}
-	for p := range x.dead {
+	for p := range n {
 		x.dead[p] = true
-		for _, d := range x.tdist {
-			if d[p] != deadSquare {
+		if x.comp[p] == nil {
+			continue
+		}
+		for s := x.base[p]; s < x.nextBase(int32(p)); s++ {
+			if !x.deadState[s] {
 				x.dead[p] = false
 				break
 			}
 		}
 	}
-	return x
+}
+
+// nextBase is the first state after those of a box on p.
+func (x *searcher) nextBase(p int32) int32 {
+	k := int16(-1)
+	for _, c := range x.comp[p] {
+		k = max(k, c)
+	}
+	return x.base[p] + int32(k) + 1
 }
 
 // boxesOf returns node id's boxes.
@@ -117,12 +208,23 @@ func (x *searcher) boxesOf(id int32) []uint16 {
 }
 
 // estimate is the least total of pushes over the assignments of the boxes
-// to distinct targets, or deadSquare when some box can reach none.
-func (x *searcher) estimate(boxes []uint16) int32 {
+// to distinct targets, each box alone with the player on player, or
+// deadSquare when some box can reach none.
+func (x *searcher) estimate(boxes []uint16, player int32) int32 {
 	hg := &x.hung
 	hg.rows = hg.rows[:0]
+	x.rowState = x.rowState[:0]
 	for _, b := range boxes {
+		c := x.comp[b][player]
+		if c < 0 {
+			return deadSquare
+		}
+		st := x.base[b] + int32(c)
+		if x.deadState[st] {
+			return deadSquare
+		}
 		hg.rows = append(hg.rows, int32(b))
+		x.rowState = append(x.rowState, st)
 	}
 	if len(hg.cols) != len(x.tdist) {
 		hg.cols = hg.cols[:0]
@@ -138,16 +240,35 @@ func (x *searcher) estimate(boxes []uint16) int32 {
 }
 
 func (x *searcher) cost(r, c int) int64 {
-	d := x.tdist[c][x.hung.rows[r]]
+	d := x.tdist[c][x.rowState[r]]
 	if d == deadSquare {
 		return 1 << 20
 	}
 	return int64(d)
 }
 
+// walker finds the squares the player reaches with boxes in the way.
+type walker struct {
+	m     *pushModel
+	occ   []int32 // box index on a square, or -1
+	dist  []int32 // walk distance, valid where stamp == cur
+	from  []int32 // the square the walk came from
+	stamp []uint32
+	cur   uint32
+	order []int32
+}
+
+func newWalker(m *pushModel) walker {
+	w := walker{m: m, occ: make([]int32, m.n), dist: make([]int32, m.n), from: make([]int32, m.n), stamp: make([]uint32, m.n)}
+	for p := range w.occ {
+		w.occ[p] = -1
+	}
+	return w
+}
+
 // walk finds the squares the player reaches from p with the boxes of occ
 // in the way: dist and from where stamp == cur, in order.
-func (x *searcher) walk(p int32) {
+func (x *walker) walk(p int32) {
 	x.cur++
 	if x.cur == 0 {
 		clear(x.stamp)
@@ -175,7 +296,7 @@ func (x *searcher) walk(p int32) {
 }
 
 // pushOK reports whether push e may be made with the boxes of occ.
-func (x *searcher) pushOK(e *pushEdge) bool {
+func (x *walker) pushOK(e *pushEdge) bool {
 	if x.occ[e.box] < 0 {
 		return false
 	}
@@ -328,7 +449,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 		root16[i] = uint16(b)
 		bkey ^= x.zb[b]
 	}
-	h0 := x.estimate(root16)
+	h0 := x.estimate(root16, m.player0)
 	if h0 == deadSquare {
 		res.Exhausted = true
 		return res, nil
@@ -391,6 +512,9 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				x.occ[e.box], x.occ[e.to] = -1, bi
 				dl := x.deadlocked(e.to)
 				x.occ[e.box], x.occ[e.to] = bi, -1
+				if !dl {
+					dl = x.pairs.deadNear(e.to, e.player, boxes, bi)
+				}
 				if dl {
 					continue
 				}
@@ -402,7 +526,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				if b, ok := best[key]; ok && x.nodes[b].g <= cg {
 					continue
 				}
-				ch := x.estimate(child)
+				ch := x.estimate(child, e.player)
 				if ch == deadSquare || bound > 0 && cg+ch > bound {
 					continue
 				}
@@ -426,6 +550,9 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 		}
 	}
 	res.Nodes, res.Elapsed = int64(len(x.nodes)), clk.elapsed()
+	if devHook != nil {
+		devHook(x)
+	}
 	if found < 0 {
 		res.Exhausted = res.Stopped == ""
 		return res, nil
@@ -529,3 +656,5 @@ func (x *searcher) path(root *vm.State, id int32) ([]int, error) {
 	}
 	return out, nil
 }
+
+var devHook func(*searcher)
