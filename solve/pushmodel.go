@@ -180,25 +180,40 @@ func derivePushModel(s *vm.State, pl int) (*pushModel, error) {
 		return nil, modelReject("the player never leaves its square")
 	}
 
-	// One box at a time: the squares a box may stand on and the pushes.
-	seenB := map[pos]bool{}
-	var bq []pos
+	// One box at a time: the squares a box may stand on, what it shows
+	// there, and the pushes. A box's state holds what it shows, for the
+	// rules may show a box two ways on one square (the corpus's Sokoban: a
+	// box pushed off a target stays marked as on one); the model keeps, on
+	// each square, what a goal piece pushed there shows, and leaves out the
+	// pushes to or from the other.
+	type bstate struct {
+		box, player int32
+		cell        vm.Cell
+	}
+	type trans struct {
+		from, to bstate
+	}
+	seenB := map[bstate]bool{}
+	var bq []bstate
+	var ts []trans
 	for _, b := range m.boxes0 {
-		if m.stand[b] == false {
+		if !m.stand[b] {
 			// The player alone never stood on a box's start square: walls or
 			// rules the model does not know.
 			return nil, modelReject("a box stands where the player cannot")
 		}
-		pp := pos{b, m.player0}
-		if !seenB[pp] {
-			seenB[pp] = true
-			bq = append(bq, pp)
+		st := bstate{b, m.player0, s.Board[b]}
+		if !seenB[st] {
+			seenB[st] = true
+			bq = append(bq, st)
 		}
 	}
 	for len(bq) > 0 {
 		cur := bq[0]
 		bq = bq[1:]
-		m.render(w, []int32{cur.box}, cur.player)
+		m.render(w, nil, cur.player)
+		w.Board[cur.box] = cur.cell
+		w.Rehash()
 		if err := w.Generate(&ml); err != nil {
 			return nil, err
 		}
@@ -206,29 +221,60 @@ func derivePushModel(s *vm.State, pl int) (*pushModel, error) {
 			if err := w.Make(&ml.Moves[k]); err != nil {
 				continue
 			}
-			box, player, ok := m.read(w, s, movable, 1)
-			if !ok {
+			next := bstate{-1, -1, vm.Empty}
+			ok := m.sameRest(w, s)
+			for x, c := range w.Board {
+				if !ok {
+					break
+				}
+				switch {
+				case movable(c):
+					ok = next.player < 0 && m.stand[x] && m.playerCell[x] == c
+					next.player = int32(x)
+				case c != m.floor[x]:
+					ok = next.box < 0 && c != vm.Empty && m.stand[x]
+					next.box, next.cell = int32(x), c
+				}
+			}
+			w.Unmake()
+			if !ok || next.player < 0 || next.box < 0 {
 				// A position the model cannot hold (the corpus's Sokoban:
 				// a player on a target pushing a box off one stays marked
 				// as on a target, and leaves a target behind when it walks
 				// on): the model leaves the move out.
 				m.leftOut++
-				w.Unmake()
 				continue
 			}
-			next := pos{box[0], player}
-			if box[0] == cur.box {
-				if !hasWalk(m.walks[cur.player], player) {
+			if next.box == cur.box && next.cell == cur.cell {
+				if !hasWalk(m.walks[cur.player], next.player) {
 					return nil, modelReject("a walk next to a box that the player alone did not have")
 				}
-			} else if !hasPush(m.pushes[cur.player], cur.box, box[0], player) {
-				m.pushes[cur.player] = append(m.pushes[cur.player], pushEdge{box: cur.box, to: box[0], player: player})
+			} else {
+				ts = append(ts, trans{cur, next})
 			}
 			if !seenB[next] {
 				seenB[next] = true
 				bq = append(bq, next)
 			}
-			w.Unmake()
+		}
+	}
+	for _, t := range ts {
+		if goalPiece(t.from.cell) && !m.boxOK[t.to.box] {
+			m.boxCell[t.to.box], m.boxOK[t.to.box] = t.to.cell, true
+		}
+	}
+	for _, t := range ts {
+		if !m.boxOK[t.to.box] {
+			m.boxCell[t.to.box], m.boxOK[t.to.box] = t.to.cell, true
+		}
+	}
+	for _, t := range ts {
+		if t.from.box == t.to.box || t.from.cell != m.boxCell[t.from.box] || t.to.cell != m.boxCell[t.to.box] {
+			m.leftOut++
+			continue
+		}
+		if !hasPush(m.pushes[t.from.player], t.from.box, t.to.box, t.to.player) {
+			m.pushes[t.from.player] = append(m.pushes[t.from.player], pushEdge{box: t.from.box, to: t.to.box, player: t.to.player})
 		}
 	}
 	for p, c := range m.boxCell {
@@ -273,16 +319,19 @@ func derivePushModel(s *vm.State, pl int) (*pushModel, error) {
 				box, player, ok := m.read(w, s, movable, 1)
 				switch {
 				case !ok:
-					m.leftOut++
+					// As below: left out with one box, or not a position
+					// of the model.
 				case box[0] == r:
 					i := walkIndex(walks, player)
 					if i < 0 {
 						return nil, modelReject("a box on the board gave the player a walk it did not have")
 					}
 					kept[i] = true
-				case !hasPush(m.pushes[p], r, box[0], player):
-					m.leftOut++
 				}
+				// A push the model does not have is from a box and player
+				// that one box alone never leads to (each box of a position
+				// and the player are where that box alone could bring
+				// them): no position of the model has it.
 				w.Unmake()
 			}
 			for i, k := range kept {
@@ -320,24 +369,22 @@ func derivePushModel(s *vm.State, pl int) (*pushModel, error) {
 					}
 					box, player, ok := m.read(w, s, movable, 2)
 					if !ok {
-						m.leftOut++
+						// Not a position of the model: the same move of one
+						// box alone was left out already, or the two are
+						// where no position of the model has them.
 						w.Unmake()
 						continue
 					}
 					// One of the two stays; the other stays too (a walk) or
-					// makes a push the model knows.
-					from, to := int32(-1), int32(-1)
+					// is pushed.
+					from := int32(0)
 					switch {
-					case box[0] == two[0] && box[1] == two[1] || box[0] == two[1] && box[1] == two[0]:
-					case box[0] == two[0] || box[0] == two[1]:
-						from, to = two[0]+two[1]-box[0], box[1]
-					case box[1] == two[0] || box[1] == two[1]:
-						from, to = two[0]+two[1]-box[1], box[0]
+					case box[0] == two[0] || box[0] == two[1] || box[1] == two[0] || box[1] == two[1]:
 					default:
 						from = -2 // two boxes moved
 					}
-					if from == -2 || from >= 0 && !hasPush(m.pushes[a], from, to, player) {
-						m.leftOut++ // a move of two boxes, or a push one box alone did not have
+					if from == -2 {
+						m.leftOut++ // a move of two boxes
 						w.Unmake()
 						continue
 					}
@@ -420,8 +467,8 @@ func (m *pushModel) sameRest(w, s *vm.State) bool {
 }
 
 // read finds, in w, the player and the want boxes (squares whose contents
-// are neither the floor's nor the player's), learning what a box shows on a
-// square it had not stood on; ok is false when w is not such a position.
+// are neither the floor's nor the player's, and show what the model's boxes
+// show there); ok is false when w is not such a position.
 func (m *pushModel) read(w, s *vm.State, movable func(vm.Cell) bool, want int) (boxes []int32, player int32, ok bool) {
 	if !m.sameRest(w, s) {
 		return nil, -1, false
@@ -441,7 +488,7 @@ func (m *pushModel) read(w, s *vm.State, movable func(vm.Cell) bool, want int) (
 		if c == m.floor[x] {
 			continue
 		}
-		if c == vm.Empty || nb == want || !m.stand[x] || m.boxOK[x] && m.boxCell[x] != c {
+		if c == vm.Empty || nb == want || !m.stand[x] {
 			return nil, -1, false
 		}
 		buf[nb], cells[nb] = int32(x), c
@@ -451,7 +498,9 @@ func (m *pushModel) read(w, s *vm.State, movable func(vm.Cell) bool, want int) (
 		return nil, -1, false
 	}
 	for i := range nb {
-		m.boxCell[buf[i]], m.boxOK[buf[i]] = cells[i], true
+		if !m.boxOK[buf[i]] || m.boxCell[buf[i]] != cells[i] {
+			return nil, -1, false
+		}
 	}
 	return buf[:nb], player, true
 }

@@ -55,8 +55,8 @@ type searcher struct {
 	deadState []bool
 	dead      []bool // every state of a box on p is dead
 	rowState  []int32
-	hung   hungarian
-	rowBuf []int32
+	hung      hungarian
+	rowBuf    []int32
 	// frozen boxes
 	byBox  [][]int32 // byBox[p]: (stand, edge) pairs of the pushes of a box on p
 	wall   []bool
@@ -68,7 +68,7 @@ func newSearcher(m *pushModel, weight float64) *searcher {
 	x := &searcher{m: m, nb: len(m.boxes0), weight: int64(weight*16 + 0.5),
 		zb: make([]uint64, n), zp: make([]uint64, n),
 		walker: newWalker(m),
-		dead: make([]bool, n), byBox: make([][]int32, n), wall: make([]bool, n)}
+		dead:   make([]bool, n), byBox: make([][]int32, n), wall: make([]bool, n)}
 	r := rand.New(rand.NewPCG(0x50c0ba4, uint64(n)))
 	for p := range x.zb {
 		x.zb[p], x.zp[p] = r.Uint64(), r.Uint64()
