@@ -46,6 +46,10 @@ type searcher struct {
 	zb, zp []uint64
 	walker
 	pairs pairCheck
+	// fill is the targets' filling order (pushorder.go), for weighted
+	// searches; filled marks the boxes' squares while it is counted.
+	fill   []int32
+	filled []bool
 	// estimate
 	tdist [][]int32 // tdist[i][state]: fewest pushes from a state to targets[i]
 	// comp[p][a] is the part of the floor the player on a is in when a box
@@ -80,6 +84,9 @@ func newSearcher(m *pushModel, weight float64) *searcher {
 	}
 	x.boxDistances()
 	x.pairs = newPairCheck(x)
+	if weight > 1 {
+		x.fill, x.filled = x.fillOrder(), make([]bool, n)
+	}
 	return x
 }
 
@@ -450,6 +457,9 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 		bkey ^= x.zb[b]
 	}
 	h0 := x.estimate(root16, m.player0)
+	if h0 != deadSquare {
+		h0 += x.orderPenalty(root16)
+	}
 	if h0 == deadSquare {
 		res.Exhausted = true
 		return res, nil
@@ -527,6 +537,9 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 					continue
 				}
 				ch := x.estimate(child, e.player)
+				if ch != deadSquare {
+					ch += x.orderPenalty(child)
+				}
 				if ch == deadSquare || bound > 0 && cg+ch > bound {
 					continue
 				}
