@@ -1,18 +1,18 @@
 // This file finds an order in which to fill a push model's targets (weighted
-// searches only): with a box on every target, boxes are taken off one at a
-// time, each one that can be pulled (a push undone) from its target to a
-// square that is no target with the others still in place, the player
-// starting where it starts; the reverse of the order they come off in is an
-// order in which the targets can be filled (the deepest of a goal room
-// first). The weighted search adds to its estimate one move per box on a
+// searches only): with a box on every target, the boxes are taken off in
+// rounds, each round every one that can be pulled (a push undone) from its
+// target to a square that is no target with the others still in place, the
+// player starting where it starts; the reverse of the rounds is an order in
+// which the targets can be filled (the deepest of a goal room first, the
+// targets of one round in any order). The weighted search adds to its estimate one move per box on a
 // target filled before its turn (a target earlier in the order still
 // empty): it then fills a goal room from the back instead of closing its
 // entrance with the first boxes.
 
 package solve
 
-// fillOrder returns, for each square, its target's place in the filling
-// order (0 first; -1: no target, or a target left out of the order).
+// fillOrder returns, for each square, its target's round in the filling
+// order (0 first; -1: no target, or a target never pulled off).
 func (x *searcher) fillOrder() []int32 {
 	m := x.m
 	order := make([]int32, m.n)
@@ -36,9 +36,11 @@ func (x *searcher) fillOrder() []int32 {
 		return order
 	}
 	type st struct{ box, player int32 }
-	removed := int32(len(m.targets))
-	for removed > 0 {
-		progress := false
+	pass := make([]int32, m.n)
+	var rem []int32
+	passes := int32(0)
+	for {
+		rem = rem[:0]
 		for _, t := range m.targets {
 			if !on[t] {
 				continue
@@ -84,17 +86,24 @@ func (x *searcher) fillOrder() []int32 {
 				}
 				w.occ[s.box] = -1
 			}
+			w.occ[t] = 0
 			if out {
-				removed--
-				order[t] = removed
-				on[t] = false
-				progress = true
-			} else {
-				w.occ[t] = 0
+				rem = append(rem, t)
 			}
 		}
-		if !progress {
+		if len(rem) == 0 {
 			break
+		}
+		for _, t := range rem {
+			on[t] = false
+			w.occ[t] = -1
+			pass[t] = passes
+		}
+		passes++
+	}
+	for _, t := range m.targets {
+		if !on[t] {
+			order[t] = passes - 1 - pass[t]
 		}
 	}
 	return order

@@ -21,6 +21,8 @@ type pairCheck struct {
 	memo map[uint64]bool
 	seen map[uint64]struct{}
 	heap []pairState
+	cl   []int32
+	ord  []int32
 }
 
 type pairState struct {
@@ -203,4 +205,147 @@ func (pc *pairCheck) popHeap() pairState {
 	}
 	pc.heap = h
 	return top
+}
+
+// maxCluster bounds the boxes of a cluster search.
+const maxCluster = 5
+
+// deadCluster searches the box pushed to q with the boxes near it (at most
+// maxCluster in all) alone on the board, the player on player, for a
+// position where they are all on targets or wall no part of the floor off
+// from the player (the player walks wherever it could with none of them
+// there). None found: the position is dropped. This finds the boxes that
+// shut the player out of a pocket from which one of them must be pushed.
+func (pc *pairCheck) deadCluster(q, player int32, boxes []uint16, bi int32) bool {
+	x := pc.x
+	cl := append(pc.cl[:0], q)
+	for _, r := range pc.near[q] {
+		j := x.occ[r]
+		if j < 0 || j == bi || int32(boxes[j]) != r || len(cl) == maxCluster {
+			continue
+		}
+		cl = append(cl, r)
+	}
+	pc.cl = cl
+	if len(cl) < 2 {
+		return false
+	}
+	if pc.open(cl, player) {
+		return false // the common case: nothing walled off
+	}
+	k0 := pc.clusterKey(cl, player)
+	if v, ok := pc.memo[k0]; ok {
+		return v
+	}
+	m := x.m
+	clear(pc.seen)
+	pc.seen[k0] = struct{}{}
+	type cstate struct {
+		boxes  [maxCluster]int32
+		player int32
+	}
+	st := cstate{player: player}
+	copy(st.boxes[:], cl)
+	queue := []cstate{st}
+	n := len(cl)
+	dead := true
+	w := &pc.w
+	for len(queue) > 0 && dead {
+		if len(pc.seen) > maxPairSearch {
+			dead = false
+			break
+		}
+		s := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for i := range n {
+			w.occ[s.boxes[i]] = int32(i)
+		}
+		w.walk(s.player)
+		order := append(pc.ord[:0], w.order...)
+		pc.ord = order
+		for _, a := range order {
+			for ei := range m.pushes[a] {
+				e := &m.pushes[a][ei]
+				if !w.pushOK(e) {
+					continue
+				}
+				ns := s
+				ns.player = e.player
+				ns.boxes[w.occ[e.box]] = e.to
+				if pc.stateEst(e.to, e.player) == deadSquare {
+					continue
+				}
+				for i := range n {
+					w.occ[s.boxes[i]] = -1
+				}
+				all := true
+				for i := range n {
+					all = all && m.target[ns.boxes[i]]
+				}
+				k := pc.clusterKey(ns.boxes[:n], ns.player)
+				_, seen := pc.seen[k]
+				alive := !seen && (all || pc.open(ns.boxes[:n], ns.player))
+				for i := range n {
+					w.occ[s.boxes[i]] = int32(i)
+				}
+				if alive {
+					dead = false
+					break
+				}
+				if !seen {
+					pc.seen[k] = struct{}{}
+					queue = append(queue, ns)
+				}
+			}
+			if !dead {
+				break
+			}
+		}
+		for i := range n {
+			w.occ[s.boxes[i]] = -1
+		}
+	}
+	pc.memo[k0] = dead
+	return dead
+}
+
+// open reports whether the player on player, with the boxes of cl alone
+// on the board, walks everywhere it walks with none of them there.
+func (pc *pairCheck) open(cl []int32, player int32) bool {
+	w := &pc.w
+	w.walk(player)
+	free := len(w.order)
+	for _, b := range cl {
+		if w.stamp[b] == w.cur {
+			free--
+		}
+	}
+	for _, b := range cl {
+		w.occ[b] = 0
+	}
+	w.walk(player)
+	for _, b := range cl {
+		w.occ[b] = -1
+	}
+	return len(w.order) == free
+}
+
+// clusterKey names boxes and the player's part of the floor.
+func (pc *pairCheck) clusterKey(cl []int32, player int32) uint64 {
+	x := pc.x
+	w := &pc.w
+	var k uint64
+	for _, b := range cl {
+		w.occ[b] = 0
+		k ^= x.zb[b]
+	}
+	w.walk(player)
+	for _, b := range cl {
+		w.occ[b] = -1
+	}
+	canon := player
+	for _, p := range w.order {
+		canon = min(canon, p)
+	}
+	return k ^ x.zp[canon] ^ uint64(len(cl))*0x9e3779b97f4a7c15
 }

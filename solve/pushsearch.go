@@ -33,6 +33,7 @@ type xnode struct {
 	edge      int32 // its index in pushes[stand]
 	player    int32
 	g, h      int32
+	pushes    int32
 	f         int64
 }
 
@@ -375,7 +376,18 @@ func (x *searcher) deadlocked(p int32) bool {
 	return false
 }
 
-// less orders the open list: least f, then least estimate, then first made.
+// f is the open list's order: moves made plus the estimate (plain A*), or
+// with a weight, pushes made plus weight times the estimate: the walks
+// between pushes do not hold a weighted search back from the pushes that
+// need a long walk.
+func (x *searcher) f(g, pushes, h int32) int64 {
+	if x.weight == 16 {
+		return 16*int64(g) + 16*int64(h)
+	}
+	return 16*int64(pushes) + x.weight*int64(h)
+}
+
+// less orders the open list: least f, then least estimate, then last made.
 func (x *searcher) less(a, b int32) bool {
 	na, nb := &x.nodes[a], &x.nodes[b]
 	if na.f != nb.f {
@@ -384,7 +396,7 @@ func (x *searcher) less(a, b int32) bool {
 	if na.h != nb.h {
 		return na.h < nb.h
 	}
-	return a < b
+	return a > b // the newest: on along the line being followed
 }
 
 func (x *searcher) push(id int32) {
@@ -525,6 +537,11 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				if !dl {
 					dl = x.pairs.deadNear(e.to, e.player, boxes, bi)
 				}
+				if !dl {
+					x.occ[e.box], x.occ[e.to] = -1, bi
+					dl = x.pairs.deadCluster(e.to, e.player, boxes, bi)
+					x.occ[e.box], x.occ[e.to] = bi, -1
+				}
 				if dl {
 					continue
 				}
@@ -546,7 +563,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				cid := int32(len(x.nodes))
 				best[key] = cid
 				x.nodes = append(x.nodes, xnode{key: key, bkey: cb, parent: id, stand: a, edge: int32(ei), player: e.player,
-					g: cg, h: ch, f: 16*int64(cg) + x.weight*int64(ch)})
+					g: cg, h: ch, pushes: n.pushes + 1, f: x.f(cg, n.pushes+1, ch)})
 				x.boxes = append(x.boxes, child...)
 				if !optimal && ch == 0 && x.offTargets(child) == 0 {
 					found = cid
@@ -563,9 +580,6 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 		}
 	}
 	res.Nodes, res.Elapsed = int64(len(x.nodes)), clk.elapsed()
-	if devHook != nil {
-		devHook(x)
-	}
 	if found < 0 {
 		res.Exhausted = res.Stopped == ""
 		return res, nil
@@ -669,5 +683,3 @@ func (x *searcher) path(root *vm.State, id int32) ([]int, error) {
 	}
 	return out, nil
 }
-
-var devHook func(*searcher)
