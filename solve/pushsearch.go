@@ -376,15 +376,12 @@ func (x *searcher) deadlocked(p int32) bool {
 	return false
 }
 
-// f is the open list's order: moves made plus the estimate (plain A*), or
-// with a weight, pushes made plus weight times the estimate: the walks
-// between pushes do not hold a weighted search back from the pushes that
-// need a long walk.
-func (x *searcher) f(g, pushes, h int32) int64 {
-	if x.weight == 16 {
-		return 16*int64(g) + 16*int64(h)
-	}
-	return 16*int64(pushes) + x.weight*int64(h)
+// f is the open list's order: moves made plus weight times the estimate
+// (in 1/16 moves). (Counting pushes instead of moves in a weighted search
+// was tried: level 1 of the corpus's Sokoban came out at 377 moves instead
+// of 177, and level 2 went unsolved.)
+func (x *searcher) f(g, h int32) int64 {
+	return 16*int64(g) + x.weight*int64(h)
 }
 
 // less orders the open list: least f, then least estimate, then last made.
@@ -563,7 +560,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				cid := int32(len(x.nodes))
 				best[key] = cid
 				x.nodes = append(x.nodes, xnode{key: key, bkey: cb, parent: id, stand: a, edge: int32(ei), player: e.player,
-					g: cg, h: ch, pushes: n.pushes + 1, f: x.f(cg, n.pushes+1, ch)})
+					g: cg, h: ch, pushes: n.pushes + 1, f: x.f(cg, ch)})
 				x.boxes = append(x.boxes, child...)
 				if !optimal && ch == 0 && x.offTargets(child) == 0 {
 					found = cid
