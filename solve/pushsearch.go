@@ -490,7 +490,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 		}
 		id := x.pop()
 		n := x.nodes[id]
-		if n.h == 0 && x.offTargets(x.boxesOf(id)) == 0 {
+		if x.offTargets(x.boxesOf(id)) == 0 {
 			found = id
 			break
 		}
@@ -562,7 +562,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				x.nodes = append(x.nodes, xnode{key: key, bkey: cb, parent: id, stand: a, edge: int32(ei), player: e.player,
 					g: cg, h: ch, pushes: n.pushes + 1, f: x.f(cg, ch)})
 				x.boxes = append(x.boxes, child...)
-				if !optimal && ch == 0 && x.offTargets(child) == 0 {
+				if !optimal && x.offTargets(child) == 0 {
 					found = cid
 					break
 				}

@@ -162,6 +162,7 @@ func TestPuzzleMini(t *testing.T) {
 		{"Mini B", 0, true},
 		{"Mini C", 0, false}, // the box is in a corner: no solution
 		{"Mini D", 0, true},  // two boxes side by side along the edge: no solution
+		{"Mini E", 2, true},  // one step, one push onto the nearer of two targets
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
 			s := mini(t, tc.variant)
@@ -350,7 +351,7 @@ func TestHungarian(t *testing.T) {
 // TestPuzzleWeighted: the weighted search (with the target matching)
 // still solves the small levels, within its weight of the shortest.
 func TestPuzzleWeighted(t *testing.T) {
-	for _, v := range []string{"Mini A", "Mini B"} {
+	for _, v := range []string{"Mini A", "Mini B", "Mini E"} {
 		s := mini(t, v)
 		want := bfsLength(t, s)
 		for _, macro := range []bool{false, true} {
