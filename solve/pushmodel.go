@@ -20,6 +20,7 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 
 	"zrun/vm"
@@ -27,7 +28,7 @@ import (
 
 // maxModelSquares bounds the boards a push model is derived for (the probes
 // cost squares² move generations).
-const maxModelSquares = 4096
+const maxModelSquares = 1024
 
 // walkEdge is one move of the player alone, from the square it is listed
 // under to to; no box may stand on any of blk (an index range in
@@ -74,7 +75,7 @@ func (r modelReject) Error() string { return string(r) }
 
 // derivePushModel learns the push model of s's game for player pl, or
 // says why it does not apply.
-func derivePushModel(s *vm.State, pl int) (*pushModel, error) {
+func derivePushModel(ctx context.Context, s *vm.State, pl int) (*pushModel, error) {
 	g := s.Game()
 	cond, ok := pieceGoal(g, pl)
 	if !ok || cond.N != 0 || len(g.Goals) != 1 {
@@ -301,6 +302,9 @@ func derivePushModel(s *vm.State, pl int) (*pushModel, error) {
 		if !m.stand[p] {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		walks := m.walks[p]
 		blockers := make([][]int32, len(walks))
 		for _, r := range boxSq {
@@ -350,6 +354,9 @@ func derivePushModel(s *vm.State, pl int) (*pushModel, error) {
 		pushes := m.pushes[a]
 		if len(pushes) == 0 {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		blockers := make([][]int32, len(pushes))
 		for i, e := range pushes {

@@ -7,6 +7,7 @@
 package solve
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"testing"
@@ -21,7 +22,7 @@ func TestPushModelCorpus(t *testing.T) {
 		if err != nil {
 			t.Skipf("corpus not available: %v", err)
 		}
-		m, err := derivePushModel(s, s.Mover())
+		m, err := derivePushModel(context.Background(), s, s.Mover())
 		if err != nil {
 			t.Fatalf("level %d: %v", lv, err)
 		}

@@ -34,7 +34,10 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 	pl := s.Mover()
 	if !lim.Generic {
 		if o, err := s.Goals(); err == nil && !o.Over {
-			m, err := derivePushModel(s, pl)
+			m, err := derivePushModel(ctx, s, pl)
+			if ctx.Err() != nil {
+				return Result{Stopped: "interrupted"}, nil
+			}
 			if err == nil {
 				res, err := puzzlePush(ctx, s.Clone(), m, lim, Result{})
 				// Where the model leaves moves out, its finding no
