@@ -16,6 +16,16 @@
 // Positions the A* search keeps are stored as their differences from the
 // start position (snapshot.go), not as whole states.
 //
+// A game of one moving piece pushing goal pieces that do not move of their
+// own (Sokoban) is searched on pushes instead, unless Limits.Generic: a
+// push model is learned from the rules' own moves (pushmodel.go: the
+// floor, the player's walks, the pushes and the squares each needs free)
+// and searched by A* whose nodes are the positions right after a push
+// (pushsearch.go), with the assignment of boxes to targets as the estimate
+// and deadlock pruning (dead squares, frozen boxes, dead pairs and walled-off
+// pockets: pushpairs.go); weighted searches also follow a filling order of
+// the targets (pushorder.go). Every solution is replayed on the rules.
+//
 // # Files
 //
 //	limits.go     Limits, Progress and Result, shared by both searches; the
@@ -31,10 +41,27 @@
 //	              weighted searches, the assignment of pieces to distinct free
 //	              targets (Hungarian method)
 //	snapshot.go   positions stored as differences from a reference board
+//	pushmodel.go  the push model learned from the rules' moves: floor, player
+//	              and box squares, walks, pushes and their blockers; moves to
+//	              positions it cannot hold are left out and counted
+//	pushsearch.go Puzzle's search on the push model: A* on pushes (walk + 1
+//	              move each), the assignment estimate with player-aware box
+//	              distances, frozen boxes, weighted mode merging positions by
+//	              the player's least reachable square; the solution replayed
+//	              on the rules as vm move indices
+//	pushpairs.go  deadlocks of a few boxes: a pushed box and a neighbour that
+//	              can never both reach targets; a cluster of boxes walling the
+//	              player out of a pocket
+//	pushorder.go  the targets' filling order (boxes pulled off a full goal
+//	              area in rounds) and the weighted estimate's penalty for
+//	              targets filled out of turn
 //	mate.go       Mate: proof-number search for a forced win, shortest first
 //
 // Tests: mate_test.go solves mate-in-N problems of a published collection
 // (vondele/matetrack) in exactly N, checked with Fairy-Stockfish;
 // puzzle_test.go solves Sokoban levels of the corpus and replays each
-// solution to the win by the rules.
+// solution to the win by the rules (the push model's answers compared with
+// the search on the rules' moves and a breadth-first search on small
+// levels); pushmodel_test.go checks what the model learns against the rule
+// file's setup.
 package solve

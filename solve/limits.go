@@ -22,12 +22,19 @@ type Limits struct {
 	Moves int
 	// Weight multiplies the puzzle heuristic (f = g + Weight*h); 0 or 1 is
 	// plain A*, whose first solution is a shortest one. More finds a
-	// solution sooner, at most Weight times longer than a shortest one.
+	// solution sooner, at most Weight times longer than a shortest one
+	// (the search on a push model does not keep that bound: its weighted
+	// mode adds a penalty for targets filled out of turn and merges the
+	// positions whose player reaches the same squares).
 	Weight float64
 	// Macro makes the puzzle search, where the goal names pieces, expand
 	// a position's walk closure and its pushes at once (macro.go) instead
 	// of one move at a time.
 	Macro bool
+	// Generic keeps the puzzle search on the rules' moves even where a
+	// push model of the game is derived (pushmodel.go): without it, a
+	// game of a player pushing boxes to targets is searched on pushes.
+	Generic bool
 	// Progress, when set, is called about every Every (a second when 0)
 	// during the search, in the search's goroutine.
 	Progress func(Progress)

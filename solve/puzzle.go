@@ -32,6 +32,26 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 		return Result{}, fmt.Errorf("%w: %q has %d players; the puzzle solver is for one-player games", ErrNotSolvable, g.Title, len(g.Players))
 	}
 	pl := s.Mover()
+	if !lim.Generic {
+		if o, err := s.Goals(); err == nil && !o.Over {
+			m, err := derivePushModel(ctx, s, pl)
+			if ctx.Err() != nil {
+				return Result{Stopped: "interrupted"}, nil
+			}
+			if err == nil {
+				res, err := puzzlePush(ctx, s.Clone(), m, lim, Result{})
+				// Where the model leaves moves out, its finding no
+				// solution proves nothing: the rules' moves one at a
+				// time take over.
+				if err != nil || res.Found || !res.Exhausted || m.leftOut == 0 {
+					return res, err
+				}
+			}
+			if _, ok := err.(modelReject); !ok {
+				return Result{}, err
+			}
+		}
+	}
 	h := newHeuristic(s, pl, lim.Weight > 1)
 	res := Result{Heuristic: h.what}
 	weight := lim.Weight

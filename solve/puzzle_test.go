@@ -12,6 +12,7 @@ package solve
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -24,8 +25,9 @@ import (
 
 var (
 	sokobanFlag   = flag.Bool("sokoban", false, "solve the corpus's Sokoban levels 1-10 (long)")
-	sokobanTime   = flag.Duration("sokoban-time", 2*time.Minute, "time limit per Sokoban level with -sokoban")
-	sokobanWeight = flag.Float64("sokoban-weight", 1, "A* weight for the Sokoban levels with -sokoban")
+	sokobanTime   = flag.Duration("sokoban-time", 5*time.Minute, "time limit per Sokoban level with -sokoban")
+	sokobanWeight = flag.Float64("sokoban-weight", 0, "A* weight for the Sokoban levels with -sokoban (0: 2 for level 1, 5 for the others)")
+	sokobanLevels = flag.String("sokoban-levels", "1-10", "the Sokoban levels to run with -sokoban: N or N-M")
 )
 
 func mini(t testing.TB, variant string) *vm.State {
@@ -81,9 +83,13 @@ func bfsLength(t *testing.T, s *vm.State) int {
 	return -1
 }
 
-// replayWins plays path from s and checks that the rules declare the win.
-func replayWins(t *testing.T, s *vm.State, path []int) {
+// replayWins plays path from s and checks that the rules declare the win;
+// it returns how many of the moves were pushes (moves that change a square
+// holding neither the mover's moving piece nor nothing, before or after:
+// in Sokoban, the moves of a box).
+func replayWins(t *testing.T, s *vm.State, path []int) int {
 	t.Helper()
+	pushes := 0
 	w := s.Clone()
 	pl := w.Mover()
 	var ml vm.MoveList
@@ -94,8 +100,12 @@ func replayWins(t *testing.T, s *vm.State, path []int) {
 		if k < 0 || k >= len(ml.Moves) {
 			t.Fatalf("move %d: index %d of %d legal moves", i+1, k, len(ml.Moves))
 		}
+		before := append([]vm.Cell(nil), w.Board...)
 		if err := w.Make(&ml.Moves[k]); err != nil {
 			t.Fatalf("move %d: %v", i+1, err)
+		}
+		if isPush(w, before) {
+			pushes++
 		}
 		if i < len(path)-1 {
 			if o, _ := w.Goals(); o.Over {
@@ -110,16 +120,49 @@ func replayWins(t *testing.T, s *vm.State, path []int) {
 	if !o.Over || o.Winner != pl {
 		t.Fatalf("the solution ends in %+v, not a win", o)
 	}
+	return pushes
+}
+
+// isPush reports whether the move from board before to w moved a piece
+// that does not move of its own (a box): some square changed from or to
+// such a piece, other than a target marker left behind or taken up.
+func isPush(w *vm.State, before []vm.Cell) bool {
+	g := w.Game()
+	still := func(c vm.Cell) bool { return c != vm.Empty && len(g.Pieces[c.Type()].Moves) == 0 }
+	n := 0
+	for p, c := range w.Board {
+		if c != before[p] && (still(c) || still(before[p])) {
+			n++
+		}
+	}
+	// A walk changes at most the squares it leaves and enters, one of
+	// them a target marker; a push changes the box's two squares too.
+	return n > 2 || n == 2 && changedSquares(w.Board, before) > 2
+}
+
+func changedSquares(a, b []vm.Cell) int {
+	n := 0
+	for p := range a {
+		if a[p] != b[p] {
+			n++
+		}
+	}
+	return n
 }
 
 func TestPuzzleMini(t *testing.T) {
 	for _, tc := range []struct {
 		variant string
 		want    int // counted by hand (0: not counted)
+		// model: searched on the push model (Mini C's box never moves: no
+		// target is ever seen, and the model does not apply)
+		model bool
 	}{
-		{"Mini A", 3}, // one step, two pushes
-		{"Mini B", 0},
-		{"Mini C", 0}, // the box is in a corner: no solution
+		{"Mini A", 3, true}, // one step, two pushes
+		{"Mini B", 0, true},
+		{"Mini C", 0, false}, // the box is in a corner: no solution
+		{"Mini D", 0, true},  // two boxes side by side along the edge: no solution
+		{"Mini E", 2, true},  // one step, one push onto the nearer of two targets
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
 			s := mini(t, tc.variant)
@@ -131,15 +174,20 @@ func TestPuzzleMini(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			macro, err := Puzzle(context.Background(), s, Limits{Macro: true})
-			if err != nil {
-				t.Fatal(err)
+			if strings.HasPrefix(res.Heuristic, "pushes on a model of the rules") != tc.model {
+				t.Errorf("not searched on the push model: %s", res.Heuristic)
 			}
-			if macro.Found != res.Found || len(macro.Path) != len(res.Path) || macro.Optimal != res.Optimal {
-				t.Errorf("macro moves: found %v, %d moves; one move at a time: found %v, %d moves", macro.Found, len(macro.Path), res.Found, len(res.Path))
-			}
-			if macro.Found {
-				replayWins(t, s, macro.Path)
+			for _, lim := range []Limits{{Macro: true, Generic: true}, {Generic: true}} {
+				other, err := Puzzle(context.Background(), s, lim)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if other.Found != res.Found || len(other.Path) != len(res.Path) || other.Optimal != res.Optimal {
+					t.Errorf("%+v: found %v, %d moves; on the push model: found %v, %d moves", lim, other.Found, len(other.Path), res.Found, len(res.Path))
+				}
+				if other.Found {
+					replayWins(t, s, other.Path)
+				}
 			}
 			if want < 0 {
 				if res.Found || !res.Exhausted {
@@ -182,26 +230,55 @@ func TestPuzzleLimits(t *testing.T) {
 	}
 }
 
-// TestPuzzleSokoban runs the corpus's Sokoban levels 1-10 (with -sokoban).
+// TestPuzzleSokoban runs the corpus's Sokoban levels 1-10 (with -sokoban):
+// each solution is replayed to the win by the rules, and level 1's is no
+// longer than Zillions' own (Level_01.zsg); the log has the table.
 func TestPuzzleSokoban(t *testing.T) {
 	if !*sokobanFlag {
 		t.Skip("the corpus's Sokoban levels run with -sokoban")
 	}
+	first, last := 1, 10
+	if a, b, ok := strings.Cut(*sokobanLevels, "-"); ok {
+		first, _ = strconv.Atoi(a)
+		last, _ = strconv.Atoi(b)
+	} else {
+		first, _ = strconv.Atoi(a)
+		last = first
+	}
 	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
-	for lv := 1; lv <= 10; lv++ {
+	var table []string
+	for lv := first; lv <= last; lv++ {
 		s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
 		if err != nil {
 			t.Skipf("corpus not available: %v", err)
 		}
-		res, err := Puzzle(context.Background(), s, Limits{Time: *sokobanTime, Weight: *sokobanWeight, Nodes: 6_000_000})
+		w := *sokobanWeight
+		if w == 0 {
+			w = 5
+			if lv == 1 {
+				w = 2
+			}
+		}
+		boxes := 0
+		for _, c := range s.Board {
+			if c != 0 && s.Game().Pieces[c.Type()].Name == "B" {
+				boxes++
+			}
+		}
+		res, err := Puzzle(context.Background(), s, Limits{Time: *sokobanTime, Weight: w, Nodes: 15_000_000})
 		if err != nil {
 			t.Fatal(err)
 		}
+		mode := fmt.Sprintf("weighted A* w=%g", w)
+		if w == 1 {
+			mode = "A*"
+		}
 		if !res.Found {
 			t.Errorf("level %d: no solution (%s) after %d positions, %s", lv, res.Stopped, res.Nodes, res.Elapsed.Round(time.Millisecond))
+			table = append(table, fmt.Sprintf("| %d | %d | - | - | %d | %d | %s (%s) | %s |", lv, boxes, res.Nodes, res.Expansions, res.Elapsed.Round(time.Millisecond), res.Stopped, mode))
 			continue
 		}
-		replayWins(t, s, res.Path)
+		pushes := replayWins(t, s, res.Path)
 		if lv == 1 {
 			// Zillions' own solution of level 1, in the corpus.
 			data, err := os.ReadFile("../../shared/zrf-corpus/Sokoban/Level_01.zsg")
@@ -219,8 +296,13 @@ func TestPuzzleSokoban(t *testing.T) {
 			}
 			t.Logf("level 1: Level_01.zsg has %d moves", zsg)
 		}
-		t.Logf("level %d: %d moves, %d positions, %d expanded, %s", lv, len(res.Path), res.Nodes, res.Expansions, res.Elapsed.Round(time.Millisecond))
+		if res.Optimal {
+			mode += ", shortest"
+		}
+		table = append(table, fmt.Sprintf("| %d | %d | %d (%d) | %d | %d | %s | %s |", lv, boxes, len(res.Path), pushes, res.Nodes, res.Expansions, res.Elapsed.Round(time.Millisecond), mode))
+		t.Log(table[len(table)-1])
 	}
+	t.Log("\n| level | boxes | moves (pushes) | positions | expansions | time | mode |\n|---|---|---|---|---|---|---|\n" + strings.Join(table, "\n"))
 }
 
 // TestHungarian compares the assignment solver with trying every
@@ -269,7 +351,7 @@ func TestHungarian(t *testing.T) {
 // TestPuzzleWeighted: the weighted search (with the target matching)
 // still solves the small levels, within its weight of the shortest.
 func TestPuzzleWeighted(t *testing.T) {
-	for _, v := range []string{"Mini A", "Mini B"} {
+	for _, v := range []string{"Mini A", "Mini B", "Mini E"} {
 		s := mini(t, v)
 		want := bfsLength(t, s)
 		for _, macro := range []bool{false, true} {

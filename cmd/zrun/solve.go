@@ -22,7 +22,7 @@ import (
 )
 
 func init() {
-	register("solve", "[--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--save F.zsg] [--show] FILE: the shortest solution of a puzzle, or a forced win of the side to move (--show: replay the rule file's solution)", runSolve)
+	register("solve", "[--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--generic] [--save F.zsg] [--show] FILE: the shortest solution of a puzzle, or a forced win of the side to move (--show: replay the rule file's solution)", runSolve)
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
@@ -34,7 +34,8 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	nodes := fs.Int64("nodes", 0, "stop after this many positions (default: 5,000,000 for a puzzle, none for a forced win)")
 	limit := fs.Duration("time", 0, "stop after this long (e.g. 10s)")
 	weight := fs.Float64("weight", 1, "puzzles: weight of the estimate (f = g + W*h); more than 1 finds a solution sooner, at most W times the shortest")
-	macro := fs.Bool("macro", false, "puzzles: expand a position's walks and then its pushes at once (macro moves)")
+	macro := fs.Bool("macro", false, "puzzles: expand a position's walks and then its pushes at once (macro moves; with --generic)")
+	generic := fs.Bool("generic", false, "puzzles: search the rules' moves even where a push model of the game applies (a player pushing boxes to targets)")
 	save := fs.String("save", "", "save the solution as this .zsg")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	show := fs.Bool("show", false, "replay the solution (.zsg) the rule file names")
@@ -42,7 +43,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: zrun solve [--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--save F.zsg] [--show] FILE")
+		fmt.Fprintln(stderr, "usage: zrun solve [--variant NAME] [--fen FEN] [--moves N | --depth PLIES] [--nodes N] [--time T] [--weight W] [--macro] [--generic] [--save F.zsg] [--show] FILE")
 		return 2
 	}
 	if *show {
@@ -60,7 +61,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if s == nil {
 		return status
 	}
-	lim := solve.Limits{Moves: *moves, Nodes: *nodes, Time: *limit, Weight: *weight, Macro: *macro}
+	lim := solve.Limits{Moves: *moves, Nodes: *nodes, Time: *limit, Weight: *weight, Macro: *macro, Generic: *generic}
 	if *depth > 0 {
 		lim.Moves = (*depth + 1) / 2
 	}
