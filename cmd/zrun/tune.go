@@ -26,7 +26,7 @@ type tuneOptions struct {
 	variant, shard, data, out string
 	games, depth, random      int
 	seed                      uint64
-	fit                       bool
+	fit, terms                bool
 }
 
 func runTune(args []string, stdout, stderr io.Writer) int {
@@ -41,6 +41,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.shard, "shard", "1/1", "play only shard i of n of the games (write them with --data, fit later with --fit)")
 	fs.StringVar(&o.data, "data", "", "write the shard's positions to this file instead of fitting")
 	fs.BoolVar(&o.fit, "fit", false, "fit the values from the data files given as arguments (all shards of one run)")
+	fs.BoolVar(&o.terms, "terms", true, "fit the evaluation terms' weights (@name lines of the values file) with the piece values; false: piece values only")
 	fs.StringVar(&o.out, "out", "", "where to write the values (default: FILE with the extension .values, which play, serve, xboard, uci and go read)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -97,7 +98,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	comment := fmt.Sprintf("zrun tune: %d self-play games at depth %d (seed %d), %d positions", st.Games, o.depth, o.seed, len(samples))
-	return tuneWrite(path, g, ev, samples, comment, o.out, stdout, stderr)
+	return tuneWrite(path, g, ev, samples, comment, o, stdout, stderr)
 }
 
 // tuneFit fits the values from the data files of a sharded run.
@@ -126,12 +127,18 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 		return 1
 	}
 	comment := fmt.Sprintf("zrun tune: %d self-play games at depth %d (seed %d) in %d shards, %d positions", h.Games, h.Depth, h.Seed, h.Of, len(samples))
-	return tuneWrite(h.File, g, ev, samples, comment, o.out, stdout, stderr)
+	return tuneWrite(h.File, g, ev, samples, comment, o, stdout, stderr)
 }
 
 // tuneWrite fits, prints the values in pawns with their error bars, and
 // writes the values file.
-func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sample, comment, out string, stdout, stderr io.Writer) int {
+func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sample, comment string, o tuneOptions, stdout, stderr io.Writer) int {
+	out := o.out
+	if !o.terms {
+		for i := range samples {
+			samples[i].Terms = nil
+		}
+	}
 	start, royal, same := tune.StartValues(g, ev)
 	fit, err := tune.Fit(samples, start, royal, same)
 	if err != nil {

@@ -23,10 +23,13 @@ import (
 
 // Sample is one position of a self-play game: the result for the first
 // player (1 a win, 0.5 a draw, 0 a loss) and, per piece type, the first
-// player's pieces less the second's (on the board and in hand).
+// player's pieces less the second's (on the board and in hand); Terms,
+// when not nil, are the evaluation's terms for the first player
+// unweighted (eval.Features, by eval.Term), which Fit then weighs too.
 type Sample struct {
 	Result float64
 	Diff   []int16
+	Terms  []int32
 }
 
 // SelfPlayOptions says which games to play.
@@ -106,6 +109,7 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 	se := engine.New[*vm.Move](pos, 4)
 	nT := len(g.Pieces)
 	var diffs [][]int16
+	var terms [][]int32
 	ml := &vm.MoveList{}
 	result, capped := 0.5, true
 	lastNoisy := false
@@ -150,6 +154,13 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 		// undervalued for it.
 		if ply >= opt.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() {
 			diffs = append(diffs, MaterialDiff(s, nT))
+			var f [eval.NumTerms]int
+			ev.Features(s, 0, &f)
+			row := make([]int32, eval.NumTerms)
+			for k, x := range f {
+				row[k] = int32(x)
+			}
+			terms = append(terms, row)
 		}
 		lastNoisy = noisy
 		if err := s.Make(m); err != nil {
@@ -158,7 +169,7 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 	}
 	out := make([]Sample, len(diffs))
 	for i, d := range diffs {
-		out[i] = Sample{Result: result, Diff: d}
+		out[i] = Sample{Result: result, Diff: d, Terms: terms[i]}
 	}
 	return out, result, capped, nil
 }
@@ -201,6 +212,12 @@ type Fitted struct {
 	// Scale is the factor the fitted values were multiplied by to keep
 	// the derived values' total (see Fit).
 	Scale float64
+	// Weights are the evaluation terms' weights (by eval.Term, in percent
+	// of their defaults, on the values' scale), WeightErr their standard
+	// errors, WeightTuned which the samples could teach (a term always 0,
+	// or samples without terms, keep 100).
+	Weights, WeightErr []float64
+	WeightTuned        []bool
 }
 
 // texelScale turns centipawns into log-odds: a score s predicts a win
@@ -214,9 +231,18 @@ var texelScale = math.Ln10 / 400
 // Royal types (always on the board) keep their start values. same, when
 // not nil, ties types together (MirrorTypes): same[t] is the type whose
 // value t shares, and the fit learns one value for each such group.
+//
+// Samples with Terms fit each evaluation term's weight with the values
+// (the evaluation is linear in them): its log-odds coefficient, pulled
+// towards weight 100 as weakly, and rescaled with the values.
 func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, error) {
 	nT := len(start)
-	f := Fitted{Values: append([]float64(nil), start...), StdErr: make([]float64, nT), Tuned: make([]bool, nT), Positions: len(samples)}
+	nK := int(eval.NumTerms)
+	f := Fitted{Values: append([]float64(nil), start...), StdErr: make([]float64, nT), Tuned: make([]bool, nT), Positions: len(samples),
+		Weights: make([]float64, nK), WeightErr: make([]float64, nK), WeightTuned: make([]bool, nK)}
+	for k := range f.Weights {
+		f.Weights[k] = 100
+	}
 	if same != nil {
 		samples = foldTied(samples, same)
 	}
@@ -235,11 +261,26 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 	if len(cols) == 0 {
 		return f, fmt.Errorf("no position has a material difference to learn from (%d positions)", len(samples))
 	}
-	k := len(cols) + 1 // the last parameter is the first player's edge
+	var tcols []int // the terms the fit weighs: those not always 0
+	for kk := range nK {
+		for _, sm := range samples {
+			if kk < len(sm.Terms) && sm.Terms[kk] != 0 {
+				tcols = append(tcols, kk)
+				break
+			}
+		}
+	}
+	nc := len(cols)
+	k := nc + len(tcols) + 1 // the last parameter is the first player's edge
 	beta := make([]float64, k)
 	prior := make([]float64, k)
 	for j, t := range cols {
 		beta[j], prior[j] = start[t]*texelScale, start[t]*texelScale
+	}
+	// A term's parameter is its weight over 100, its regressor the term
+	// in log-odds.
+	for j := range tcols {
+		beta[nc+j], prior[nc+j] = 1, 1
 	}
 	const lambda = 1.0 // a pseudo-observation's worth of pull towards start
 	h := make([][]float64, k)
@@ -257,6 +298,12 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 		for _, sm := range samples {
 			for j, t := range cols {
 				x[j] = float64(sm.Diff[t])
+			}
+			for j, kk := range tcols {
+				x[nc+j] = 0
+				if kk < len(sm.Terms) {
+					x[nc+j] = float64(sm.Terms[kk]) * texelScale
+				}
 			}
 			x[k-1] = 1
 			z := 0.0
@@ -284,6 +331,14 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 		if err != nil {
 			return f, err
 		}
+		errs := func() {
+			for j, t := range cols {
+				f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
+			}
+			for j, kk := range tcols {
+				f.WeightErr[kk] = 100 * math.Sqrt(max(inv[nc+j][nc+j], 0))
+			}
+		}
 		// Newton's step, shortened to at most half a unit of log-odds
 		// (about 90 centipawns) a parameter: a full step from far away
 		// can overshoot (a piece whose advantage always won pulls hard),
@@ -304,14 +359,9 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 		for a := range beta {
 			beta[a] += scale * delta[a]
 		}
+		errs()
 		if step < 1e-7 {
-			for j, t := range cols {
-				f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
-			}
 			break
-		}
-		for j, t := range cols {
-			f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
 		}
 	}
 	// The fit's overall scale says how surely the self-play games turn a
@@ -334,6 +384,11 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 		f.StdErr[t] *= scale
 		f.Tuned[t] = true
 	}
+	for j, kk := range tcols {
+		f.Weights[kk] = 100 * scale * beta[nc+j]
+		f.WeightErr[kk] *= scale
+		f.WeightTuned[kk] = true
+	}
 	for t, r := range same {
 		if r != t {
 			f.Values[t], f.StdErr[t], f.Tuned[t] = f.Values[r], f.StdErr[r], f.Tuned[r]
@@ -354,7 +409,7 @@ func foldTied(samples []Sample, same []int) []Sample {
 				d[t] = 0
 			}
 		}
-		out[i] = Sample{Result: sm.Result, Diff: d}
+		out[i] = Sample{Result: sm.Result, Diff: d, Terms: sm.Terms}
 	}
 	return out
 }
@@ -479,6 +534,11 @@ func (fit Fitted) WriteTable(w io.Writer, g *vm.Game, start []float64, royal []b
 			continue
 		}
 		fmt.Fprintf(w, "%-16s %8.0f %8.0f ± %-4.0f %7.2f ± %.2f\n", p.Name, start[t], fit.Values[t], fit.StdErr[t], fit.Values[t]/unit, fit.StdErr[t]/unit)
+	}
+	for k, tuned := range fit.WeightTuned {
+		if tuned {
+			fmt.Fprintf(w, "%-16s %7d%% %7.0f%% ± %-4.0f (term weight)\n", "@"+eval.Term(k).String(), 100, fit.Weights[k], fit.WeightErr[k])
+		}
 	}
 }
 
