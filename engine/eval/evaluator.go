@@ -77,6 +77,8 @@ type Evaluator struct {
 	// dyn: king attack, threats and passers (threats.go); nil in games
 	// that cannot have them.
 	dyn *dyn
+	// dynMask: the terms of dyn whose weight is not 0 (0: none to compute)
+	dynMask int
 	// tempo: the side to move gets the tempo term (two-player games).
 	tempo bool
 }
@@ -196,6 +198,13 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	}
 	if probe && !script && !ev.giveaway {
 		ev.dyn = newDyn(g, s, ml, ev.value, royal)
+	}
+	if ev.dyn != nil {
+		for k, bit := range map[Term]int{TermKingAttack: dynKings, TermThreats: dynThreats, TermPassed: dynPassers} {
+			if ev.weight[k] != 0 {
+				ev.dynMask |= bit
+			}
+		}
 	}
 	ev.weighPlacement()
 	ev.placed = ev.placedTable(len(g.Players), len(s.Board))
@@ -475,9 +484,9 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 	if ev.shelter != nil {
 		v += weighted(ev.shelter.raw(s, pl), ev.weight[TermShelter])
 	}
-	if ev.dyn != nil {
+	if ev.dynMask != 0 {
 		var r dynRaw
-		ev.dyn.raw(s, pl, &r)
+		ev.dyn.raw(s, pl, &r, ev.dynMask)
 		v += weighted(r.king, ev.weight[TermKingAttack]) + weighted(r.threats, ev.weight[TermThreats]) +
 			weighted(r.passed, ev.weight[TermPassed])
 	}

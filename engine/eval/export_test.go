@@ -13,6 +13,6 @@ func (ev *Evaluator) Watches(s *vm.State) bool {
 // terms (threats.go), to time them against.
 func (ev *Evaluator) WithoutDyn() *Evaluator {
 	c := *ev
-	c.dyn = nil
+	c.dyn, c.dynMask = nil, 0
 	return &c
 }

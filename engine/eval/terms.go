@@ -125,7 +125,7 @@ func (ev *Evaluator) Features(s *vm.State, pl int, out *[NumTerms]int) {
 	}
 	if ev.dyn != nil {
 		var r dynRaw
-		ev.dyn.raw(s, pl, &r)
+		ev.dyn.raw(s, pl, &r, dynAll)
 		out[TermKingAttack], out[TermThreats], out[TermPassed] = r.king, r.threats, r.passed
 	}
 	if ev.tempo {

@@ -1,11 +1,16 @@
 package eval_test
 
 import (
+	"context"
+	"time"
+
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"zrun/engine"
+	"zrun/internal/benchpos"
 
 	"zrun/engine/eval"
 	"zrun/vm"
@@ -283,4 +288,29 @@ func BenchmarkEvaluate(b *testing.B) {
 			ev.Evaluate(s, 0)
 		}
 	})
+}
+
+// BenchmarkSearchTerms: nodes per second of zrun's bench positions with
+// every term and without those of threats.go, the cost of the latter on
+// the search.
+func BenchmarkSearchTerms(b *testing.B) {
+	for _, name := range []string{"all", "without-dyn"} {
+		b.Run(name, func(b *testing.B) {
+			var nodes uint64
+			var el time.Duration
+			for b.Loop() {
+				for _, bp := range benchpos.Default {
+					pos := benchPosition(b, bp.File, bp.Moves)
+					if name == "without-dyn" {
+						pos = eval.NewPosition(pos.State(), pos.Evaluator().WithoutDyn())
+					}
+					se := engine.New[*vm.Move](pos, 16)
+					res := se.Search(context.Background(), engine.Limits{Nodes: 100000})
+					nodes += res.Nodes
+					el += res.Time
+				}
+			}
+			b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+		})
+	}
 }

@@ -3,8 +3,9 @@
 // it exists in every game that has what it needs, and costs one pass over
 // the pieces with bitsets of at most two words:
 //
-//   - king attack: each enemy piece whose moves on an open board reach
-//     the royal piece's square or a neighbour (its "zone") counts; the
+//   - king attack: each enemy piece (not of the cheapest kind) whose
+//     moves on an open board reach the royal piece's square or a
+//     neighbour (its "zone") counts; the
 //     danger is the attackers' weight (value in cheapest pieces) times
 //     their number, so several attackers count for more than their sum.
 //     Open-board reach also counts lines towards the royal piece that a
@@ -289,13 +290,25 @@ func (d *dyn) addPassers(pl, t int, next [][]int, promo []int) bool {
 	return true
 }
 
-// raw computes the unweighted terms for pl against the other player.
-func (d *dyn) raw(s *vm.State, pl int, r *dynRaw) {
+// dynAll asks raw for every term; a term's weight of 0 leaves it out of
+// the evaluation's mask (Evaluator.dynMask), which saves its work.
+const (
+	dynKings = 1 << iota
+	dynThreats
+	dynPassers
+	dynAll = dynKings | dynThreats | dynPassers
+)
+
+// raw computes the unweighted terms the mask asks for (dynKings, ...),
+// for pl against the other player; the others are 0.
+func (d *dyn) raw(s *vm.State, pl int, r *dynRaw, mask int) {
 	var cheapBits, cheapHit, dearBits [2][2]uint64
 	var att, attW [2]int
 	var kz [2][2]uint64 // the zone of each player's royal piece
 	n, nT := d.n, d.nT
-	if d.kings {
+	doKings := d.kings && mask&dynKings != 0
+	doCheap := d.threats && mask&dynThreats != 0 || d.passers && mask&dynPassers != 0
+	if doKings {
 		for q := range 2 {
 			if k := s.Royals(q); len(k) == 1 {
 				kz[q] = d.zone[k[0]]
@@ -304,61 +317,70 @@ func (d *dyn) raw(s *vm.State, pl int, r *dynRaw) {
 	}
 	board := s.Board
 	sqs, kinds := d.sq, d.kind
+	// cand: the entries of cheap pieces that promote from where they
+	// stand, each with its owner in the top bit, tested once both
+	// players' cheap pieces are known.
+	var cand [64]int32
+	nc := 0
 	for o := range 2 {
 		other := 1 - o
 		z := kz[other]
 		kings := z[0]|z[1] != 0
+		base := o * nT
 		for w, b := range s.Occupied(o) {
 			for ; b != 0; b &= b - 1 {
 				p := w*64 + bits.TrailingZeros64(b)
 				t := board[p].Type()
-				k := kinds[t]
-				if k.class == 0 {
-					continue // royal
-				}
-				e := &sqs[(o*nT+t)*n+p]
-				if k.class == classCheap {
+				switch k := kinds[t]; k.class {
+				case classCheap:
+					if !doCheap {
+						continue
+					}
 					cheapBits[o][w] |= b & -b
+					i := (base+t)*n + p
+					e := &sqs[i]
 					cheapHit[o][0] |= e.hit[0]
 					cheapHit[o][1] |= e.hit[1]
-				} else {
+					if e.passBonus != 0 && nc < len(cand) {
+						cand[nc] = int32(i) | int32(o)<<30
+						nc++
+					}
+				case classDear:
 					dearBits[o][w] |= b & -b
-				}
-				if kings && e.reach[0]&z[0]|e.reach[1]&z[1] != 0 {
-					att[other]++
-					attW[other] += int(k.attW)
+					if kings {
+						if e := &sqs[(base+t)*n+p]; e.reach[0]&z[0]|e.reach[1]&z[1] != 0 {
+							att[other]++
+							attW[other] += int(k.attW)
+						}
+					}
 				}
 			}
 		}
 	}
 	*r = dynRaw{}
-	if d.kings {
+	if doKings {
 		danger := func(q int) int { return kingAttackUnit * attW[q] * min(att[q], maxAttackers) }
 		r.king = danger(1-pl) - danger(pl)
 	}
-	if d.threats {
+	if d.threats && mask&dynThreats != 0 {
 		mine := popcount2([2]uint64{dearBits[pl][0] & cheapHit[1-pl][0], dearBits[pl][1] & cheapHit[1-pl][1]})
 		theirs := popcount2([2]uint64{dearBits[1-pl][0] & cheapHit[pl][0], dearBits[1-pl][1] & cheapHit[pl][1]})
 		r.threats = threatUnit * (theirs - mine)
 	}
-	if d.passers {
-		for o := range 2 {
-			stop := cheapBits[1-o]
-			x := 0
-			for w, b := range cheapBits[o] {
-				for ; b != 0; b &= b - 1 {
-					p := w*64 + bits.TrailingZeros64(b)
-					e := &sqs[(o*nT+int(board[p].Type()))*n+p]
-					if e.passBonus != 0 && e.passMask[0]&stop[0]|e.passMask[1]&stop[1] == 0 {
-						x += int(e.passBonus)
-					}
-				}
-			}
-			if o == pl {
-				r.passed += x
-			} else {
-				r.passed -= x
-			}
+	if !d.passers || mask&dynPassers == 0 {
+		nc = 0
+	}
+	for _, c := range cand[:nc] {
+		o := int(c >> 30)
+		e := &sqs[c&(1<<30-1)]
+		stop := &cheapBits[1-o]
+		if e.passMask[0]&stop[0]|e.passMask[1]&stop[1] != 0 {
+			continue
+		}
+		if o == pl {
+			r.passed += int(e.passBonus)
+		} else {
+			r.passed -= int(e.passBonus)
 		}
 	}
 }
