@@ -42,4 +42,5 @@
 //	valuesfile.go  reading the tuned-values file kept beside the rule file, and
 //	               ApplyTunedFor: its values given to the games loaded
 //	position.go    Position: the adapter from *vm.State to engine.Position
+//	evalcache.go   the adapter's cache of evaluations by position hash
 package eval
