@@ -52,6 +52,26 @@ func TestFitRecoversTermWeights(t *testing.T) {
 	if f.WeightTuned[eval.TermPassed] || f.Weights[eval.TermPassed] != 100 {
 		t.Errorf("a term always 0: tuned %v, weight %v; want 100 untuned", f.WeightTuned[eval.TermPassed], f.Weights[eval.TermPassed])
 	}
+	// With threats held at their true weight, king attack is fitted alone
+	// to the same answer; held at 0, the fit is told they count nothing.
+	var ch TermChoice
+	ch.Free[eval.TermKingAttack] = true
+	ch.Fixed[eval.TermThreats] = 60
+	for k := range ch.Fixed {
+		if eval.Term(k) != eval.TermThreats {
+			ch.Fixed[k] = 100
+		}
+	}
+	g2, err := FitTerms(samples, start, []bool{false, false}, nil, &ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := g2.Weights[eval.TermKingAttack]; math.Abs(w-160) > 3*g2.WeightErr[eval.TermKingAttack] || !g2.WeightTuned[eval.TermKingAttack] {
+		t.Errorf("king attack with threats fixed: %.0f%% ± %.0f, want 160%%", w, g2.WeightErr[eval.TermKingAttack])
+	}
+	if g2.WeightTuned[eval.TermThreats] || g2.Weights[eval.TermThreats] != 60 {
+		t.Errorf("threats fixed at 60: tuned %v, weight %v", g2.WeightTuned[eval.TermThreats], g2.Weights[eval.TermThreats])
+	}
 	// The values file keeps the weights, and eval reads them back.
 	g := &vm.Game{Title: "Two", Pieces: []*vm.PieceType{{Name: "Pawn"}, {Name: "Knight"}}}
 	b, err := ReplaceTuned(nil, g, f, "test")

@@ -218,6 +218,8 @@ type Fitted struct {
 	// or samples without terms, keep 100).
 	Weights, WeightErr []float64
 	WeightTuned        []bool
+	// WeightFixed: the term kept its given weight (FitTerms).
+	WeightFixed []bool
 }
 
 // texelScale turns centipawns into log-odds: a score s predicts a win
@@ -236,12 +238,32 @@ var texelScale = math.Ln10 / 400
 // (the evaluation is linear in them): its log-odds coefficient, pulled
 // towards weight 100 as weakly, and rescaled with the values.
 func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, error) {
+	return FitTerms(samples, start, royal, same, nil)
+}
+
+// TermChoice says which terms FitTerms weighs: Free[k] fits term k; a
+// term not free keeps the weight Fixed[k] (percent), and its part of
+// each sample's evaluation is counted as given.
+type TermChoice struct {
+	Free  [eval.NumTerms]bool
+	Fixed [eval.NumTerms]float64
+}
+
+// FitTerms is Fit with the terms choice frees (nil: every term); the
+// others stay at their fixed weights. Their part of the evaluation is in
+// centipawns, on the scale the values are rescaled to, so the fit is
+// repeated until the scale it assumed for them is the one it finds.
+func FitTerms(samples []Sample, start []float64, royal []bool, same []int, choice *TermChoice) (Fitted, error) {
 	nT := len(start)
 	nK := int(eval.NumTerms)
 	f := Fitted{Values: append([]float64(nil), start...), StdErr: make([]float64, nT), Tuned: make([]bool, nT), Positions: len(samples),
 		Weights: make([]float64, nK), WeightErr: make([]float64, nK), WeightTuned: make([]bool, nK)}
+	f.WeightFixed = make([]bool, nK)
 	for k := range f.Weights {
 		f.Weights[k] = 100
+		if choice != nil && !choice.Free[k] {
+			f.Weights[k], f.WeightFixed[k] = choice.Fixed[k], true
+		}
 	}
 	if same != nil {
 		samples = foldTied(samples, same)
@@ -262,7 +284,14 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 		return f, fmt.Errorf("no position has a material difference to learn from (%d positions)", len(samples))
 	}
 	var tcols []int // the terms the fit weighs: those not always 0
+	var fixed []int // the terms counted at their fixed weight
 	for kk := range nK {
+		if f.WeightFixed[kk] {
+			if f.Weights[kk] != 0 {
+				fixed = append(fixed, kk)
+			}
+			continue
+		}
 		for _, sm := range samples {
 			if kk < len(sm.Terms) && sm.Terms[kk] != 0 {
 				tcols = append(tcols, kk)
@@ -290,93 +319,109 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 	grad := make([]float64, k)
 	x := make([]float64, k)
 	delta := make([]float64, k)
-	for iter := 0; iter < 200; iter++ {
-		for i := range h {
-			clear(h[i])
-		}
-		clear(grad)
-		for _, sm := range samples {
-			for j, t := range cols {
-				x[j] = float64(sm.Diff[t])
-			}
-			for j, kk := range tcols {
-				x[nc+j] = 0
+	offs := make([]float64, len(samples)) // the fixed terms' log-odds
+	assumed, scale := 1.0, 1.0
+	for round := 0; round < 8; round++ {
+		for i, sm := range samples {
+			offs[i] = 0
+			for _, kk := range fixed {
 				if kk < len(sm.Terms) {
-					x[nc+j] = float64(sm.Terms[kk]) * texelScale
-				}
-			}
-			x[k-1] = 1
-			z := 0.0
-			for j := range x {
-				z += beta[j] * x[j]
-			}
-			p := 1 / (1 + math.Exp(-z))
-			w := p * (1 - p)
-			for a := range x {
-				if x[a] == 0 {
-					continue
-				}
-				grad[a] += (sm.Result - p) * x[a]
-				for b := range x {
-					h[a][b] += w * x[a] * x[b]
+					offs[i] += f.Weights[kk] / 100 * float64(sm.Terms[kk]) * texelScale / assumed
 				}
 			}
 		}
-		for j := 0; j < k-1; j++ {
-			grad[j] -= lambda * (beta[j] - prior[j])
-			h[j][j] += lambda
-		}
-		h[k-1][k-1] += 1e-9
-		inv, err := invert(h)
-		if err != nil {
-			return f, err
-		}
-		errs := func() {
-			for j, t := range cols {
-				f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
+		for iter := 0; iter < 200; iter++ {
+			for i := range h {
+				clear(h[i])
 			}
-			for j, kk := range tcols {
-				f.WeightErr[kk] = 100 * math.Sqrt(max(inv[nc+j][nc+j], 0))
+			clear(grad)
+			for i, sm := range samples {
+				for j, t := range cols {
+					x[j] = float64(sm.Diff[t])
+				}
+				for j, kk := range tcols {
+					x[nc+j] = 0
+					if kk < len(sm.Terms) {
+						x[nc+j] = float64(sm.Terms[kk]) * texelScale
+					}
+				}
+				x[k-1] = 1
+				z := offs[i]
+				for j := range x {
+					z += beta[j] * x[j]
+				}
+				p := 1 / (1 + math.Exp(-z))
+				w := p * (1 - p)
+				for a := range x {
+					if x[a] == 0 {
+						continue
+					}
+					grad[a] += (sm.Result - p) * x[a]
+					for b := range x {
+						h[a][b] += w * x[a] * x[b]
+					}
+				}
+			}
+			for j := 0; j < k-1; j++ {
+				grad[j] -= lambda * (beta[j] - prior[j])
+				h[j][j] += lambda
+			}
+			h[k-1][k-1] += 1e-9
+			inv, err := invert(h)
+			if err != nil {
+				return f, err
+			}
+			errs := func() {
+				for j, t := range cols {
+					f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
+				}
+				for j, kk := range tcols {
+					f.WeightErr[kk] = 100 * math.Sqrt(max(inv[nc+j][nc+j], 0))
+				}
+			}
+			// Newton's step, shortened to at most half a unit of log-odds
+			// (about 90 centipawns) a parameter: a full step from far away
+			// can overshoot (a piece whose advantage always won pulls hard),
+			// and the objective, concave with the prior, is then still climbed.
+			step := 0.0
+			for a := range beta {
+				d := 0.0
+				for b := range grad {
+					d += inv[a][b] * grad[b]
+				}
+				delta[a] = d
+				step = max(step, math.Abs(d))
+			}
+			scale := 1.0
+			if step > 0.5 {
+				scale = 0.5 / step
+			}
+			for a := range beta {
+				beta[a] += scale * delta[a]
+			}
+			errs()
+			if step < 1e-7 {
+				break
 			}
 		}
-		// Newton's step, shortened to at most half a unit of log-odds
-		// (about 90 centipawns) a parameter: a full step from far away
-		// can overshoot (a piece whose advantage always won pulls hard),
-		// and the objective, concave with the prior, is then still climbed.
-		step := 0.0
-		for a := range beta {
-			d := 0.0
-			for b := range grad {
-				d += inv[a][b] * grad[b]
-			}
-			delta[a] = d
-			step = max(step, math.Abs(d))
+		// The fit's overall scale says how surely the self-play games turn a
+		// material edge into a win (fast games less surely than strong play),
+		// not what the pieces are worth against each other: the values are
+		// rescaled to the derived values' total, keeping the ratios the games
+		// taught, so the evaluation's other terms keep their weight.
+		sumStart, sumFit := 0.0, 0.0
+		for j, t := range cols {
+			sumStart += start[t]
+			sumFit += beta[j] / texelScale
 		}
-		scale := 1.0
-		if step > 0.5 {
-			scale = 0.5 / step
+		scale = 1.0
+		if sumFit > 0 && sumStart > 0 {
+			scale = sumStart / sumFit
 		}
-		for a := range beta {
-			beta[a] += scale * delta[a]
-		}
-		errs()
-		if step < 1e-7 {
+		if len(fixed) == 0 || math.Abs(scale-assumed) < 1e-4*assumed {
 			break
 		}
-	}
-	// The fit's overall scale says how surely the self-play games turn a
-	// material edge into a win (fast games less surely than strong play),
-	// not what the pieces are worth against each other: the values are
-	// rescaled to the derived values' total, keeping the ratios the games
-	// taught, so the evaluation's other terms keep their weight.
-	sumStart, sumFit := 0.0, 0.0
-	for j, t := range cols {
-		sumStart += start[t]
-		sumFit += beta[j] / texelScale
-	}
-	scale := 1.0
-	if sumFit > 0 && sumStart > 0 {
-		scale = sumStart / sumFit
+		assumed = scale
 	}
 	f.Scale = scale
 	for j, t := range cols {

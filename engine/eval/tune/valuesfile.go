@@ -88,6 +88,11 @@ func WriteTuned(w io.Writer, g *vm.Game, fit Fitted, comment string) error {
 	}
 	for k, tuned := range fit.WeightTuned {
 		if !tuned {
+			if k < len(fit.WeightFixed) && fit.WeightFixed[k] && fit.Weights[k] != 100 {
+				if _, err := fmt.Fprintf(w, "@%s %d\n", eval.Term(k), int(math.Round(fit.Weights[k]))); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		if _, err := fmt.Fprintf(w, "@%s %d ± %d\n", eval.Term(k), int(math.Round(fit.Weights[k])), int(math.Round(fit.WeightErr[k]))); err != nil {
