@@ -48,6 +48,14 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if o.terms != "all" && o.terms != "none" {
+		for _, name := range strings.Split(o.terms, ",") {
+			if _, ok := eval.TermByName(strings.TrimSpace(name)); !ok {
+				fmt.Fprintf(stderr, "zrun tune: --terms: no term %q (terms: all, none, %s)\n", name, strings.Join(eval.TermNames(), ", "))
+				return 2
+			}
+		}
+	}
 	if o.fit {
 		return tuneFit(fs.Args(), o, stdout, stderr)
 	}
