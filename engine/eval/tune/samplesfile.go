@@ -8,7 +8,8 @@
 //	# done games=50 positions=4321
 //
 // Columns named "@term" are the evaluation's terms unweighted
-// (eval.Features); files written before the terms had none, and fit
+// (eval.Features), and "~mobility" the searcher's mobility term
+// (Sample.Mobility); files written before the terms had neither, and fit
 // piece values only.
 
 package tune
@@ -76,6 +77,17 @@ func headerFields(s string) (map[string]string, error) {
 	return kv, nil
 }
 
+// mobilityColumn names the column of Sample.Mobility, the searcher's
+// mobility term, which follows the @term columns.
+const mobilityColumn = "~mobility"
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // WriteSamples writes a finished shard: header, samples, closing line.
 func WriteSamples(w io.Writer, h SampleHeader, st SelfPlayStats, samples []Sample) error {
 	bw := bufio.NewWriter(w)
@@ -85,6 +97,7 @@ func WriteSamples(w io.Writer, h SampleHeader, st SelfPlayStats, samples []Sampl
 		for _, n := range eval.TermNames() {
 			cols += "\t@" + n
 		}
+		cols += "\t" + mobilityColumn
 	}
 	fmt.Fprintf(bw, "# zrun tune data %s shard=%d/%d\nresult\t%s\n", h.run(), h.Shard, h.Of, cols)
 	for _, sm := range samples {
@@ -98,6 +111,8 @@ func WriteSamples(w io.Writer, h SampleHeader, st SelfPlayStats, samples []Sampl
 				bw.WriteByte('\t')
 				bw.WriteString(strconv.Itoa(int(x)))
 			}
+			bw.WriteByte('\t')
+			bw.WriteString(strconv.Itoa(int(sm.Mobility)))
 		}
 		bw.WriteByte('\n')
 	}
@@ -152,6 +167,7 @@ func readSampleFile(path string) (SampleHeader, []Sample, error) {
 	line, done := 0, false
 	var out []Sample
 	var termAt []int // the eval.Term of each @ column
+	mobCol := false  // the last column is the searcher's mobility
 	for sc.Scan() {
 		line++
 		text := sc.Text()
@@ -183,10 +199,13 @@ func readSampleFile(path string) (SampleHeader, []Sample, error) {
 				return h, nil, fmt.Errorf("%s:2: want the column line \"result\\t<pieces>\"", path)
 			}
 			h.Pieces = cols[1:]
+			if n := len(h.Pieces); n > 0 && h.Pieces[n-1] == mobilityColumn {
+				h.Pieces, mobCol = h.Pieces[:n-1], true
+			}
 			for len(h.Pieces) > 0 && strings.HasPrefix(h.Pieces[len(h.Pieces)-1], "@") {
 				h.Pieces = h.Pieces[:len(h.Pieces)-1]
 			}
-			for _, c := range cols[1+len(h.Pieces):] {
+			for _, c := range cols[1+len(h.Pieces) : len(cols)-b2i(mobCol)] {
 				k, ok := eval.TermByName(c[1:])
 				if !ok {
 					return h, nil, fmt.Errorf("%s:2: no evaluation term %q", path, c)
@@ -200,8 +219,8 @@ func readSampleFile(path string) (SampleHeader, []Sample, error) {
 			return h, nil, fmt.Errorf("%s:%d: a line after \"# done\"", path, line)
 		default:
 			cols := strings.Split(text, "\t")
-			if len(cols) != len(h.Pieces)+len(termAt)+1 {
-				return h, nil, fmt.Errorf("%s:%d: %d columns, want %d", path, line, len(cols), len(h.Pieces)+len(termAt)+1)
+			if want := len(h.Pieces) + len(termAt) + b2i(mobCol) + 1; len(cols) != want {
+				return h, nil, fmt.Errorf("%s:%d: %d columns, want %d", path, line, len(cols), want)
 			}
 			r, err := strconv.ParseFloat(cols[0], 64)
 			if err != nil || r < 0 || r > 1 {
@@ -217,13 +236,20 @@ func readSampleFile(path string) (SampleHeader, []Sample, error) {
 			}
 			if len(termAt) > 0 {
 				sm.Terms = make([]int32, eval.NumTerms)
-				for j, c := range cols[1+len(h.Pieces):] {
+				for j, c := range cols[1+len(h.Pieces) : 1+len(h.Pieces)+len(termAt)] {
 					x, err := strconv.ParseInt(c, 10, 32)
 					if err != nil {
 						return h, nil, fmt.Errorf("%s:%d: bad term %q", path, line, c)
 					}
 					sm.Terms[termAt[j]] = int32(x)
 				}
+			}
+			if mobCol {
+				x, err := strconv.ParseInt(cols[len(cols)-1], 10, 32)
+				if err != nil {
+					return h, nil, fmt.Errorf("%s:%d: bad mobility %q", path, line, cols[len(cols)-1])
+				}
+				sm.Mobility = int32(x)
 			}
 			out = append(out, sm)
 		}

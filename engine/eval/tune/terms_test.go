@@ -95,7 +95,7 @@ func TestSamplesFileTerms(t *testing.T) {
 	h := SampleHeader{File: "x.zrf", Variant: "X", Games: 1, Shard: 1, Of: 1, Depth: 2, Seed: 1, Pieces: []string{"Pawn", "Rook"}}
 	terms := make([]int32, eval.NumTerms)
 	terms[eval.TermPassed], terms[eval.TermTempo] = 56, -10
-	in := []Sample{{Result: 1, Diff: []int16{1, -1}, Terms: terms}}
+	in := []Sample{{Result: 1, Diff: []int16{1, -1}, Terms: terms, Mobility: -14}}
 	p := filepath.Join(dir, "new.tsv")
 	f, err := os.Create(p)
 	if err != nil {
@@ -109,7 +109,7 @@ func TestSamplesFileTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || len(gh.Pieces) != 2 || got[0].Terms[eval.TermPassed] != 56 || got[0].Terms[eval.TermTempo] != -10 || got[0].Diff[1] != -1 {
+	if len(got) != 1 || len(gh.Pieces) != 2 || got[0].Terms[eval.TermPassed] != 56 || got[0].Terms[eval.TermTempo] != -10 || got[0].Diff[1] != -1 || got[0].Mobility != -14 {
 		t.Errorf("read back %+v (pieces %v)", got, gh.Pieces)
 	}
 	old := "# zrun tune data file=\"x.zrf\" variant=\"X\" games=1 depth=2 seed=1 shard=1/1\nresult\tPawn\tRook\n0.5\t1\t0\n# done games=1 positions=1\n"

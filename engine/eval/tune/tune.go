@@ -26,11 +26,22 @@ import (
 // player's pieces less the second's (on the board and in hand); Terms,
 // when not nil, are the evaluation's terms for the first player
 // unweighted (eval.Features, by eval.Term), which Fit then weighs too.
+//
+// Mobility is the searcher's own term (engine: mobilityWeight per legal
+// move of the side to move more than the other side had a ply before, each
+// count capped at 64) for the first player, in centipawns: Fit counts it
+// as given, so that the terms it fits do not take up its share (placement,
+// which goes with mobility, was fitted at twice its weight without it).
 type Sample struct {
-	Result float64
-	Diff   []int16
-	Terms  []int32
+	Result   float64
+	Diff     []int16
+	Terms    []int32
+	Mobility int32
 }
+
+// searchMobility is engine's mobilityWeight (engine/search.go), the
+// searcher's score per legal move.
+const searchMobility = 2
 
 // SelfPlayOptions says which games to play.
 type SelfPlayOptions struct {
@@ -113,6 +124,8 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 	ml := &vm.MoveList{}
 	result, capped := 0.5, true
 	lastNoisy := false
+	var mobs []int32
+	prevMoves := -1 // legal moves of the position a ply before
 	for ply := 0; ply < opt.MaxPlies; ply++ {
 		if err := s.Generate(ml); err != nil {
 			return nil, 0, false, err
@@ -152,7 +165,13 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 		// made. Mid-exchange the material count is off by the piece about
 		// to be taken back, and the pieces most often exchanged would be
 		// undervalued for it.
-		if ply >= opt.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() {
+		nMoves := len(ml.Moves)
+		if ply >= opt.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() && prevMoves >= 0 {
+			mob := int32(searchMobility * (min(nMoves, 64) - min(prevMoves, 64)))
+			if s.Chooser() != 0 {
+				mob = -mob
+			}
+			mobs = append(mobs, mob)
 			diffs = append(diffs, MaterialDiff(s, nT))
 			var f [eval.NumTerms]int
 			ev.Features(s, 0, &f)
@@ -163,13 +182,14 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 			terms = append(terms, row)
 		}
 		lastNoisy = noisy
+		prevMoves = nMoves
 		if err := s.Make(m); err != nil {
 			return nil, 0, false, err
 		}
 	}
 	out := make([]Sample, len(diffs))
 	for i, d := range diffs {
-		out[i] = Sample{Result: result, Diff: d, Terms: terms[i]}
+		out[i] = Sample{Result: result, Diff: d, Terms: terms[i], Mobility: mobs[i]}
 	}
 	return out, result, capped, nil
 }
@@ -319,11 +339,15 @@ func FitTerms(samples []Sample, start []float64, royal []bool, same []int, choic
 	grad := make([]float64, k)
 	x := make([]float64, k)
 	delta := make([]float64, k)
-	offs := make([]float64, len(samples)) // the fixed terms' log-odds
+	offs := make([]float64, len(samples)) // the fixed terms' and mobility's log-odds
+	mobility := false
+	for _, sm := range samples {
+		mobility = mobility || sm.Mobility != 0
+	}
 	assumed, scale := 1.0, 1.0
 	for round := 0; round < 8; round++ {
 		for i, sm := range samples {
-			offs[i] = 0
+			offs[i] = float64(sm.Mobility) * texelScale / assumed
 			for _, kk := range fixed {
 				if kk < len(sm.Terms) {
 					offs[i] += f.Weights[kk] / 100 * float64(sm.Terms[kk]) * texelScale / assumed
@@ -418,7 +442,7 @@ func FitTerms(samples []Sample, start []float64, royal []bool, same []int, choic
 		if sumFit > 0 && sumStart > 0 {
 			scale = sumStart / sumFit
 		}
-		if len(fixed) == 0 || math.Abs(scale-assumed) < 1e-4*assumed {
+		if len(fixed) == 0 && !mobility || math.Abs(scale-assumed) < 1e-4*assumed {
 			break
 		}
 		assumed = scale
@@ -454,7 +478,7 @@ func foldTied(samples []Sample, same []int) []Sample {
 				d[t] = 0
 			}
 		}
-		out[i] = Sample{Result: sm.Result, Diff: d, Terms: sm.Terms}
+		out[i] = Sample{Result: sm.Result, Diff: d, Terms: sm.Terms, Mobility: sm.Mobility}
 	}
 	return out
 }
