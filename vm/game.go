@@ -57,7 +57,7 @@ type Game struct {
 	// Values are piece values for the evaluation, 0 when unknown (derived later).
 	Values []int
 	// Weights are the evaluation's term weights by term name, in percent
-	// of their defaults (a values file's "@name" lines: package eval
+	// of each term's unit (a values file's "@name" lines: package eval
 	// reads and applies them); nil for the defaults.
 	Weights map[string]int
 

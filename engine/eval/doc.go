@@ -12,7 +12,7 @@
 // (threats.go): enemy pieces reaching the royal piece's neighbourhood,
 // pieces a cheapest piece attacks, and passers (the passed pawn
 // generalised); and the side to move's tempo. Each term has a weight in
-// percent of its default (terms.go), which a values file may set and
+// percent of its unit (terms.go), which a values file may set and
 // "zrun tune" fits.
 // Self-play tuning (package tune, engine/eval/tune) learns piece values
 // offline from games the engine plays against itself, and a values file

@@ -69,7 +69,7 @@ type Evaluator struct {
 	// shelter: own pieces next to the royal piece (shelter.go); nil in
 	// games without one royal piece each.
 	shelter *shelter
-	// weight is each term's weight in percent of its default (terms.go;
+	// weight is each term's weight in percent of its unit (terms.go;
 	// vm.Game.Weights, from a values file).
 	weight [NumTerms]int
 	// pstRaw is pst at placement weight 100 (Features reads it).

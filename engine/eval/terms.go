@@ -1,8 +1,14 @@
 // This file defines the evaluation's terms as a list with names and
-// weights: each term's weight is a percentage of its default, which a
-// values file may set ("@king-attack 140", vm.Game.Weights) and "zrun
-// tune" fits; Features gives each term's unweighted value, the regressors
-// of that fit.
+// weights: each term's weight is a percentage of its unit, which a values
+// file may set ("@king-attack 140", vm.Game.Weights) and "zrun tune"
+// fits; Features gives each term's unweighted value (at weight 100), the
+// regressors of that fit.
+//
+// Without a values file's weight, placement and shelter count at 100 and
+// the others at 0, so a game plays as it did before them until a tuning
+// run and a match say they pay: at 100 the terms of threats.go lost in
+// Capablanca (-81 Elo [-165, -6] in 96 games at equal nodes,
+// docs/strength-log.md) and cost a third of the search's speed.
 
 package eval
 
@@ -44,6 +50,12 @@ var termNames = [NumTerms]string{"placement", "shelter", "king-attack", "threats
 // tempoUnit is the tempo term's value at weight 100.
 const tempoUnit = 10
 
+// defaultWeight is each term's weight when the values file gives none.
+var defaultWeight = [NumTerms]int{TermPlacement: 100, TermShelter: 100}
+
+// DefaultWeight is term k's weight where a values file gives none.
+func DefaultWeight(k Term) int { return defaultWeight[k] }
+
 // String is the term's name ("king-attack").
 func (k Term) String() string {
 	if k >= 0 && k < NumTerms {
@@ -65,11 +77,12 @@ func TermByName(name string) (Term, bool) {
 // TermNames lists every term's name, in Term order.
 func TermNames() []string { return append([]string(nil), termNames[:]...) }
 
-// weightsOf reads g's term weights (percent, default 100).
+// weightsOf reads g's term weights (percent; defaultWeight where g has
+// none).
 func weightsOf(g *vm.Game) [NumTerms]int {
 	var w [NumTerms]int
 	for k := range w {
-		w[k] = 100
+		w[k] = defaultWeight[k]
 		if v, ok := g.Weights[termNames[k]]; ok {
 			w[k] = v
 		}
@@ -77,7 +90,7 @@ func weightsOf(g *vm.Game) [NumTerms]int {
 	return w
 }
 
-// Weight is term k's weight in percent of its default.
+// Weight is term k's weight in percent of its unit.
 func (ev *Evaluator) Weight(k Term) int { return ev.weight[k] }
 
 // Active reports whether term k exists in this game (a game without a

@@ -10,8 +10,8 @@
 //	@king-attack 140 ± 20
 //
 // A line whose name starts with "@" is the weight of an evaluation term
-// (terms.go), in percent of its default; it may be negative. Files
-// without such lines keep every term at its default.
+// (terms.go), in percent of its unit; it may be negative. Files
+// without such lines keep every term at its default weight.
 
 package eval
 

@@ -233,7 +233,7 @@ type Fitted struct {
 	// the derived values' total (see Fit).
 	Scale float64
 	// Weights are the evaluation terms' weights (by eval.Term, in percent
-	// of their defaults, on the values' scale), WeightErr their standard
+	// of their units, on the values' scale), WeightErr their standard
 	// errors, WeightTuned which the samples could teach (a term always 0,
 	// or samples without terms, keep 100).
 	Weights, WeightErr []float64

@@ -88,7 +88,7 @@ func WriteTuned(w io.Writer, g *vm.Game, fit Fitted, comment string) error {
 	}
 	for k, tuned := range fit.WeightTuned {
 		if !tuned {
-			if k < len(fit.WeightFixed) && fit.WeightFixed[k] && fit.Weights[k] != 100 {
+			if k < len(fit.WeightFixed) && fit.WeightFixed[k] && fit.Weights[k] != float64(eval.DefaultWeight(eval.Term(k))) {
 				if _, err := fmt.Fprintf(w, "@%s %d\n", eval.Term(k), int(math.Round(fit.Weights[k]))); err != nil {
 					return err
 				}

@@ -520,7 +520,7 @@ func (r *Session) cmdEval(string) error {
 		return err
 	}
 	pl := r.game.S.Mover()
-	fmt.Fprintf(r.out, "Evaluation for %s: %+d (static evaluation, with the side to move's tempo)\n", r.game.G.Players[pl].Name, ev.Evaluate(r.game.S, pl))
+	fmt.Fprintf(r.out, "Evaluation for %s: %+d (material and placement)\n", r.game.G.Players[pl].Name, ev.Evaluate(r.game.S, pl))
 	return nil
 }
 
