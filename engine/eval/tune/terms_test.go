@@ -128,3 +128,45 @@ func TestSamplesFileTerms(t *testing.T) {
 		t.Errorf("unknown term column: error %v", err)
 	}
 }
+
+// TestFitCountsMobility: samples drawn from the Texel model whose
+// evaluation adds the searcher's mobility term to material and a
+// placement term at 100% are fitted back to those weights when the
+// samples carry the mobility term (Fit counts it as given), though the
+// placement term here goes with mobility; without it, placement takes up
+// mobility's share.
+func TestFitCountsMobility(t *testing.T) {
+	truth := []float64{100, 300}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var with, without []Sample
+	for range 30000 {
+		d := []int16{int16(rng.IntN(5) - 2), int16(rng.IntN(3) - 1)}
+		mob := int32(2 * (rng.IntN(41) - 20))
+		terms := make([]int32, eval.NumTerms)
+		terms[eval.TermPlacement] = mob/2 + int32(rng.IntN(21)-10) // goes with mobility
+		s := float64(mob) + float64(terms[eval.TermPlacement])
+		for i, v := range truth {
+			s += v * float64(d[i])
+		}
+		r := 0.0
+		if rng.Float64() < 1/(1+math.Pow(10, -s/400)) {
+			r = 1
+		}
+		with = append(with, Sample{Result: r, Diff: d, Terms: terms, Mobility: mob})
+		without = append(without, Sample{Result: r, Diff: d, Terms: terms})
+	}
+	f, err := Fit(with, truth, []bool{false, false}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, e := f.Weights[eval.TermPlacement], f.WeightErr[eval.TermPlacement]; math.Abs(w-100) > 3*e {
+		t.Errorf("placement with mobility counted: %.0f%% ± %.0f, want 100%%", w, e)
+	}
+	g, err := Fit(without, truth, []bool{false, false}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := g.Weights[eval.TermPlacement]; w < 200 {
+		t.Errorf("placement without mobility: %.0f%%, want it to take up mobility's share (about 300%%)", w)
+	}
+}
