@@ -248,10 +248,22 @@ func TestWeights(t *testing.T) {
 	}
 }
 
-// TestEvaluateAllocs: the evaluation, on the search's hot path, allocates
-// nothing.
+// allOn is every term at weight 100 (most are 0 by default).
+var allOn = map[string]int{"king-attack": 100, "threats": 100, "passed": 100, "tempo": 100}
+
+// TestEvaluateAllocs: the evaluation with every term, on the search's hot
+// path, allocates nothing.
 func TestEvaluateAllocs(t *testing.T) {
-	g, ev := derived(t, "../../games/capablanca.zrf")
+	f, err := zrf.LoadFile("../../games/capablanca.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f.Games[0].Game
+	g.Weights = allOn
+	ev, err := eval.Derive(g)
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := newState(t, g)
 	if err := ev.Watch(s); err != nil {
 		t.Fatal(err)
@@ -268,6 +280,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		b.Fatal(err)
 	}
 	g := f.Games[0].Game
+	g.Weights = allOn
 	ev, err := eval.Derive(g)
 	if err != nil {
 		b.Fatal(err)
@@ -301,6 +314,13 @@ func BenchmarkSearchTerms(b *testing.B) {
 			for b.Loop() {
 				for _, bp := range benchpos.Default {
 					pos := benchPosition(b, bp.File, bp.Moves)
+					g := pos.State().Game()
+					g.Weights = allOn
+					ev, err := eval.Derive(g)
+					if err != nil {
+						b.Fatal(err)
+					}
+					pos = eval.NewPosition(pos.State(), ev)
 					if name == "without-dyn" {
 						pos = eval.NewPosition(pos.State(), pos.Evaluator().WithoutDyn())
 					}
