@@ -56,6 +56,10 @@ type Game struct {
 	Letters []string
 	// Values are piece values for the evaluation, 0 when unknown (derived later).
 	Values []int
+	// Weights are the evaluation's term weights by term name, in percent
+	// of each term's unit (a values file's "@name" lines: package eval
+	// reads and applies them); nil for the defaults.
+	Weights map[string]int
 
 	// ReadFEN, when the front end sets it, is the game's own FEN reader, used
 	// by State.SetFEN in place of the generic one (fmax.ini: a letter means

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"zrun/cmd/zrun/internal/atomicfile"
@@ -24,6 +25,7 @@ func init() {
 // tuneOptions are tune's flags.
 type tuneOptions struct {
 	variant, shard, data, out string
+	terms                     string
 	games, depth, random      int
 	seed                      uint64
 	fit                       bool
@@ -41,9 +43,18 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.shard, "shard", "1/1", "play only shard i of n of the games (write them with --data, fit later with --fit)")
 	fs.StringVar(&o.data, "data", "", "write the shard's positions to this file instead of fitting")
 	fs.BoolVar(&o.fit, "fit", false, "fit the values from the data files given as arguments (all shards of one run)")
+	fs.StringVar(&o.terms, "terms", "all", "evaluation terms whose weights (@name lines of the values file) are fitted with the piece values: all, none, or names separated by commas ("+strings.Join(eval.TermNames(), ",")+"); the others keep their weights")
 	fs.StringVar(&o.out, "out", "", "where to write the values (default: FILE with the extension .values, which play, serve, xboard, uci and go read)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if o.terms != "all" && o.terms != "none" {
+		for _, name := range strings.Split(o.terms, ",") {
+			if _, ok := eval.TermByName(strings.TrimSpace(name)); !ok {
+				fmt.Fprintf(stderr, "zrun tune: --terms: no term %q (terms: all, none, %s)\n", name, strings.Join(eval.TermNames(), ", "))
+				return 2
+			}
+		}
 	}
 	if o.fit {
 		return tuneFit(fs.Args(), o, stdout, stderr)
@@ -97,7 +108,7 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	comment := fmt.Sprintf("zrun tune: %d self-play games at depth %d (seed %d), %d positions", st.Games, o.depth, o.seed, len(samples))
-	return tuneWrite(path, g, ev, samples, comment, o.out, stdout, stderr)
+	return tuneWrite(path, g, ev, samples, comment, o, stdout, stderr)
 }
 
 // tuneFit fits the values from the data files of a sharded run.
@@ -126,14 +137,20 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 		return 1
 	}
 	comment := fmt.Sprintf("zrun tune: %d self-play games at depth %d (seed %d) in %d shards, %d positions", h.Games, h.Depth, h.Seed, h.Of, len(samples))
-	return tuneWrite(h.File, g, ev, samples, comment, o.out, stdout, stderr)
+	return tuneWrite(h.File, g, ev, samples, comment, o, stdout, stderr)
 }
 
 // tuneWrite fits, prints the values in pawns with their error bars, and
 // writes the values file.
-func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sample, comment, out string, stdout, stderr io.Writer) int {
+func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sample, comment string, o tuneOptions, stdout, stderr io.Writer) int {
+	out := o.out
+	choice, err := termChoice(o.terms, ev)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun tune:", err)
+		return 2
+	}
 	start, royal, same := tune.StartValues(g, ev)
-	fit, err := tune.Fit(samples, start, royal, same)
+	fit, err := tune.FitTerms(samples, start, royal, same, choice)
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1
@@ -159,6 +176,29 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sampl
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return 0
+}
+
+// termChoice reads --terms: which terms the fit weighs (nil: all); the
+// others keep ev's weights.
+func termChoice(list string, ev *eval.Evaluator) (*tune.TermChoice, error) {
+	if list == "all" {
+		return nil, nil
+	}
+	var ch tune.TermChoice
+	for k := range ch.Fixed {
+		ch.Fixed[k] = float64(ev.Weight(eval.Term(k)))
+	}
+	if list == "none" {
+		return &ch, nil
+	}
+	for _, name := range strings.Split(list, ",") {
+		k, ok := eval.TermByName(strings.TrimSpace(name))
+		if !ok {
+			return nil, fmt.Errorf("--terms: no term %q (terms: all, none, %s)", name, strings.Join(eval.TermNames(), ", "))
+		}
+		ch.Free[k] = true
+	}
+	return &ch, nil
 }
 
 // writeFileWith writes path with f, whole or not at all (atomicfile).

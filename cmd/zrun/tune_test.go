@@ -69,3 +69,34 @@ func TestTuneShardsMergeToOneRun(t *testing.T) {
 		t.Errorf("fit of one shard of two: exit %d, %s", code, e2.String())
 	}
 }
+
+// TestTuneTerms: the fit writes the weights of the terms --terms frees as
+// @name lines, which loading the rule file then applies; a term not named
+// keeps its weight; an unknown term is a usage error.
+func TestTuneTerms(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "chess.zrf")
+	src, err := os.ReadFile("../../games/chess.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(rules, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := runMain([]string{"tune", "--games", "6", "--depth", "1", "--random", "6", "--terms", "placement,tempo", rules}, &out, &errOut); code != 0 {
+		t.Fatalf("tune: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "chess.values"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^@placement -?\d+ ± \d+$`).Match(b) || strings.Contains(string(b), "@king-attack") {
+		t.Errorf("values file with --terms placement,tempo:\n%s", b)
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := runMain([]string{"tune", "--games", "2", "--depth", "1", "--terms", "kingsafety", rules}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "kingsafety") {
+		t.Errorf("unknown term: exit %d, %q", code, errOut.String())
+	}
+}

@@ -8,7 +8,12 @@
 // mobility, bonuses for the distance to promotion and goal squares, and
 // for n-in-a-row goals the open lines each player has started (lines.go),
 // and in games of one royal piece each the own pieces next to it
-// (shelter.go).
+// (shelter.go). Terms read from where the pieces stand against each other
+// (threats.go): enemy pieces reaching the royal piece's neighbourhood,
+// pieces a cheapest piece attacks, and passers (the passed pawn
+// generalised); and the side to move's tempo. Each term has a weight in
+// percent of its unit (terms.go), which a values file may set and
+// "zrun tune" fits.
 // Self-play tuning (package tune, engine/eval/tune) learns piece values
 // offline from games the engine plays against itself, and a values file
 // beside the rule file keeps them; this package reads that file when a game
@@ -30,8 +35,12 @@
 //	               tables, promotion and goal distance bonuses
 //	lines.go       the line term: open lines towards an n-in-a-row goal
 //	shelter.go     the royal piece's shelter: own pieces next to it
+//	threats.go     king attack, threats by the cheapest pieces and passers, from
+//	               lone pieces' reach
+//	terms.go       the terms' names and weights, and Features: each term unweighted
 //	gating.go      pieces in hand of gating games counted as material
 //	valuesfile.go  reading the tuned-values file kept beside the rule file, and
 //	               ApplyTunedFor: its values given to the games loaded
 //	position.go    Position: the adapter from *vm.State to engine.Position
+//	evalcache.go   the adapter's cache of evaluations by position hash
 package eval

@@ -69,6 +69,18 @@ type Evaluator struct {
 	// shelter: own pieces next to the royal piece (shelter.go); nil in
 	// games without one royal piece each.
 	shelter *shelter
+	// weight is each term's weight in percent of its unit (terms.go;
+	// vm.Game.Weights, from a values file).
+	weight [NumTerms]int
+	// pstRaw is pst at placement weight 100 (Features reads it).
+	pstRaw [][]int
+	// dyn: king attack, threats and passers (threats.go); nil in games
+	// that cannot have them.
+	dyn *dyn
+	// dynMask: the terms of dyn whose weight is not 0 (0: none to compute)
+	dynMask int
+	// tempo: the side to move gets the tempo term (two-player games).
+	tempo bool
 }
 
 // Derive computes the tables for g by generating the moves of lone
@@ -91,8 +103,10 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		ev.drops = ev.drops || len(pt.Drops) > 0
 	}
 	ev.giveaway = Giveaway(g)
+	ev.weight = weightsOf(g)
 	if !ev.giveaway {
 		ev.shelter = newShelter(g)
+		ev.tempo = len(g.Players) == 2
 	}
 	ml := &vm.MoveList{}
 	blocker := blockerType(g)
@@ -182,6 +196,17 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	if !ev.drops {
 		ev.gating = newGating(g, ev.value)
 	}
+	if probe && !script && !ev.giveaway {
+		ev.dyn = newDyn(g, s, ml, ev.value, royal)
+	}
+	if ev.dyn != nil {
+		for k, bit := range map[Term]int{TermKingAttack: dynKings, TermThreats: dynThreats, TermPassed: dynPassers} {
+			if ev.weight[k] != 0 {
+				ev.dynMask |= bit
+			}
+		}
+	}
+	ev.weighPlacement()
 	ev.placed = ev.placedTable(len(g.Players), len(s.Board))
 	return ev, nil
 }
@@ -457,9 +482,39 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 		v += ev.lineScore(s, pl)
 	}
 	if ev.shelter != nil {
-		v += ev.shelter.score(s, pl)
+		v += weighted(ev.shelter.raw(s, pl), ev.weight[TermShelter])
+	}
+	if ev.dynMask != 0 {
+		var r dynRaw
+		ev.dyn.raw(s, pl, &r, ev.dynMask)
+		v += weighted(r.king, ev.weight[TermKingAttack]) + weighted(r.threats, ev.weight[TermThreats]) +
+			weighted(r.passed, ev.weight[TermPassed])
+	}
+	if ev.tempo {
+		if s.Chooser() == pl {
+			v += weighted(tempoUnit, ev.weight[TermTempo])
+		} else {
+			v -= weighted(tempoUnit, ev.weight[TermTempo])
+		}
 	}
 	return v
+}
+
+// weighPlacement keeps the placement tables as derived (pstRaw) and
+// scales pst by the placement term's weight; the table the state sums
+// (placed) is made from pst.
+func (ev *Evaluator) weighPlacement() {
+	ev.pstRaw = make([][]int, len(ev.pst))
+	for i, row := range ev.pst {
+		ev.pstRaw[i] = row
+		if w := ev.weight[TermPlacement]; w != 100 {
+			scaled := make([]int, len(row))
+			for p, x := range row {
+				scaled[p] = weighted(x, w)
+			}
+			ev.pst[i] = scaled
+		}
+	}
 }
 
 // scan is the material and placement of pl's pieces minus the others', read

@@ -8,3 +8,11 @@ func (ev *Evaluator) Watches(s *vm.State) bool {
 	_, _, ok := s.Placement(ev.placed, 0)
 	return ok
 }
+
+// WithoutDyn is a copy of ev without the king attack, threats and passer
+// terms (threats.go), to time them against.
+func (ev *Evaluator) WithoutDyn() *Evaluator {
+	c := *ev
+	c.dyn, c.dynMask = nil, 0
+	return &c
+}

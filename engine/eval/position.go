@@ -42,6 +42,9 @@ type Position struct {
 	// chance: some player moves at random (Random is asked at every
 	// node; without one the answer is known).
 	chance bool
+	// evals caches evaluations by position hash (evalcache.go); nil when
+	// the evaluation is cheap enough without.
+	evals *evalCache
 }
 
 // plyGuards are vm's guards for the position at one ply: the check guard
@@ -161,6 +164,9 @@ func NewPosition(s *vm.State, ev *Evaluator) *Position {
 		}
 	}
 	p.officer = 2 * cheapest
+	if ev.dynMask != 0 {
+		p.evals = newEvalCache()
+	}
 	return p
 }
 
@@ -540,6 +546,9 @@ func (p *Position) Evaluate(pl int) int {
 			p.fail(err)
 		}
 		return v
+	}
+	if c := p.evals; c != nil {
+		return c.evaluate(p.ev, p.s, pl)
 	}
 	return p.ev.Evaluate(p.s, pl)
 }

@@ -68,8 +68,8 @@ func newShelter(g *vm.Game) *shelter {
 	return sh
 }
 
-// score is pl's shelter bonus minus the other players'.
-func (sh *shelter) score(s *vm.State, pl int) int {
+// raw is pl's shelter bonus minus the other players', at weight 100.
+func (sh *shelter) raw(s *vm.State, pl int) int {
 	v := 0
 	for q := range sh.players {
 		k := s.Royals(q)

@@ -7,6 +7,11 @@
 //	[Chess]
 //	Pawn 100 ± 4
 //	Knight 312 ± 15
+//	@king-attack 140 ± 20
+//
+// A line whose name starts with "@" is the weight of an evaluation term
+// (terms.go), in percent of its unit; it may be negative. Files
+// without such lines keep every term at its default weight.
 
 package eval
 
@@ -92,8 +97,12 @@ func ReadTuned(r io.Reader, name string) (TunedValues, error) {
 			return nil, fmt.Errorf("%s:%d: want \"Piece value\" or \"Piece value ± error\", got %q", name, line, text)
 		}
 		v, err := strconv.Atoi(f[1])
-		if err != nil || v < 0 {
+		term := strings.HasPrefix(f[0], "@")
+		if err != nil || v < 0 && !term {
 			return nil, fmt.Errorf("%s:%d: bad value %q", name, line, f[1])
+		}
+		if _, ok := TermByName(f[0][1:]); term && !ok {
+			return nil, fmt.Errorf("%s:%d: no evaluation term %q (terms: %s)", name, line, f[0][1:], strings.Join(TermNames(), ", "))
 		}
 		cur[f[0]] = v
 	}
@@ -104,8 +113,9 @@ func ReadTuned(r io.Reader, name string) (TunedValues, error) {
 }
 
 // Apply sets g.Values from the values for g's title (so Derive takes them
-// as the rule file's own, as fmax.ini's are) and reports how many it set;
-// a piece name g does not have is an error.
+// as the rule file's own, as fmax.ini's are), and g.Weights from its term
+// weights ("@name"), and reports how many it set; a piece name g does not
+// have is an error.
 func (tv TunedValues) Apply(g *vm.Game) (int, error) {
 	vals, ok := tv[g.Title]
 	if !ok {
@@ -116,6 +126,15 @@ func (tv TunedValues) Apply(g *vm.Game) (int, error) {
 	}
 	n := 0
 	for name, v := range vals {
+		if term, ok := strings.CutPrefix(name, "@"); ok {
+			k, _ := TermByName(term) // ReadTuned checked the name
+			if g.Weights == nil {
+				g.Weights = map[string]int{}
+			}
+			g.Weights[k.String()] = v
+			n++
+			continue
+		}
 		t, ok := g.PieceIndex(name)
 		if !ok {
 			return n, fmt.Errorf("tuned values for %q name a piece it does not have: %s", g.Title, name)

@@ -9,7 +9,12 @@
 // results from the material differences (logistic regression by Newton's
 // method, with error bars), starting from and pulled towards the values
 // eval derives (StartValues); MirrorTypes ties the two sides' types of one
-// piece (Fairy-Max's per-colour pawns) so they learn one value.
+// piece (Fairy-Max's per-colour pawns) so they learn one value. Each
+// sample also carries the evaluation's terms unweighted (eval.Features:
+// placement, shelter, king attack, threats, passers, tempo), and Fit
+// weighs them with the values in the same regression, so one run tunes
+// the whole evaluation; the values file keeps the weights as "@name"
+// lines.
 //
 // Sharded runs (GNU parallel, a Slurm array) write their samples with
 // WriteSamples, and ReadSampleFiles merges every shard of one run for one

@@ -3,9 +3,14 @@
 // merge into one fit.
 //
 //	# zrun tune data file=games/chess.zrf variant=Chess games=400 shard=3/8 depth=2 seed=1
-//	result	Pawn	Knight	...
-//	1	0	1	...
+//	result	Pawn	Knight	...	@placement	@shelter	...
+//	1	0	1	...	34	15	...
 //	# done games=50 positions=4321
+//
+// Columns named "@term" are the evaluation's terms unweighted
+// (eval.Features), and "~mobility" the searcher's mobility term
+// (Sample.Mobility); files written before the terms had neither, and fit
+// piece values only.
 
 package tune
 
@@ -18,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 
+	"zrun/engine/eval"
 	"zrun/vm"
 )
 
@@ -27,6 +33,8 @@ type SampleHeader struct {
 	Games, Shard, Of, Depth int
 	Seed                    uint64
 	Pieces                  []string
+	// Terms names the "@term" columns (eval.Term names, without the @).
+	Terms []string
 }
 
 // CheckPieces says whether g still has the pieces the samples were played
@@ -69,15 +77,42 @@ func headerFields(s string) (map[string]string, error) {
 	return kv, nil
 }
 
+// mobilityColumn names the column of Sample.Mobility, the searcher's
+// mobility term, which follows the @term columns.
+const mobilityColumn = "~mobility"
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // WriteSamples writes a finished shard: header, samples, closing line.
 func WriteSamples(w io.Writer, h SampleHeader, st SelfPlayStats, samples []Sample) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# zrun tune data %s shard=%d/%d\nresult\t%s\n", h.run(), h.Shard, h.Of, strings.Join(h.Pieces, "\t"))
+	withTerms := len(samples) > 0 && samples[0].Terms != nil
+	cols := strings.Join(h.Pieces, "\t")
+	if withTerms {
+		for _, n := range eval.TermNames() {
+			cols += "\t@" + n
+		}
+		cols += "\t" + mobilityColumn
+	}
+	fmt.Fprintf(bw, "# zrun tune data %s shard=%d/%d\nresult\t%s\n", h.run(), h.Shard, h.Of, cols)
 	for _, sm := range samples {
 		bw.WriteString(strconv.FormatFloat(sm.Result, 'g', -1, 64))
 		for _, d := range sm.Diff {
 			bw.WriteByte('\t')
 			bw.WriteString(strconv.Itoa(int(d)))
+		}
+		if withTerms {
+			for _, x := range sm.Terms {
+				bw.WriteByte('\t')
+				bw.WriteString(strconv.Itoa(int(x)))
+			}
+			bw.WriteByte('\t')
+			bw.WriteString(strconv.Itoa(int(sm.Mobility)))
 		}
 		bw.WriteByte('\n')
 	}
@@ -98,7 +133,8 @@ func ReadSampleFiles(paths []string) (SampleHeader, []Sample, error) {
 		}
 		if i == 0 {
 			first = h
-		} else if h.run() != first.run() || h.Of != first.Of || strings.Join(h.Pieces, "\t") != strings.Join(first.Pieces, "\t") {
+		} else if h.run() != first.run() || h.Of != first.Of || strings.Join(h.Pieces, "\t") != strings.Join(first.Pieces, "\t") ||
+			strings.Join(h.Terms, "\t") != strings.Join(first.Terms, "\t") {
 			return first, nil, fmt.Errorf("%s: from another run (%s, %d shards) than %s (%s, %d shards)", p, h.run(), h.Of, paths[0], first.run(), first.Of)
 		}
 		if prev, dup := seen[h.Shard]; dup {
@@ -130,6 +166,8 @@ func readSampleFile(path string) (SampleHeader, []Sample, error) {
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	line, done := 0, false
 	var out []Sample
+	var termAt []int // the eval.Term of each @ column
+	mobCol := false  // the last column is the searcher's mobility
 	for sc.Scan() {
 		line++
 		text := sc.Text()
@@ -161,26 +199,57 @@ func readSampleFile(path string) (SampleHeader, []Sample, error) {
 				return h, nil, fmt.Errorf("%s:2: want the column line \"result\\t<pieces>\"", path)
 			}
 			h.Pieces = cols[1:]
+			if n := len(h.Pieces); n > 0 && h.Pieces[n-1] == mobilityColumn {
+				h.Pieces, mobCol = h.Pieces[:n-1], true
+			}
+			for len(h.Pieces) > 0 && strings.HasPrefix(h.Pieces[len(h.Pieces)-1], "@") {
+				h.Pieces = h.Pieces[:len(h.Pieces)-1]
+			}
+			for _, c := range cols[1+len(h.Pieces) : len(cols)-b2i(mobCol)] {
+				k, ok := eval.TermByName(c[1:])
+				if !ok {
+					return h, nil, fmt.Errorf("%s:2: no evaluation term %q", path, c)
+				}
+				h.Terms = append(h.Terms, c[1:])
+				termAt = append(termAt, int(k))
+			}
 		case strings.HasPrefix(text, "# done "):
 			done = true
 		case done:
 			return h, nil, fmt.Errorf("%s:%d: a line after \"# done\"", path, line)
 		default:
 			cols := strings.Split(text, "\t")
-			if len(cols) != len(h.Pieces)+1 {
-				return h, nil, fmt.Errorf("%s:%d: %d columns, want %d", path, line, len(cols), len(h.Pieces)+1)
+			if want := len(h.Pieces) + len(termAt) + b2i(mobCol) + 1; len(cols) != want {
+				return h, nil, fmt.Errorf("%s:%d: %d columns, want %d", path, line, len(cols), want)
 			}
 			r, err := strconv.ParseFloat(cols[0], 64)
 			if err != nil || r < 0 || r > 1 {
 				return h, nil, fmt.Errorf("%s:%d: bad result %q", path, line, cols[0])
 			}
 			sm := Sample{Result: r, Diff: make([]int16, len(h.Pieces))}
-			for j, c := range cols[1:] {
+			for j, c := range cols[1 : 1+len(h.Pieces)] {
 				d, err := strconv.Atoi(c)
 				if err != nil {
 					return h, nil, fmt.Errorf("%s:%d: bad count %q", path, line, c)
 				}
 				sm.Diff[j] = int16(d)
+			}
+			if len(termAt) > 0 {
+				sm.Terms = make([]int32, eval.NumTerms)
+				for j, c := range cols[1+len(h.Pieces) : 1+len(h.Pieces)+len(termAt)] {
+					x, err := strconv.ParseInt(c, 10, 32)
+					if err != nil {
+						return h, nil, fmt.Errorf("%s:%d: bad term %q", path, line, c)
+					}
+					sm.Terms[termAt[j]] = int32(x)
+				}
+			}
+			if mobCol {
+				x, err := strconv.ParseInt(cols[len(cols)-1], 10, 32)
+				if err != nil {
+					return h, nil, fmt.Errorf("%s:%d: bad mobility %q", path, line, cols[len(cols)-1])
+				}
+				sm.Mobility = int32(x)
 			}
 			out = append(out, sm)
 		}

@@ -23,11 +23,25 @@ import (
 
 // Sample is one position of a self-play game: the result for the first
 // player (1 a win, 0.5 a draw, 0 a loss) and, per piece type, the first
-// player's pieces less the second's (on the board and in hand).
+// player's pieces less the second's (on the board and in hand); Terms,
+// when not nil, are the evaluation's terms for the first player
+// unweighted (eval.Features, by eval.Term), which Fit then weighs too.
+//
+// Mobility is the searcher's own term (engine: mobilityWeight per legal
+// move of the side to move more than the other side had a ply before, each
+// count capped at 64) for the first player, in centipawns: Fit counts it
+// as given, so that the terms it fits do not take up its share (placement,
+// which goes with mobility, was fitted at twice its weight without it).
 type Sample struct {
-	Result float64
-	Diff   []int16
+	Result   float64
+	Diff     []int16
+	Terms    []int32
+	Mobility int32
 }
+
+// searchMobility is engine's mobilityWeight (engine/search.go), the
+// searcher's score per legal move.
+const searchMobility = 2
 
 // SelfPlayOptions says which games to play.
 type SelfPlayOptions struct {
@@ -106,9 +120,12 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 	se := engine.New[*vm.Move](pos, 4)
 	nT := len(g.Pieces)
 	var diffs [][]int16
+	var terms [][]int32
 	ml := &vm.MoveList{}
 	result, capped := 0.5, true
 	lastNoisy := false
+	var mobs []int32
+	prevMoves := -1 // legal moves of the position a ply before
 	for ply := 0; ply < opt.MaxPlies; ply++ {
 		if err := s.Generate(ml); err != nil {
 			return nil, 0, false, err
@@ -148,17 +165,31 @@ func selfPlayGame(g *vm.Game, ev *eval.Evaluator, opt SelfPlayOptions, seed uint
 		// made. Mid-exchange the material count is off by the piece about
 		// to be taken back, and the pieces most often exchanged would be
 		// undervalued for it.
-		if ply >= opt.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() {
+		nMoves := len(ml.Moves)
+		if ply >= opt.RandomPlies && !lastNoisy && !noisy && s.Partial == vm.NoPos && !s.InCheck() && prevMoves >= 0 {
+			mob := int32(searchMobility * (min(nMoves, 64) - min(prevMoves, 64)))
+			if s.Chooser() != 0 {
+				mob = -mob
+			}
+			mobs = append(mobs, mob)
 			diffs = append(diffs, MaterialDiff(s, nT))
+			var f [eval.NumTerms]int
+			ev.Features(s, 0, &f)
+			row := make([]int32, eval.NumTerms)
+			for k, x := range f {
+				row[k] = int32(x)
+			}
+			terms = append(terms, row)
 		}
 		lastNoisy = noisy
+		prevMoves = nMoves
 		if err := s.Make(m); err != nil {
 			return nil, 0, false, err
 		}
 	}
 	out := make([]Sample, len(diffs))
 	for i, d := range diffs {
-		out[i] = Sample{Result: result, Diff: d}
+		out[i] = Sample{Result: result, Diff: d, Terms: terms[i], Mobility: mobs[i]}
 	}
 	return out, result, capped, nil
 }
@@ -201,6 +232,14 @@ type Fitted struct {
 	// Scale is the factor the fitted values were multiplied by to keep
 	// the derived values' total (see Fit).
 	Scale float64
+	// Weights are the evaluation terms' weights (by eval.Term, in percent
+	// of their units, on the values' scale), WeightErr their standard
+	// errors, WeightTuned which the samples could teach (a term always 0,
+	// or samples without terms, keep 100).
+	Weights, WeightErr []float64
+	WeightTuned        []bool
+	// WeightFixed: the term kept its given weight (FitTerms).
+	WeightFixed []bool
 }
 
 // texelScale turns centipawns into log-odds: a score s predicts a win
@@ -214,9 +253,38 @@ var texelScale = math.Ln10 / 400
 // Royal types (always on the board) keep their start values. same, when
 // not nil, ties types together (MirrorTypes): same[t] is the type whose
 // value t shares, and the fit learns one value for each such group.
+//
+// Samples with Terms fit each evaluation term's weight with the values
+// (the evaluation is linear in them): its log-odds coefficient, pulled
+// towards weight 100 as weakly, and rescaled with the values.
 func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, error) {
+	return FitTerms(samples, start, royal, same, nil)
+}
+
+// TermChoice says which terms FitTerms weighs: Free[k] fits term k; a
+// term not free keeps the weight Fixed[k] (percent), and its part of
+// each sample's evaluation is counted as given.
+type TermChoice struct {
+	Free  [eval.NumTerms]bool
+	Fixed [eval.NumTerms]float64
+}
+
+// FitTerms is Fit with the terms choice frees (nil: every term); the
+// others stay at their fixed weights. Their part of the evaluation is in
+// centipawns, on the scale the values are rescaled to, so the fit is
+// repeated until the scale it assumed for them is the one it finds.
+func FitTerms(samples []Sample, start []float64, royal []bool, same []int, choice *TermChoice) (Fitted, error) {
 	nT := len(start)
-	f := Fitted{Values: append([]float64(nil), start...), StdErr: make([]float64, nT), Tuned: make([]bool, nT), Positions: len(samples)}
+	nK := int(eval.NumTerms)
+	f := Fitted{Values: append([]float64(nil), start...), StdErr: make([]float64, nT), Tuned: make([]bool, nT), Positions: len(samples),
+		Weights: make([]float64, nK), WeightErr: make([]float64, nK), WeightTuned: make([]bool, nK)}
+	f.WeightFixed = make([]bool, nK)
+	for k := range f.Weights {
+		f.Weights[k] = 100
+		if choice != nil && !choice.Free[k] {
+			f.Weights[k], f.WeightFixed[k] = choice.Fixed[k], true
+		}
+	}
 	if same != nil {
 		samples = foldTied(samples, same)
 	}
@@ -235,11 +303,33 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 	if len(cols) == 0 {
 		return f, fmt.Errorf("no position has a material difference to learn from (%d positions)", len(samples))
 	}
-	k := len(cols) + 1 // the last parameter is the first player's edge
+	var tcols []int // the terms the fit weighs: those not always 0
+	var fixed []int // the terms counted at their fixed weight
+	for kk := range nK {
+		if f.WeightFixed[kk] {
+			if f.Weights[kk] != 0 {
+				fixed = append(fixed, kk)
+			}
+			continue
+		}
+		for _, sm := range samples {
+			if kk < len(sm.Terms) && sm.Terms[kk] != 0 {
+				tcols = append(tcols, kk)
+				break
+			}
+		}
+	}
+	nc := len(cols)
+	k := nc + len(tcols) + 1 // the last parameter is the first player's edge
 	beta := make([]float64, k)
 	prior := make([]float64, k)
 	for j, t := range cols {
 		beta[j], prior[j] = start[t]*texelScale, start[t]*texelScale
+	}
+	// A term's parameter is its weight over 100, its regressor the term
+	// in log-odds.
+	for j := range tcols {
+		beta[nc+j], prior[nc+j] = 1, 1
 	}
 	const lambda = 1.0 // a pseudo-observation's worth of pull towards start
 	h := make([][]float64, k)
@@ -249,90 +339,124 @@ func Fit(samples []Sample, start []float64, royal []bool, same []int) (Fitted, e
 	grad := make([]float64, k)
 	x := make([]float64, k)
 	delta := make([]float64, k)
-	for iter := 0; iter < 200; iter++ {
-		for i := range h {
-			clear(h[i])
-		}
-		clear(grad)
-		for _, sm := range samples {
-			for j, t := range cols {
-				x[j] = float64(sm.Diff[t])
-			}
-			x[k-1] = 1
-			z := 0.0
-			for j := range x {
-				z += beta[j] * x[j]
-			}
-			p := 1 / (1 + math.Exp(-z))
-			w := p * (1 - p)
-			for a := range x {
-				if x[a] == 0 {
-					continue
-				}
-				grad[a] += (sm.Result - p) * x[a]
-				for b := range x {
-					h[a][b] += w * x[a] * x[b]
+	offs := make([]float64, len(samples)) // the fixed terms' and mobility's log-odds
+	mobility := false
+	for _, sm := range samples {
+		mobility = mobility || sm.Mobility != 0
+	}
+	assumed, scale := 1.0, 1.0
+	for round := 0; round < 8; round++ {
+		for i, sm := range samples {
+			offs[i] = float64(sm.Mobility) * texelScale / assumed
+			for _, kk := range fixed {
+				if kk < len(sm.Terms) {
+					offs[i] += f.Weights[kk] / 100 * float64(sm.Terms[kk]) * texelScale / assumed
 				}
 			}
 		}
-		for j := 0; j < k-1; j++ {
-			grad[j] -= lambda * (beta[j] - prior[j])
-			h[j][j] += lambda
-		}
-		h[k-1][k-1] += 1e-9
-		inv, err := invert(h)
-		if err != nil {
-			return f, err
-		}
-		// Newton's step, shortened to at most half a unit of log-odds
-		// (about 90 centipawns) a parameter: a full step from far away
-		// can overshoot (a piece whose advantage always won pulls hard),
-		// and the objective, concave with the prior, is then still climbed.
-		step := 0.0
-		for a := range beta {
-			d := 0.0
-			for b := range grad {
-				d += inv[a][b] * grad[b]
+		for iter := 0; iter < 200; iter++ {
+			for i := range h {
+				clear(h[i])
 			}
-			delta[a] = d
-			step = max(step, math.Abs(d))
-		}
-		scale := 1.0
-		if step > 0.5 {
-			scale = 0.5 / step
-		}
-		for a := range beta {
-			beta[a] += scale * delta[a]
-		}
-		if step < 1e-7 {
-			for j, t := range cols {
-				f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
+			clear(grad)
+			for i, sm := range samples {
+				for j, t := range cols {
+					x[j] = float64(sm.Diff[t])
+				}
+				for j, kk := range tcols {
+					x[nc+j] = 0
+					if kk < len(sm.Terms) {
+						x[nc+j] = float64(sm.Terms[kk]) * texelScale
+					}
+				}
+				x[k-1] = 1
+				z := offs[i]
+				for j := range x {
+					z += beta[j] * x[j]
+				}
+				p := 1 / (1 + math.Exp(-z))
+				w := p * (1 - p)
+				for a := range x {
+					if x[a] == 0 {
+						continue
+					}
+					grad[a] += (sm.Result - p) * x[a]
+					for b := range x {
+						h[a][b] += w * x[a] * x[b]
+					}
+				}
 			}
+			for j := 0; j < k-1; j++ {
+				grad[j] -= lambda * (beta[j] - prior[j])
+				h[j][j] += lambda
+			}
+			h[k-1][k-1] += 1e-9
+			inv, err := invert(h)
+			if err != nil {
+				return f, err
+			}
+			errs := func() {
+				for j, t := range cols {
+					f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
+				}
+				for j, kk := range tcols {
+					f.WeightErr[kk] = 100 * math.Sqrt(max(inv[nc+j][nc+j], 0))
+				}
+			}
+			// Newton's step, shortened to at most half a unit of log-odds
+			// (about 90 centipawns) a parameter: a full step from far away
+			// can overshoot (a piece whose advantage always won pulls hard),
+			// and the objective, concave with the prior, is then still climbed.
+			step := 0.0
+			for a := range beta {
+				d := 0.0
+				for b := range grad {
+					d += inv[a][b] * grad[b]
+				}
+				delta[a] = d
+				step = max(step, math.Abs(d))
+			}
+			scale := 1.0
+			if step > 0.5 {
+				scale = 0.5 / step
+			}
+			for a := range beta {
+				beta[a] += scale * delta[a]
+			}
+			errs()
+			if step < 1e-7 {
+				break
+			}
+		}
+		// The fit's overall scale says how surely the self-play games turn a
+		// material edge into a win (fast games less surely than strong play),
+		// not what the pieces are worth against each other: the values are
+		// rescaled to the derived values' total, keeping the ratios the games
+		// taught, so the evaluation's other terms keep their weight.
+		sumStart, sumFit := 0.0, 0.0
+		for j, t := range cols {
+			sumStart += start[t]
+			sumFit += beta[j] / texelScale
+		}
+		scale = 1.0
+		if sumFit > 0 && sumStart > 0 {
+			scale = sumStart / sumFit
+		}
+		if len(fixed) == 0 && !mobility || math.Abs(scale-assumed) < 1e-4*assumed {
 			break
 		}
-		for j, t := range cols {
-			f.StdErr[t] = math.Sqrt(max(inv[j][j], 0)) / texelScale
-		}
-	}
-	// The fit's overall scale says how surely the self-play games turn a
-	// material edge into a win (fast games less surely than strong play),
-	// not what the pieces are worth against each other: the values are
-	// rescaled to the derived values' total, keeping the ratios the games
-	// taught, so the evaluation's other terms keep their weight.
-	sumStart, sumFit := 0.0, 0.0
-	for j, t := range cols {
-		sumStart += start[t]
-		sumFit += beta[j] / texelScale
-	}
-	scale := 1.0
-	if sumFit > 0 && sumStart > 0 {
-		scale = sumStart / sumFit
+		assumed = scale
 	}
 	f.Scale = scale
 	for j, t := range cols {
 		f.Values[t] = scale * beta[j] / texelScale
 		f.StdErr[t] *= scale
 		f.Tuned[t] = true
+	}
+	for j, kk := range tcols {
+		f.Weights[kk] = 100 * scale * beta[nc+j]
+		f.WeightErr[kk] *= scale
+		f.WeightTuned[kk] = true
 	}
 	for t, r := range same {
 		if r != t {
@@ -354,7 +478,7 @@ func foldTied(samples []Sample, same []int) []Sample {
 				d[t] = 0
 			}
 		}
-		out[i] = Sample{Result: sm.Result, Diff: d}
+		out[i] = Sample{Result: sm.Result, Diff: d, Terms: sm.Terms, Mobility: sm.Mobility}
 	}
 	return out
 }
@@ -479,6 +603,11 @@ func (fit Fitted) WriteTable(w io.Writer, g *vm.Game, start []float64, royal []b
 			continue
 		}
 		fmt.Fprintf(w, "%-16s %8.0f %8.0f ± %-4.0f %7.2f ± %.2f\n", p.Name, start[t], fit.Values[t], fit.StdErr[t], fit.Values[t]/unit, fit.StdErr[t]/unit)
+	}
+	for k, tuned := range fit.WeightTuned {
+		if tuned {
+			fmt.Fprintf(w, "%-16s %7d%% %7.0f%% ± %-4.0f (term weight)\n", "@"+eval.Term(k).String(), 100, fit.Weights[k], fit.WeightErr[k])
+		}
 	}
 }
 

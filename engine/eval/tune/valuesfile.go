@@ -72,7 +72,8 @@ func ReplaceTuned(old []byte, g *vm.Game, fit Fitted, comment string) ([]byte, e
 }
 
 // WriteTuned writes the values of the types fit tuned for game g under its
-// title, after a comment line, with their error bars.
+// title, after a comment line, with their error bars, and the weights of
+// the terms it tuned ("@name percent ± error").
 func WriteTuned(w io.Writer, g *vm.Game, fit Fitted, comment string) error {
 	if _, err := fmt.Fprintf(w, "# %s\n[%s]\n", comment, g.Title); err != nil {
 		return err
@@ -82,6 +83,19 @@ func WriteTuned(w io.Writer, g *vm.Game, fit Fitted, comment string) error {
 			continue
 		}
 		if _, err := fmt.Fprintf(w, "%s %d ± %d\n", p.Name, int(math.Round(max(fit.Values[t], 1))), int(math.Round(fit.StdErr[t]))); err != nil {
+			return err
+		}
+	}
+	for k, tuned := range fit.WeightTuned {
+		if !tuned {
+			if k < len(fit.WeightFixed) && fit.WeightFixed[k] && fit.Weights[k] != float64(eval.DefaultWeight(eval.Term(k))) {
+				if _, err := fmt.Fprintf(w, "@%s %d\n", eval.Term(k), int(math.Round(fit.Weights[k]))); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if _, err := fmt.Fprintf(w, "@%s %d ± %d\n", eval.Term(k), int(math.Round(fit.Weights[k])), int(math.Round(fit.WeightErr[k]))); err != nil {
 			return err
 		}
 	}
