@@ -152,6 +152,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		bestKey = s.searchLines(&res, min(lim.MultiPV, len(pd.moves)), maxDepth, soft, inCheck)
 		return s.finish(res, bestKey)
 	}
+	var st stability
 	for d := 1; d <= maxDepth; d++ {
 		s.rootDepth = d
 		v := s.aspirate(d, res.Score, inCheck)
@@ -161,6 +162,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 			}
 			break
 		}
+		st.update(d, v, s.rootBest != bestKey)
 		bestKey, res.Score, res.Depth = s.rootBest, v, d
 		res.PV = s.pv(bestKey, d)
 		if s.OnInfo != nil {
@@ -169,7 +171,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		if plies, ok := MateIn(v); ok && abs(plies) <= d {
 			break // a forced result within the horizon cannot change
 		}
-		if iterationTooLate(time.Since(s.start), soft) {
+		if nextIterationTooLate(time.Since(s.start), soft, st.timeScale()) {
 			break
 		}
 	}
