@@ -177,34 +177,8 @@ func maxPacked(best, x int64) int64 {
 func (s *Searcher[M]) scoreQuiet(pd *plyData[M], i int) {
 	s.later.FillKeys(pd.moves[i:], pd.infos[i:len(pd.moves)])
 	for j := i; j < len(pd.moves); j++ {
-		if pd.infos[j].Noisy {
-			continue // a losing capture pickSearch moved after the quiet moves: scored
-		}
 		pd.scores[j] = packScore(quietScore(pd, pd.infos[j].Key), j)
 	}
-}
-
-// pickSearch is pick for the search's nodes: a capture that loses
-// material (losingCapture: the piece is worth more than what it takes and
-// can be taken back), when pick reaches it among the noisy moves, goes
-// after every quiet move instead (badCaptureScore), and the next best is
-// picked. The test is made only for the captures pick reaches: a node cut
-// by an earlier move never asks it of the others.
-func (s *Searcher[M]) pickSearch(pd *plyData[M], i int) M {
-	for {
-		m := s.pick(pd, i)
-		info := &pd.infos[i]
-		if sc := scoreOf(pd.scores[i]); sc < scoreNoisy || sc >= scoreTT || !info.Noisy || !s.losingCapture(m, info) {
-			return m
-		}
-		pd.scores[i] = packScore(badCaptureScore(info), i)
-	}
-}
-
-// badCaptureScore orders a losing capture after every quiet move (whose
-// history lies within ±histMax), the less it loses the earlier.
-func badCaptureScore(info *MoveInfo) int32 {
-	return -histMax - 1 - int32(min(max(int(info.Attacker)-int(info.Victim), 0), 1<<16))
 }
 
 // quietScore is the order score of the quiet move key at pd: a killer's,

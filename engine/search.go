@@ -509,7 +509,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			}
 			checksOnly = true
 		}
-		m := s.pickSearch(pd, i)
+		m := s.pick(pd, i)
 		info := &pd.infos[i]
 		if ply == 0 && len(s.excluded) > 0 && s.rootExcluded(pd, i) {
 			continue
@@ -527,15 +527,12 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if checks && !checksOnly {
 			mayCheck = s.check.MayGiveCheck(m)
 		}
-		// A losing capture (ordered after the quiet moves, pickSearch) is
-		// judged as a quiet move by the prunings and reductions below.
-		quiet := !info.Noisy || scoreOf(pd.scores[i]) < -histMax
-		futile := prune && depth <= 2 && quiet && eval+futilityMargin*depth <= alpha
+		futile := prune && depth <= 2 && !info.Noisy && eval+futilityMargin*depth <= alpha
 		// Late-move pruning: near the horizon, quiet moves that come this
 		// late in the order (after the killers and the history's
 		// favourites) rarely refute anything; those that give no check
 		// are not searched, as futile ones.
-		futile = futile || prune && depth <= lmpDepth && legal >= lateMoves(depth) && quiet &&
+		futile = futile || prune && depth <= lmpDepth && legal >= lateMoves(depth) && !info.Noisy &&
 			info.Key != pd.killers[0] && info.Key != pd.killers[1]
 		if futile && legal >= 1 && !mayCheck {
 			if !checksOnly && scoreOf(pd.scores[i]) <= histMax { // !mayCheck: s.check answered
@@ -571,7 +568,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if legal == 1 {
 			v = s.child(ply, nd, alpha, beta, me, childCheck, true)
 		} else {
-			r := s.reduction(pd, depth, legal-1, info, quiet, scoreOf(pd.scores[i]), inCheck, childCheck, pvNode)
+			r := s.reduction(pd, depth, legal-1, info, scoreOf(pd.scores[i]), inCheck, childCheck, pvNode)
 			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
 			if v > alpha && r > 0 {
 				v = s.child(ply, nd, alpha, alpha+1, me, childCheck, true)
@@ -665,11 +662,10 @@ func (s *Searcher[M]) noMoves(ply, me int) int {
 // enough depth are searched shallower first, the more so the later they come
 // and the deeper the search (logarithmically in both), less in PV nodes.
 //
-// quiet: a quiet move or a losing capture; score is the move's order
-// score: for a quiet move that is not a killer, its history (a losing
-// capture's is below every history).
-func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info *MoveInfo, quiet bool, score int32, inCheck, childCheck, pvNode bool) int {
-	if !s.rules.LMR || depth < 3 || i < 3 || !quiet || inCheck || childCheck ||
+// score is the move's order score: for a quiet move that is not a killer,
+// its history.
+func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info *MoveInfo, score int32, inCheck, childCheck, pvNode bool) int {
+	if !s.rules.LMR || depth < 3 || i < 3 || info.Noisy || inCheck || childCheck ||
 		info.Key == pd.killers[0] || info.Key == pd.killers[1] {
 		return 0
 	}
