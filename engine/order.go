@@ -21,13 +21,6 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 	pd.infos = growInfos(pd.infos, n)
 	pd.scores = growScores(pd.scores, n)
 	pd.hist = &s.hist[histSide(me)]
-	pd.prev1, pd.prev2 = 0, 0
-	if ply >= 1 {
-		pd.prev1 = s.plies[ply-1].cur
-	}
-	if ply >= 2 {
-		pd.prev2 = s.plies[ply-2].cur
-	}
 	// Without a table move, the quiet moves come after every noisy one
 	// whatever their scores: they are scored (and their keys computed)
 	// only when pick reaches them (scoreQuiet).
@@ -72,7 +65,7 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 		case noisyOnly:
 			sc = -1
 		default:
-			sc = int(s.quietScore(pd, info.Key))
+			sc = int(quietScore(pd, info.Key))
 		}
 		pd.scores[i] = packScore(int32(sc), i)
 		if sc > scoreKiller {
@@ -184,28 +177,20 @@ func maxPacked(best, x int64) int64 {
 func (s *Searcher[M]) scoreQuiet(pd *plyData[M], i int) {
 	s.later.FillKeys(pd.moves[i:], pd.infos[i:len(pd.moves)])
 	for j := i; j < len(pd.moves); j++ {
-		pd.scores[j] = packScore(s.quietScore(pd, pd.infos[j].Key), j)
+		pd.scores[j] = packScore(quietScore(pd, pd.infos[j].Key), j)
 	}
 }
 
 // quietScore is the order score of the quiet move key at pd: a killer's,
-// else the history order read (pd.hist) plus the continuation histories
-// of the moves one and two plies up (pd.prev1, pd.prev2).
-func (s *Searcher[M]) quietScore(pd *plyData[M], key uint64) int32 {
+// else the history order read (pd.hist).
+func quietScore[M any](pd *plyData[M], key uint64) int32 {
 	switch key {
 	case pd.killers[0]:
 		return scoreKiller
 	case pd.killers[1]:
 		return scoreKiller - 1
 	}
-	h := pd.hist[histIndex(key)]
-	if pd.prev1 != 0 {
-		h += s.cont[0][contIndex(pd.prev1, key)]
-	}
-	if pd.prev2 != 0 {
-		h += s.cont[1][contIndex(pd.prev2, key)]
-	}
-	return h
+	return pd.hist[histIndex(key)]
 }
 
 // packScore packs a move's order score above its place in the list, so that
@@ -252,66 +237,19 @@ func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
 // ply and in the history table of the side that played it, where the quiet
 // moves searched before it without a cutoff (pd.tried) lose as much, so
 // the history ranks moves by how often they refute, not how often they
-// were tried; and likewise in the continuation histories of the moves one
-// and two plies up. Each entry moves by the bonus less its own share of
-// it (gravity: h += b - h·|b|/histLimit), so it stays within ±histLimit
-// and an entry far from zero changes less.
+// were tried.
 func (s *Searcher[M]) rewardQuiet(pd *plyData[M], me int, key uint64, depth int) {
 	if pd.killers[0] != key {
 		pd.killers[1], pd.killers[0] = pd.killers[0], key
 	}
 	hs := &s.hist[histSide(me)]
-	bonus := historyBonus(depth)
-	gravity(&hs[histIndex(key)], bonus)
+	bonus := int32(depth * depth)
+	h := &hs[histIndex(key)]
+	*h = min(*h+bonus, histMax)
 	for _, k := range pd.tried {
-		gravity(&hs[histIndex(k)], -bonus)
+		h := &hs[histIndex(k)]
+		*h = max(*h-bonus, -histMax)
 	}
-	for c, prev := range [2]uint64{pd.prev1, pd.prev2} {
-		if prev == 0 {
-			continue
-		}
-		t := &s.cont[c]
-		gravity(&t[contIndex(prev, key)], bonus)
-		for _, k := range pd.tried {
-			gravity(&t[contIndex(prev, k)], -bonus)
-		}
-	}
-}
-
-// histLimit bounds each history entry; the three a quiet move's score
-// adds stay within ±histMax.
-const histLimit = histMax / 4
-
-// historyBonus is a cutoff's bonus at depth: the depth squared, scaled to
-// histLimit, at most an eighth of it.
-func historyBonus(depth int) int32 {
-	return int32(min(depth*depth*histLimit/256, histLimit/8))
-}
-
-// gravity moves *h by b less *h's share of it (see rewardQuiet).
-func gravity(h *int32, b int32) {
-	ab := int64(b)
-	if ab < 0 {
-		ab = -ab
-	}
-	*h += b - int32(int64(*h)*ab/histLimit)
-}
-
-// contSize is the number of entries of each continuation history table.
-const contSize = 1 << 18
-
-// contTables are the continuation histories: [0] indexed by the move one
-// ply up and the move, [1] by the move two plies up and the move (the
-// pair hashed, contIndex). A move's key names its piece and squares, so
-// one table serves both sides.
-type contTables [2][contSize]int32
-
-// contIndex is the slot of the pair (prev, key).
-func contIndex(prev, key uint64) int {
-	x := prev*0x9e3779b97f4a7c15 ^ key
-	x ^= x >> 31
-	x *= 0xbf58476d1ce4e5b9
-	return int(x >> (64 - 18))
 }
 
 // decayHistory halves the history between searches so old cutoffs fade.
@@ -319,11 +257,6 @@ func (s *Searcher[M]) decayHistory() {
 	for side := range s.hist {
 		for i := range s.hist[side] {
 			s.hist[side][i] /= 2
-		}
-	}
-	for c := range s.cont {
-		for i := range s.cont[c] {
-			s.cont[c][i] /= 2
 		}
 	}
 }

@@ -55,7 +55,6 @@ type Searcher[M any] struct {
 	rules     Rules
 	tt        *table
 	hist      [2][histSize]int32
-	cont      *contTables // continuation history (order.go)
 	plies     [maxPly + 1]plyData[M]
 	path      [maxPly + 1]uint64
 
@@ -93,20 +92,13 @@ type plyData[M any] struct {
 	unscored bool
 	tried    []uint64         // keys of the quiet moves searched at the node without a cutoff
 	hist     *[histSize]int32 // the history order read (the mover's)
-	// cur is the key of the quiet move being searched from this ply (0: a
-	// null move, a throw or a noisy move, quietKey): the
-	// continuation history of the plies below reads it.
-	cur uint64
-	// prev1, prev2: the moves one and two plies up that led here (0:
-	// none), the continuation history's context (set by order).
-	prev1, prev2 uint64
-	sign         int // +1 root side, -1 opponents, 0 chance node
-	n            int // legal moves generated
+	sign     int              // +1 root side, -1 opponents, 0 chance node
+	n        int              // legal moves generated
 }
 
 // New returns a searcher for pos with a transposition table of about hashMB megabytes.
 func New[M any](pos Position[M], hashMB int) *Searcher[M] {
-	s := &Searcher[M]{pos: pos, tt: newTable(hashMB), rng: rand.New(rand.NewPCG(1, 2)), cont: new(contTables)}
+	s := &Searcher[M]{pos: pos, tt: newTable(hashMB), rng: rand.New(rand.NewPCG(1, 2))}
 	s.null, _ = pos.(NullMover)
 	s.noisy, _ = pos.(NoisyGenerator[M])
 	s.capt, _ = pos.(CaptureGenerator[M])
@@ -130,7 +122,6 @@ func (s *Searcher[M]) Stop() { s.stopFlag.Store(true) }
 func (s *Searcher[M]) Clear() {
 	s.tt.clear()
 	s.hist = [2][histSize]int32{}
-	*s.cont = contTables{}
 }
 
 // Search finds a move for the player to move within the limits. At a chance
@@ -558,7 +549,6 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if !pos.Make(m) {
 			continue
 		}
-		pd.cur = quietKey(info)
 		if depth > 1 {
 			s.tt.touch(pos.Hash()) // the child probes it: fetched while the check test runs
 		}
@@ -728,7 +718,6 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me, extra int) (int, bool) {
 		return 0, false
 	}
 	r := nullReduction(depth) + extra
-	s.plies[ply].cur = 0
 	s.nullPlies = append(s.nullPlies, int32(ply))
 	v := -s.search(ply+1, depth-1-r, -beta, -beta+1, false, false)
 	s.nullPlies = s.nullPlies[:len(s.nullPlies)-1]
@@ -807,7 +796,6 @@ func (s *Searcher[M]) chance(ply, depth int) int {
 		return s.evalFor(1)
 	}
 	sum, legal := 0, 0
-	pd.cur = 0 // a throw is no move of a player's
 	for i := range pd.moves {
 		if !pos.Make(pd.moves[i]) {
 			continue
@@ -937,7 +925,6 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 		if !pos.Make(m) {
 			continue
 		}
-		pd.cur = quietKey(info)
 		legal++
 		childCheck := s.inCheck()
 		var v int
@@ -1103,16 +1090,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// quietKey is the key a move leaves for the continuation history of the
-// plies below: a quiet move's, 0 for a noisy one (whose key may not have
-// been asked: order defers it).
-func quietKey(info *MoveInfo) uint64 {
-	if info.Noisy {
-		return 0
-	}
-	return info.Key
 }
 
 // keepNoisy drops the quiet moves at pd (after order), keeping the order of
