@@ -281,47 +281,32 @@ func (s *Searcher[M]) keepLegal(pd *plyData[M]) {
 }
 
 // aspiration is the half-width of the first window around the previous
-// iteration's score.
+// iteration's score; a result outside it is searched again with that side open.
 const aspiration = 50
 
 // aspirate searches the root to depth d, first in a window around prev.
-// A result outside the window is searched again with that side moved out
-// past it by twice as much each time (open once it passes maxAspiration,
-// or the result is a win or loss).
 // s.rootBest is the best root move of the last (re-)search, 0 if none
 // finished.
 func (s *Searcher[M]) aspirate(d, prev int, inCheck bool) int {
 	alpha, beta := -Inf, Inf
-	delta := aspiration
 	if _, mate := MateIn(prev); d >= 5 && !mate {
-		alpha, beta = prev-delta, prev+delta
+		alpha, beta = prev-aspiration, prev+aspiration
 	}
 	for {
 		s.rootBest = 0
 		v := s.search(0, d, alpha, beta, inCheck, false)
-		_, mate := MateIn(v)
-		delta *= 2
 		switch {
 		case s.stopped:
 			return v
 		case v <= alpha && alpha > -Inf:
-			alpha = v - delta
-			if mate || delta > maxAspiration {
-				alpha = -Inf
-			}
+			alpha = -Inf
 		case v >= beta && beta < Inf:
-			beta = v + delta
-			if mate || delta > maxAspiration {
-				beta = Inf
-			}
+			beta = Inf
 		default:
 			return v
 		}
 	}
 }
-
-// maxAspiration is the widest window side before it is opened.
-const maxAspiration = 800
 
 func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
 	if ctx == nil {
