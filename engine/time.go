@@ -111,7 +111,7 @@ func (st *stability) timeScale() float64 {
 
 const (
 	minScale = 0.5
-	maxScale = 2.0
+	maxScale = 2.5
 )
 
 // nextIterationTooLate is the plain search's iterationTooLate: past
@@ -124,4 +124,4 @@ func nextIterationTooLate(elapsed, soft time.Duration, scale float64) bool {
 
 // stopShare is the share of the soft limit after which a settled search
 // starts no new iteration.
-const stopShare = 0.5
+const stopShare = 0.6
