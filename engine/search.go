@@ -152,7 +152,6 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		bestKey = s.searchLines(&res, min(lim.MultiPV, len(pd.moves)), maxDepth, soft, inCheck)
 		return s.finish(res, bestKey)
 	}
-	var st stability
 	for d := 1; d <= maxDepth; d++ {
 		s.rootDepth = d
 		v := s.aspirate(d, res.Score, inCheck)
@@ -162,7 +161,6 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 			}
 			break
 		}
-		st.update(d, v, s.rootBest != bestKey)
 		bestKey, res.Score, res.Depth = s.rootBest, v, d
 		res.PV = s.pv(bestKey, d)
 		if s.OnInfo != nil {
@@ -171,7 +169,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		if plies, ok := MateIn(v); ok && abs(plies) <= d {
 			break // a forced result within the horizon cannot change
 		}
-		if nextIterationTooLate(time.Since(s.start), soft, st.timeScale()) {
+		if iterationTooLate(time.Since(s.start), soft) {
 			break
 		}
 	}
