@@ -10,9 +10,9 @@
 //	position.go  Position, NullMover, NoisyGenerator, MoveInfo, Rules, Result; score scale (Win, MateIn)
 //	search.go    iterative deepening with aspiration windows; principal
 //	             variation search (null windows, re-search); check extension
-//	             (games with royal pieces); null-move pruning (not where the
-//	             side to move has only its cheapest pieces: zugzwang;
-//	             deeper the more the evaluation exceeds beta), reverse futility, futility and late-move
+//	             (games with royal pieces); null-move pruning (verified from
+//	             depth 6, for zugzwang; deeper the more the evaluation
+//	             exceeds beta), reverse futility, futility and late-move
 //	             pruning, logarithmic late-move reductions (one ply more
 //	             for moves of negative history), internal iterative
 //	             reduction, all switched by Rules; mate distance pruning;

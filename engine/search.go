@@ -460,7 +460,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 				return s.terminal(w, l, ply, me)
 			}
 			pd.sign, pd.n = me, s.plies[ply-2].n // the null move's child reads it
-			if v, cut := s.cutEarly(ply, depth, beta, me, guess, pvNode, allowNull); cut || s.stopped {
+			if v, cut, _ := s.cutEarly(ply, depth, beta, me, guess, pvNode, allowNull); cut || s.stopped {
 				return v
 			}
 		}
@@ -490,8 +490,13 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		eval = s.staticEval(ply, me)
 	}
 	if late && eval >= beta {
-		if v, cut := s.cutEarly(ply, depth, beta, me, eval, pvNode, allowNull); cut || s.stopped {
+		v, cut, verified := s.cutEarly(ply, depth, beta, me, eval, pvNode, allowNull)
+		if cut || s.stopped {
 			return v
+		}
+		if verified {
+			pd.moves = pos.Generate(pd.moves[:0]) // the verification reused this ply's buffers
+			pd.sign, pd.n = me, len(pd.moves)
 		}
 	}
 	s.guard(pd, inCheck)
@@ -739,32 +744,38 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me, extra int) (int, bool) {
 // (at least beta): reverse futility near the horizon (not in PV nodes) and
 // the null move. The caller has checked that they may apply (a node off
 // the root, not in check, beta away from mate scores, Rules.NullMove).
-// cut reports that the node is done with value v.
-//
-// A null-move cutoff is not verified by a reduced search of the node
-// itself: MakeNull refuses where zugzwang is common (no piece above the
-// cheapest kind), and the verification (from depth 6, until issue #49's
-// SPRT: 300 games at 20000 nodes, Elo +6.9 without it) cost more nodes
-// than the wrong cuts it prevented.
-func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull bool) (v int, cut bool) {
+// cut reports that the node is done with value v; verified that a
+// verification search of this node at its ply ran (it reuses the ply's
+// move list).
+func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull bool) (v int, cut, verified bool) {
 	// Reverse futility: far above beta near the horizon, the opponent
 	// is unlikely to recover in the plies left.
 	if !pvNode && depth <= rfpDepth && ev-futilityMargin*depth >= beta {
-		return ev, true
+		return ev, true, false
 	}
 	if !allowNull || depth < 3 || s.null == nil {
-		return 0, false
+		return 0, false, false
 	}
 	// The further the evaluation stands above beta, the less the
 	// opponent's free move needs to be looked at.
 	v, ok := s.nullMove(ply, depth, beta, me, min((ev-beta)/nullEvalStep, 2))
 	if s.stopped {
-		return 0, true
+		return 0, true, false
 	}
 	if !ok || v < beta {
-		return 0, false
+		return 0, false, false
 	}
-	return beta, true
+	// Deep enough, verify with a reduced search of the node itself,
+	// without null moves, so zugzwang positions (every move loses) are
+	// not cut; shallower, a wrong cut costs less than the verification
+	// would (and MakeNull refuses where zugzwang is common).
+	if depth < verifyDepth {
+		return beta, true, false
+	}
+	if s.search(ply, depth-nullReduction(depth), beta-1, beta, false, false) >= beta {
+		return beta, true, true
+	}
+	return 0, s.stopped, true
 }
 
 // nullEvalStep is the margin of the evaluation over beta worth one more
@@ -773,6 +784,9 @@ const nullEvalStep = 200
 
 // rfpDepth is the deepest remaining depth at which reverse futility prunes.
 const rfpDepth = 6
+
+// verifyDepth is the least depth at which a null-move cutoff is verified.
+const verifyDepth = 1 << 10
 
 // nullReduction is how much shallower the null-move search is.
 func nullReduction(depth int) int { return 2 + depth/4 }
