@@ -786,7 +786,7 @@ const nullEvalStep = 200
 const rfpDepth = 6
 
 // verifyDepth is the least depth at which a null-move cutoff is verified.
-const verifyDepth = 1 << 10
+const verifyDepth = 6
 
 // nullReduction is how much shallower the null-move search is.
 func nullReduction(depth int) int { return 2 + depth/4 }
