@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -97,15 +96,9 @@ var designLimits = designLimit{maxDesignGames, maxDesignDepth, minDesignMoveTime
 
 // designSet is the server's design runs, one per game page (session).
 type designSet struct {
-	mu      sync.Mutex
-	runs    map[*session]*designRun
-	order   []*session // oldest run first
-	running int
-	seq     int
-	limit   int // runs playing at once (DefaultDesignRuns when 0)
+	jobTable[*designRun]
 	// time bounds a run's wall time (maxDesignTime when 0; tests shorten it)
 	time time.Duration
-	wg   sync.WaitGroup
 }
 
 func (s *Server) designRoutes(m *http.ServeMux) {
@@ -184,28 +177,12 @@ func (se *session) apiDesignStart(w http.ResponseWriter, r *http.Request) error 
 		return &httpError{http.StatusUnprocessableEntity, "a design run needs a game of two players who choose their moves; " + why}
 	}
 	ds := &se.srv.designs
-	ds.mu.Lock()
-	if old := ds.runs[se]; old != nil && old.running() {
-		ds.mu.Unlock()
-		return conflict("this game's design run is still playing; stop it first")
+	seq, err := ds.admit(se, DefaultDesignRuns, "this game's design run is still playing; stop it first",
+		"this server plays %d design runs at once, all busy; try again when one ends")
+	if err != nil {
+		return err
 	}
-	limit := ds.limit
-	if limit <= 0 {
-		limit = DefaultDesignRuns
-	}
-	if ds.running >= limit {
-		ds.mu.Unlock()
-		return &httpError{http.StatusServiceUnavailable,
-			fmt.Sprintf("this server plays %d design runs at once, all busy; try again when one ends", limit)}
-	}
-	select {
-	case <-se.srv.done:
-		ds.mu.Unlock()
-		return &httpError{http.StatusServiceUnavailable, "the server is shutting down"}
-	default:
-	}
-	ds.seq++
-	dr := &designRun{seq: ds.seq, state: "running", opts: o, total: o.Games, started: time.Now()}
+	dr := &designRun{seq: seq, state: "running", opts: o, total: o.Games, started: time.Now()}
 	o.Stop = &dr.stop
 	o.Context, dr.cancel = context.WithCancel(context.Background())
 	o.Progress = func(done, total int, recs []*design.GameRecord) {
@@ -213,17 +190,7 @@ func (se *session) apiDesignStart(w http.ResponseWriter, r *http.Request) error 
 		dr.recs = append(dr.recs[:0], recs...)
 		dr.mu.Unlock()
 	}
-	if ds.runs == nil {
-		ds.runs = map[*session]*designRun{}
-	}
-	if ds.runs[se] == nil {
-		ds.order = append(ds.order, se)
-	}
-	ds.runs[se] = dr
-	ds.running++
-	ds.prune()
-	ds.wg.Add(1)
-	ds.mu.Unlock()
+	ds.add(se, dr, maxDesignKept)
 	go se.srv.playDesign(dr, o)
 	writeJSON(w, http.StatusAccepted, dr.status(se))
 	return nil
@@ -233,7 +200,7 @@ func (se *session) apiDesignStart(w http.ResponseWriter, r *http.Request) error 
 // when stopped).
 func (s *Server) playDesign(dr *designRun, o design.Options) {
 	ds := &s.designs
-	defer ds.wg.Done()
+	defer ds.ended()
 	defer dr.cancel() // the context's resources, once the run has ended
 	limit := ds.time
 	if limit <= 0 {
@@ -251,9 +218,6 @@ func (s *Server) playDesign(dr *designRun, o design.Options) {
 			s.logPanic(p)
 			dr.finish("failed", fmt.Sprintf("internal error: %v (logged on the server)", p), nil)
 		}
-		ds.mu.Lock()
-		ds.running--
-		ds.mu.Unlock()
 	}()
 	h, recs, err := design.Run(o)
 	state := "done"
@@ -302,18 +266,6 @@ func (dr *designRun) running() bool {
 	return dr.state == "running"
 }
 
-// prune drops the oldest finished runs beyond maxDesignKept; ds.mu is held.
-func (ds *designSet) prune() {
-	for i := 0; i < len(ds.order) && len(ds.order) > maxDesignKept; {
-		if ds.runs[ds.order[i]].running() {
-			i++
-			continue
-		}
-		delete(ds.runs, ds.order[i])
-		ds.order = slices.Delete(ds.order, i, i+1)
-	}
-}
-
 // status is the run's JSON for the page of se.
 func (dr *designRun) status(se *session) designStatus {
 	dr.mu.Lock()
@@ -332,14 +284,8 @@ func (dr *designRun) status(se *session) designStatus {
 	return st
 }
 
-func (ds *designSet) run(se *session) *designRun {
-	ds.mu.Lock()
-	defer ds.mu.Unlock()
-	return ds.runs[se]
-}
-
 func (se *session) apiDesignStatus(w http.ResponseWriter, r *http.Request) error {
-	dr := se.srv.designs.run(se)
+	dr := se.srv.designs.job(se)
 	if dr == nil {
 		writeJSON(w, http.StatusOK, designStatus{State: "none", Limits: designLimits})
 		return nil
@@ -355,7 +301,7 @@ func (se *session) apiDesignStop(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(w, r, &req); err != nil {
 		return err
 	}
-	dr := se.srv.designs.run(se)
+	dr := se.srv.designs.job(se)
 	if dr == nil || !dr.running() {
 		return conflict("this game has no design run playing")
 	}
@@ -371,7 +317,7 @@ const designReportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-s
 
 // apiDesignReport serves the page's last report (404 when there is none).
 func (se *session) apiDesignReport(w http.ResponseWriter, r *http.Request) error {
-	dr := se.srv.designs.run(se)
+	dr := se.srv.designs.job(se)
 	var report []byte
 	if dr != nil {
 		dr.mu.Lock()
@@ -392,11 +338,5 @@ func (se *session) apiDesignReport(w http.ResponseWriter, r *http.Request) error
 
 // closeDesigns stops every run and waits for them to end (Close).
 func (s *Server) closeDesigns() {
-	ds := &s.designs
-	ds.mu.Lock()
-	for _, dr := range ds.runs {
-		dr.halt()
-	}
-	ds.mu.Unlock()
-	ds.wg.Wait()
+	s.designs.stopAll((*designRun).halt)
 }

@@ -63,6 +63,8 @@
 //	solve.go    the puzzle tools: the solution a rule file names as a line
 //	            of positions, Solve (play.Solve) in the background with its
 //	            bounds, progress, Stop, line and .zsg, a line taken into the game
+//	jobs.go     what the Design runs and the solves share: one job a page, a
+//	            bound a server, the finished ones kept, Close's stop and wait
 //	limits.go   per-client limits: unfinished games made, changes a second
 //	            to one game (token buckets)
 //	lan.go      serving beyond this machine: the network addresses printed,

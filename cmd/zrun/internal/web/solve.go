@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -166,15 +165,10 @@ type solveJob struct {
 
 // solveSet is the server's solves, one per game page (session).
 type solveSet struct {
-	mu      sync.Mutex
-	jobs    map[*session]*solveJob
-	order   []*session // oldest first
-	running int
-	seq     int
-	limit   int // solves at once (DefaultSolves when 0)
-	wg      sync.WaitGroup
+	jobTable[*solveJob]
 	// solutions: the rule files' solutions as lines, made once (a file
-	// replays with its rules loaded, which takes Axiom games a second).
+	// replays with its rules loaded, which takes Axiom games a second);
+	// the table's mu guards it.
 	solutions map[solutionKey]*lineView
 }
 
@@ -501,28 +495,12 @@ func (se *session) apiSolveStart(w http.ResponseWriter, r *http.Request) error {
 		return conflict("the game is over in this position; there is nothing to solve")
 	}
 	ss := &se.srv.solves
-	ss.mu.Lock()
-	if old := ss.jobs[se]; old != nil && old.running() {
-		ss.mu.Unlock()
-		return conflict("this page's solve is still running; stop it first")
+	seq, err := ss.admit(se, DefaultSolves, "this page's solve is still running; stop it first",
+		"this server runs %d solves at once, all busy; try again when one ends")
+	if err != nil {
+		return err
 	}
-	limit := ss.limit
-	if limit <= 0 {
-		limit = DefaultSolves
-	}
-	if ss.running >= limit {
-		ss.mu.Unlock()
-		return &httpError{http.StatusServiceUnavailable,
-			fmt.Sprintf("this server runs %d solves at once, all busy; try again when one ends", limit)}
-	}
-	select {
-	case <-se.srv.done:
-		ss.mu.Unlock()
-		return &httpError{http.StatusServiceUnavailable, "the server is shutting down"}
-	default:
-	}
-	ss.seq++
-	job := &solveJob{seq: ss.seq, state: "running", puzzle: puzzle, timeSec: secs, started: time.Now(),
+	job := &solveJob{seq: seq, state: "running", puzzle: puzzle, timeSec: secs, started: time.Now(),
 		done: make(chan struct{}), vg: vg, path: path, start: s.Clone()}
 	var ctx context.Context
 	ctx, job.cancel = context.WithCancel(context.Background())
@@ -531,17 +509,7 @@ func (se *session) apiSolveStart(w http.ResponseWriter, r *http.Request) error {
 		job.progress = p
 		job.mu.Unlock()
 	}
-	if ss.jobs == nil {
-		ss.jobs = map[*session]*solveJob{}
-	}
-	if ss.jobs[se] == nil {
-		ss.order = append(ss.order, se)
-	}
-	ss.jobs[se] = job
-	ss.running++
-	ss.prune()
-	ss.wg.Add(1)
-	ss.mu.Unlock()
+	ss.add(se, job, maxSolveKept)
 	go se.runSolve(ctx, job, s, lim)
 	writeJSON(w, http.StatusAccepted, job.status(se.entry.ID))
 	return nil
@@ -550,8 +518,7 @@ func (se *session) apiSolveStart(w http.ResponseWriter, r *http.Request) error {
 // runSolve runs play.Solve and keeps its answer: the report as the CLI
 // prints it, the line and the .zsg.
 func (se *session) runSolve(ctx context.Context, job *solveJob, s *vm.State, lim solve.Limits) {
-	ss := &se.srv.solves
-	defer ss.wg.Done()
+	defer se.srv.solves.ended()
 	defer close(job.done)
 	defer job.cancel()
 	defer func() {
@@ -559,9 +526,6 @@ func (se *session) runSolve(ctx context.Context, job *solveJob, s *vm.State, lim
 			se.srv.logPanic(p)
 			job.finish("failed", fmt.Sprintf("internal error: %v (logged on the server)", p))
 		}
-		ss.mu.Lock()
-		ss.running--
-		ss.mu.Unlock()
 	}()
 	sv, err := play.Solve(ctx, job.path, s, lim)
 	if err != nil {
@@ -610,24 +574,6 @@ func (job *solveJob) running() bool {
 	job.mu.Lock()
 	defer job.mu.Unlock()
 	return job.state == "running"
-}
-
-// prune drops the oldest finished jobs beyond maxSolveKept; ss.mu is held.
-func (ss *solveSet) prune() {
-	for i := 0; i < len(ss.order) && len(ss.order) > maxSolveKept; {
-		if ss.jobs[ss.order[i]].running() {
-			i++
-			continue
-		}
-		delete(ss.jobs, ss.order[i])
-		ss.order = slices.Delete(ss.order, i, i+1)
-	}
-}
-
-func (ss *solveSet) job(se *session) *solveJob {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.jobs[se]
 }
 
 // status is the job's JSON for the page of game id.
@@ -831,11 +777,5 @@ func (ss *solveSet) stop(se *session) {
 
 // closeSolves stops every solve and waits for them to end (Close).
 func (s *Server) closeSolves() {
-	ss := &s.solves
-	ss.mu.Lock()
-	for _, job := range ss.jobs {
-		job.cancel()
-	}
-	ss.mu.Unlock()
-	ss.wg.Wait()
+	s.solves.stopAll(func(job *solveJob) { job.cancel() })
 }
