@@ -375,23 +375,8 @@ func (se *session) lineOf(g *play.Game, coords []string) (*lineView, error) {
 
 // stepOf is g's position as the page draws it.
 func stepOf(g *play.Game, royal []bool, mv *moveText) stepJSON {
-	st := stepJSON{Move: mv, Board: [][3]int{}, Hands: [][3]int64{}, Mover: g.S.Chooser(), Status: g.Status()}
-	for p, c := range g.S.Board {
-		if c != vm.Empty {
-			st.Board = append(st.Board, [3]int{p, c.Type(), c.Owner()})
-		}
-	}
-	for pl := range g.G.Players {
-		for t := range g.G.Pieces {
-			if n := g.S.HandCount(pl, t); n != 0 {
-				st.Hands = append(st.Hands, [3]int64{int64(pl), int64(t), n})
-			}
-		}
-	}
-	if h := g.History(); len(h) > 0 {
-		m := h[len(h)-1].Move
-		st.Last = []int{int(m.From), int(m.To)}
-	}
+	st := stepJSON{Move: mv, Mover: g.S.Chooser(), Status: g.Status()}
+	st.Board, st.Hands, st.Last = piecesOf(g)
 	if o := g.Outcome(); o.Over {
 		st.Over, st.Result, st.Goal = true, g.ResultText(o), o.Reason
 		if o.Source != "" {

@@ -380,6 +380,30 @@ func (se *session) view() *gameView {
 	return se.gv
 }
 
+// piecesOf is g's board and hands as the page draws them (type and owner
+// on each position, each player's count of each type in hand) and the last
+// move's from and to (nil before the first move).
+func piecesOf(g *play.Game) (board [][3]int, hands [][3]int64, last []int) {
+	board, hands = [][3]int{}, [][3]int64{}
+	for p, c := range g.S.Board {
+		if c != vm.Empty {
+			board = append(board, [3]int{p, c.Type(), c.Owner()})
+		}
+	}
+	for pl := range g.G.Players {
+		for t := range g.G.Pieces {
+			if n := g.S.HandCount(pl, t); n != 0 {
+				hands = append(hands, [3]int64{int64(pl), int64(t), n})
+			}
+		}
+	}
+	if h := g.History(); len(h) > 0 {
+		m := h[len(h)-1].Move
+		last = []int{int(m.From), int(m.To)}
+	}
+	return board, hands, last
+}
+
 // buildState writes the state JSON; mu is held and the engine idle.
 func (se *session) buildState() ([]byte, error) {
 	g := se.g
@@ -397,22 +421,7 @@ func (se *session) buildState() ([]byte, error) {
 	if st.History == nil {
 		st.History = []moveText{}
 	}
-	for p, c := range g.S.Board {
-		if c != vm.Empty {
-			st.Board = append(st.Board, [3]int{p, c.Type(), c.Owner()})
-		}
-	}
-	for pl := range g.G.Players {
-		for t := range g.G.Pieces {
-			if n := g.S.HandCount(pl, t); n != 0 {
-				st.Hands = append(st.Hands, [3]int64{int64(pl), int64(t), n})
-			}
-		}
-	}
-	if h := g.History(); len(h) > 0 {
-		m := h[len(h)-1].Move
-		st.Last = []int{int(m.From), int(m.To)}
-	}
+	st.Board, st.Hands, st.Last = piecesOf(g)
 	o := g.Outcome()
 	if o.Over {
 		st.Over, st.Result, st.Goal = true, g.ResultText(o), o.Reason
