@@ -26,6 +26,7 @@ func init() {
 type tuneOptions struct {
 	variant, shard, data, out string
 	terms                     string
+	termList                  tune.TermList // terms read
 	games, depth, random      int
 	seed                      uint64
 	fit                       bool
@@ -48,14 +49,12 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if o.terms != "all" && o.terms != "none" {
-		for _, name := range strings.Split(o.terms, ",") {
-			if _, ok := eval.TermByName(strings.TrimSpace(name)); !ok {
-				fmt.Fprintf(stderr, "zrun tune: --terms: no term %q (terms: all, none, %s)\n", name, strings.Join(eval.TermNames(), ", "))
-				return 2
-			}
-		}
+	terms, err := tune.ParseTermList(o.terms)
+	if err != nil {
+		fmt.Fprintln(stderr, "zrun tune: --terms:", err)
+		return 2
 	}
+	o.termList = terms
 	if o.fit {
 		return tuneFit(fs.Args(), o, stdout, stderr)
 	}
@@ -144,13 +143,8 @@ func tuneFit(paths []string, o tuneOptions, stdout, stderr io.Writer) int {
 // writes the values file.
 func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sample, comment string, o tuneOptions, stdout, stderr io.Writer) int {
 	out := o.out
-	choice, err := termChoice(o.terms, ev)
-	if err != nil {
-		fmt.Fprintln(stderr, "zrun tune:", err)
-		return 2
-	}
 	start, royal, same := tune.StartValues(g, ev)
-	fit, err := tune.FitTerms(samples, start, royal, same, choice)
+	fit, err := tune.FitTerms(samples, start, royal, same, o.termList.Choice(ev))
 	if err != nil {
 		fmt.Fprintln(stderr, "zrun tune:", err)
 		return 1
@@ -176,29 +170,6 @@ func tuneWrite(path string, g *vm.Game, ev *eval.Evaluator, samples []tune.Sampl
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return 0
-}
-
-// termChoice reads --terms: which terms the fit weighs (nil: all); the
-// others keep ev's weights.
-func termChoice(list string, ev *eval.Evaluator) (*tune.TermChoice, error) {
-	if list == "all" {
-		return nil, nil
-	}
-	var ch tune.TermChoice
-	for k := range ch.Fixed {
-		ch.Fixed[k] = float64(ev.Weight(eval.Term(k)))
-	}
-	if list == "none" {
-		return &ch, nil
-	}
-	for _, name := range strings.Split(list, ",") {
-		k, ok := eval.TermByName(strings.TrimSpace(name))
-		if !ok {
-			return nil, fmt.Errorf("--terms: no term %q (terms: all, none, %s)", name, strings.Join(eval.TermNames(), ", "))
-		}
-		ch.Free[k] = true
-	}
-	return &ch, nil
 }
 
 // writeFileWith writes path with f, whole or not at all (atomicfile).

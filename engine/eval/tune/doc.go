@@ -26,6 +26,8 @@
 //
 //	tune.go        SelfPlay, Fit, MirrorTypes, StartValues and the table of
 //	               fitted values (WriteTable)
+//	terms.go       which evaluation terms a fit weighs (--terms): all, none,
+//	               or those named
 //	samplesfile.go self-play samples written and read, so sharded tuning runs
 //	               merge into one fit
 //	valuesfile.go  the fitted values written into the values file beside the
