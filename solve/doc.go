@@ -40,6 +40,7 @@
 //	              never be gone, found in the world of the two alone); for
 //	              weighted searches, the assignment of pieces to distinct free
 //	              targets (Hungarian method)
+//	heap.go       the binary heap the searches keep their open items in
 //	snapshot.go   positions stored as differences from a reference board
 //	pushmodel.go  the push model learned from the rules' moves: floor, player
 //	              and box squares, walks, pushes and their blockers; moves to

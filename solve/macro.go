@@ -69,7 +69,7 @@ func puzzleMacro(ctx context.Context, root *vm.State, lim Limits, h *heuristic, 
 	var nodes []pnode
 	var steps []int32 // the moves from a node's parent to it
 	best := map[uint64]int32{}
-	open := &nodeHeap{nodes: &nodes}
+	open := newOpenList(&nodes)
 	h0, _ := h.estimate(root)
 	if h0 == deadSquare {
 		res.Exhausted = true
@@ -119,7 +119,7 @@ func puzzleMacro(ctx context.Context, root *vm.State, lim Limits, h *heuristic, 
 	}
 	for open.len() > 0 {
 		if why := clk.stop(int64(len(nodes)), func() Progress {
-			top := nodes[open.ids[0]]
+			top := nodes[open.items[0]]
 			return Progress{Bound: int(top.g + top.h), Open: open.len(), Expansions: res.Expansions, Made: int(top.g), Left: int(top.h)}
 		}); why != "" {
 			res.Stopped = why

@@ -20,7 +20,7 @@ type pairCheck struct {
 	near [][]int32 // near[p]: the squares a box may stand on within two steps
 	memo map[uint64]bool
 	seen map[uint64]struct{}
-	heap []pairState
+	heap minHeap[pairState]
 	cl   []int32
 	ord  []int32
 }
@@ -32,7 +32,8 @@ type pairState struct {
 
 func newPairCheck(x *searcher) pairCheck {
 	m := x.m
-	pc := pairCheck{x: x, w: newWalker(m), near: make([][]int32, m.n), memo: map[uint64]bool{}, seen: map[uint64]struct{}{}}
+	pc := pairCheck{x: x, w: newWalker(m), near: make([][]int32, m.n), memo: map[uint64]bool{}, seen: map[uint64]struct{}{},
+		heap: minHeap[pairState]{less: func(a, b pairState) bool { return a.est < b.est }}}
 	b := m.base.Game().Board
 	for p := range m.n {
 		if !m.boxOK[p] {
@@ -117,17 +118,17 @@ func (pc *pairCheck) dead(a, b, player int32) bool {
 	}
 	m := pc.x.m
 	clear(pc.seen)
-	pc.heap = pc.heap[:0]
+	pc.heap.items = pc.heap.items[:0]
 	pc.seen[k0] = struct{}{}
-	pc.pushHeap(pairState{a, b, player, 0})
+	pc.heap.push(pairState{a, b, player, 0})
 	dead := true
 	w := &pc.w
-	for len(pc.heap) > 0 && dead {
+	for pc.heap.len() > 0 && dead {
 		if len(pc.seen) > maxPairSearch {
 			dead = false
 			break
 		}
-		s := pc.popHeap()
+		s := pc.heap.pop()
 		if m.target[s.a] && m.target[s.b] {
 			dead = false
 			break
@@ -158,53 +159,16 @@ func (pc *pairCheck) dead(a, b, player int32) bool {
 					continue
 				}
 				pc.seen[k] = struct{}{}
-				pc.pushHeap(pairState{na, nb, e.player, ea + eb})
+				pc.heap.push(pairState{na, nb, e.player, ea + eb})
 			}
 		}
 		w.occ[s.a], w.occ[s.b] = -1, -1
 	}
-	for _, s := range pc.heap {
+	for _, s := range pc.heap.items {
 		w.occ[s.a], w.occ[s.b] = -1, -1
 	}
 	pc.memo[k0] = dead
 	return dead
-}
-
-func (pc *pairCheck) pushHeap(s pairState) {
-	pc.heap = append(pc.heap, s)
-	i := len(pc.heap) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if pc.heap[p].est <= pc.heap[i].est {
-			break
-		}
-		pc.heap[i], pc.heap[p] = pc.heap[p], pc.heap[i]
-		i = p
-	}
-}
-
-func (pc *pairCheck) popHeap() pairState {
-	h := pc.heap
-	top := h[0]
-	h[0] = h[len(h)-1]
-	h = h[:len(h)-1]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h) && h[l].est < h[m].est {
-			m = l
-		}
-		if r < len(h) && h[r].est < h[m].est {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
-	pc.heap = h
-	return top
 }
 
 // maxCluster bounds the boxes of a cluster search.

@@ -42,7 +42,7 @@ type searcher struct {
 	nb     int
 	nodes  []xnode
 	boxes  []uint16
-	open   []int32
+	open   minHeap[int32]
 	weight int64 // in 1/16
 	zb, zp []uint64
 	walker
@@ -396,44 +396,6 @@ func (x *searcher) less(a, b int32) bool {
 	return a > b // the newest: on along the line being followed
 }
 
-func (x *searcher) push(id int32) {
-	x.open = append(x.open, id)
-	i := len(x.open) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !x.less(x.open[i], x.open[p]) {
-			break
-		}
-		x.open[i], x.open[p] = x.open[p], x.open[i]
-		i = p
-	}
-}
-
-func (x *searcher) pop() int32 {
-	q := x.open
-	top := q[0]
-	last := len(q) - 1
-	q[0] = q[last]
-	q = q[:last]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(q) && x.less(q[l], q[m]) {
-			m = l
-		}
-		if r < len(q) && x.less(q[r], q[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		q[i], q[m] = q[m], q[i]
-		i = m
-	}
-	x.open = q
-	return top
-}
-
 // onTargets counts the boxes not on a target.
 func (x *searcher) offTargets(boxes []uint16) int {
 	k := 0
@@ -477,18 +439,19 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 	x.boxes = append(x.boxes, root16...)
 	best := map[uint64]int32{x.nodes[0].key: 0}
 	closed := map[uint64]struct{}{}
-	x.push(0)
+	x.open = minHeap[int32]{less: x.less}
+	x.open.push(0)
 	child := make([]uint16, x.nb)
 	found := int32(-1)
-	for len(x.open) > 0 && found < 0 {
+	for x.open.len() > 0 && found < 0 {
 		if why := clk.stop(int64(len(x.nodes)), func() Progress {
-			top := x.nodes[x.open[0]]
-			return Progress{Bound: int(top.g + top.h), Open: len(x.open), Expansions: res.Expansions, Made: int(top.g), Left: int(top.h)}
+			top := x.nodes[x.open.items[0]]
+			return Progress{Bound: int(top.g + top.h), Open: x.open.len(), Expansions: res.Expansions, Made: int(top.g), Left: int(top.h)}
 		}); why != "" {
 			res.Stopped = why
 			break
 		}
-		id := x.pop()
+		id := x.open.pop()
 		n := x.nodes[id]
 		if x.offTargets(x.boxesOf(id)) == 0 {
 			found = id
@@ -566,7 +529,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 					found = cid
 					break
 				}
-				x.push(cid)
+				x.open.push(cid)
 			}
 			if found >= 0 {
 				break

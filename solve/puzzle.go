@@ -77,7 +77,7 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 	st := newStore(root)
 	var nodes []pnode
 	best := map[uint64]int32{} // hash -> fewest moves reached in
-	open := &nodeHeap{nodes: &nodes}
+	open := newOpenList(&nodes)
 	h0, _ := h.estimate(root)
 	if h0 == deadSquare {
 		res.Exhausted = true
@@ -92,7 +92,7 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 	bound := int32(lim.Moves)
 	for open.len() > 0 {
 		if why := clk.stop(int64(len(nodes)), func() Progress {
-			top := nodes[open.ids[0]]
+			top := nodes[open.items[0]]
 			return Progress{Bound: int(top.g + top.h), Open: open.len(), Expansions: res.Expansions, Made: int(top.g), Left: int(top.h)}
 		}); why != "" {
 			res.Stopped = why
@@ -164,58 +164,17 @@ func pathTo(nodes []pnode, id int32) []int {
 	return out
 }
 
-// nodeHeap is the open list: least f first, then most moves made (nearest
-// the goal by the estimate), then first made.
-type nodeHeap struct {
-	ids   []int32
-	nodes *[]pnode
-}
-
-func (q *nodeHeap) len() int { return len(q.ids) }
-
-func (q *nodeHeap) less(a, b int32) bool {
-	na, nb := &(*q.nodes)[a], &(*q.nodes)[b]
-	if na.f != nb.f {
-		return na.f < nb.f
-	}
-	if na.g != nb.g {
-		return na.g > nb.g
-	}
-	return a < b
-}
-
-func (q *nodeHeap) push(id int32) {
-	q.ids = append(q.ids, id)
-	i := len(q.ids) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !q.less(q.ids[i], q.ids[p]) {
-			break
+// newOpenList is the open list over nodes: least f first, then most moves
+// made (nearest the goal by the estimate), then first made.
+func newOpenList(nodes *[]pnode) *minHeap[int32] {
+	return &minHeap[int32]{less: func(a, b int32) bool {
+		na, nb := &(*nodes)[a], &(*nodes)[b]
+		if na.f != nb.f {
+			return na.f < nb.f
 		}
-		q.ids[i], q.ids[p] = q.ids[p], q.ids[i]
-		i = p
-	}
-}
-
-func (q *nodeHeap) pop() int32 {
-	top := q.ids[0]
-	last := len(q.ids) - 1
-	q.ids[0] = q.ids[last]
-	q.ids = q.ids[:last]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(q.ids) && q.less(q.ids[l], q.ids[m]) {
-			m = l
+		if na.g != nb.g {
+			return na.g > nb.g
 		}
-		if r < len(q.ids) && q.less(q.ids[r], q.ids[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		q.ids[i], q.ids[m] = q.ids[m], q.ids[i]
-		i = m
-	}
-	return top
+		return a < b
+	}}
 }
