@@ -65,7 +65,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if *depth > 0 {
 		lim.Moves = (*depth + 1) / 2
 	}
-	puzzle := len(s.Game().Players) == 1
+	puzzle := play.IsPuzzle(s.Game())
 	if puzzle && lim.Nodes == 0 {
 		lim.Nodes = 5_000_000
 	}

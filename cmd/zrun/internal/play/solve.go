@@ -29,12 +29,16 @@ type Solved struct {
 	Game *Game
 }
 
+// IsPuzzle reports whether Solve treats g as a puzzle (one player: the
+// shortest solution) rather than a game of forced wins.
+func IsPuzzle(g *vm.Game) bool { return len(g.Players) == 1 }
+
 // Solve searches s (of the rule file path) for a solution: the shortest
 // sequence of moves to the win in a one-player game, or the shortest forced
 // win of the side to move (lim.Moves of its moves at most; 3 when 0). s is
 // not changed.
 func Solve(ctx context.Context, path string, s *vm.State, lim solve.Limits) (Solved, error) {
-	out := Solved{Puzzle: len(s.Game().Players) == 1}
+	out := Solved{Puzzle: IsPuzzle(s.Game())}
 	if why := ExternalEngine(s.Game()); why != "" {
 		return out, fmt.Errorf("solve: %s", why)
 	}

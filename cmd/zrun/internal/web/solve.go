@@ -457,7 +457,7 @@ func (se *session) apiSolveStart(w http.ResponseWriter, r *http.Request) error {
 	if why := play.ExternalEngine(vg); why != "" {
 		return &httpError{http.StatusUnprocessableEntity, why}
 	}
-	puzzle := len(vg.Players) == 1
+	puzzle := play.IsPuzzle(vg)
 	lim, secs, err := req.limits(puzzle)
 	if err != nil {
 		return err
