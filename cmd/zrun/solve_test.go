@@ -44,7 +44,7 @@ func TestSolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if rc := runMain([]string{"replay", "--rules", "../../solve/testdata/minisoko.zrf", zsg}, &out, &out); rc != 0 || !strings.Contains(out.String(), "You wins") {
+	if rc := runMain([]string{"replay", "--rules", "../../solve/testdata/minisoko.zrf", zsg}, &out, &out); rc != 0 || !strings.Contains(out.String(), "You win by") {
 		t.Errorf("replay of the saved solution: status %d\n%s", rc, out.String())
 	}
 }

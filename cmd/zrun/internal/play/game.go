@@ -196,11 +196,23 @@ func (g *Game) ResultText(o vm.Outcome) string {
 	}
 	switch {
 	case o.Winner >= 0:
-		return fmt.Sprintf("%s wins by %s", g.G.Players[o.Winner].Name, how)
+		name := g.G.Players[o.Winner].Name
+		return fmt.Sprintf("%s %s by %s", name, verbFor(name, "wins", "win"), how)
 	case o.Loser >= 0:
-		return fmt.Sprintf("%s loses by %s", g.G.Players[o.Loser].Name, how)
+		name := g.G.Players[o.Loser].Name
+		return fmt.Sprintf("%s %s by %s", name, verbFor(name, "loses", "lose"), how)
 	}
 	return "draw by " + how
+}
+
+// verbFor agrees a verb with a player's name: one-player puzzles name
+// their player "You" (Sokoban), and "You wins" reads wrong.
+func verbFor(name, singular, plural string) string {
+	switch strings.ToLower(name) {
+	case "you", "we", "they":
+		return plural
+	}
+	return singular
 }
 
 // GameOver refuses moves once the game has ended, and in a game zrun

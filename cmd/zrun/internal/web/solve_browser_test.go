@@ -196,7 +196,7 @@ func TestSolvePuzzleBrowser(t *testing.T) {
 			shot(p, "solve-pushbox-step6.png")
 		}
 	}
-	if _, status, _ := p.lineStep(); !strings.HasPrefix(status, "Game over: You wins") {
+	if _, status, _ := p.lineStep(); !strings.HasPrefix(status, "Game over: You win by") {
 		t.Fatalf("at the end: %q", status)
 	}
 	shot(p, "solve-pushbox-end.png")

@@ -182,7 +182,7 @@ func TestSolvePuzzle(t *testing.T) {
 		t.Errorf("report %q", st.Report)
 	}
 	end := st.Line.Steps[want]
-	if !end.Over || !strings.HasPrefix(end.Status, "Game over: You wins") {
+	if !end.Over || !strings.HasPrefix(end.Status, "Game over: You win by") {
 		t.Errorf("the line ends %+v", end)
 	}
 	// Weighted: a solution, not proved shortest, at most twice as long.
