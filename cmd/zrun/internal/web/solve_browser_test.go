@@ -113,6 +113,17 @@ func TestSolutionBrowser(t *testing.T) {
 	if n := p.historyLen(); n != 1 || p.gen() != gen {
 		t.Fatalf("the game has %d moves and generation %d (was %d) after closing the solution", n, p.gen(), gen)
 	}
+	// A game button pressed while the line is shown acts on the game: the
+	// line closes first, and New game starts the game again.
+	p.run(chromedp.Click(chromedp.CSS(`#show-solution`)))
+	value(p, chromedp.Poll[bool](`window.zrunSolve.step === 0`, chromedp.WithPollingTimeout(20*time.Second)))
+	p.run(chromedp.Click(chromedp.CSS(`#line-next`)), chromedp.Click(chromedp.CSS(`#line-next`)))
+	p.run(chromedp.Click(chromedp.CSS(`#new`)))
+	value(p, chromedp.Poll[bool](`window.zrunSolve.line === null && window.zrunState().history.length === 0`, chromedp.WithPollingTimeout(10*time.Second)))
+	if n := len(value(p, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#moves li")].map(li => li.textContent)`))); n != 0 {
+		t.Fatalf("after New game the move list shows %d moves, want the game's 0", n)
+	}
+	gen = p.gen()
 	// Taken at its end: the game is the solution, won.
 	p.run(chromedp.Click(chromedp.CSS(`#show-solution`)))
 	value(p, chromedp.Poll[bool](`window.zrunSolve.step === 0`, chromedp.WithPollingTimeout(20*time.Second)))

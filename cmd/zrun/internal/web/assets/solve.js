@@ -137,9 +137,16 @@
     const li = line && ev.target.closest("#moves li");
     if (li) showStep([...$("moves").children].indexOf(li) + 1);
   });
-  // The editor opening takes the board back from the line.
-  const editOpen = $("edit-open");
-  if (editOpen) editOpen.addEventListener("click", closeLine, true);
+  // The editor opening, and every button that acts on the game in
+  // progress (a move typed, undo, redo, new game, pass, the engine's move,
+  // analysis), take the board back from the line first: the action then
+  // happens on the game the board shows, not on one hidden behind the line.
+  for (const id of ["edit-open", "undo", "redo", "new", "pass", "go", "an-go"]) {
+    const b = $(id);
+    if (b) b.addEventListener("click", closeLine, true);
+  }
+  const typed = $("typed");
+  if (typed) typed.addEventListener("submit", closeLine, true);
 
   take.onclick = async () => {
     const body = { source: line.source, step };
