@@ -31,7 +31,10 @@ var (
 	// Jofur stops with a script error after some 110 random plies
 	// (Code.4th:342: EXECUTE of address 0 in common-slide), and QXO's
 	// variant 1 in a game's tenth turn (drop-piece makes piece 20, past
-	// the script's 19): its variant 2, without drop-piece, plays.
+	// the script's 19): its variant 2, without drop-piece, plays. The go
+	// games are left out: LifeOrDeath's Go.4th and every MarGo game file
+	// define no OnIsGameOver (MarGo's Atari.4th has one, and no file
+	// LOADs it), so their games never end and would all be capped draws.
 	axiomStrengthList = []strengthGame{
 		{path: "Gabata/Gabata.zrf", family: "mancala (3 rows)"},
 		{path: "Gabata/Selus.zrf", family: "mancala (4 rows, traps)"},
