@@ -12,6 +12,9 @@ const (
 	scoreNoisy  = 1 << 26
 	scoreKiller = 1 << 24
 	histMax     = 1 << 22
+	// scoreBad: a capture the exchange evaluation says loses, tried
+	// after every quiet move.
+	scoreBad = -histMax - 1
 )
 
 // order computes the facts and order scores of the moves at ply.
@@ -177,6 +180,9 @@ func maxPacked(best, x int64) int64 {
 func (s *Searcher[M]) scoreQuiet(pd *plyData[M], i int) {
 	s.later.FillKeys(pd.moves[i:], pd.infos[i:len(pd.moves)])
 	for j := i; j < len(pd.moves); j++ {
+		if pd.infos[j].Noisy {
+			continue // a losing capture put back (scoreBad): the others were candidates
+		}
 		pd.scores[j] = packScore(quietScore(pd, pd.infos[j].Key), j)
 	}
 }
