@@ -39,8 +39,8 @@ type Searcher[M any] struct {
 	null  NullMover
 	noisy NoisyGenerator[M] // nil: quiescence generates every move
 	capt  CaptureGenerator[M]
-	above GainFilter[M]      // nil: quiescence lists every capture
-	recap RecaptureTester[M] // nil: quiescence searches every capture
+	above GainFilter[M]        // nil: quiescence lists every capture
+	recap RecaptureTester[M]   // nil: quiescence searches every capture
 	see   ExchangeEvaluator[M] // nil: a recapturable capture by a piece worth more than its victim loses
 	check CheckPredictor[M]
 	batch CheckBatcher[M]  // nil: keepChecks asks check move by move
