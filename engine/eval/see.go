@@ -57,7 +57,7 @@ func (p *Position) ExchangeAtLeast(m *vm.Move, threshold int) bool {
 		if c == vm.Empty {
 			break
 		}
-		r := p.leastCaptureOn(to)
+		r := p.leastCaptureOn(to, c.Type())
 		if r == nil {
 			break
 		}
@@ -87,9 +87,16 @@ func (p *Position) ExchangeAtLeast(m *vm.Move, threshold int) bool {
 // least valuable piece of the player to move (nil if none): the captures are
 // generated at this ply (its list, reused by the search only at its own
 // ply, which the caller has made moves past).
-func (p *Position) leastCaptureOn(to int32) *vm.Move {
+//
+// Only the captures of the piece's type (t) need be built: vm's
+// GenerateCapturesOf may leave out the others.
+func (p *Position) leastCaptureOn(to int32, t int) *vm.Move {
 	ml := p.list()
-	if err := p.s.GenerateCaptures(ml, !p.pseudo); err != nil {
+	worth := ^uint64(0)
+	if t < 64 {
+		worth = 1 << uint(t)
+	}
+	if err := p.s.GenerateCapturesOf(ml, !p.pseudo, worth); err != nil {
 		return nil
 	}
 	var best *vm.Move
