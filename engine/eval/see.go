@@ -57,15 +57,22 @@ func (p *Position) ExchangeAtLeast(m *vm.Move, threshold int) bool {
 		if c == vm.Empty {
 			break
 		}
+		next := p.ev.value[c.Type()] - gains[d]
+		// Neither side can do better by going on than by stopping here
+		// (the usual swap-list cut): the sign of what is left is known
+		// whatever the next capture, or none, so it need not be looked for.
+		if max(-gains[d], next) < 0 {
+			d++
+			gains[d] = next
+			break
+		}
 		r := p.leastCaptureOn(to, c.Type())
 		if r == nil {
 			break
 		}
 		d++
-		gains[d] = p.ev.value[c.Type()] - gains[d-1]
-		// Neither side can do better by going on than by stopping here
-		// (the usual swap-list cut): the sign of what is left is known.
-		if max(-gains[d-1], gains[d]) < 0 || d == seeMaxSteps {
+		gains[d] = next
+		if d == seeMaxSteps {
 			break
 		}
 		if !p.Make(r) {
@@ -99,28 +106,32 @@ func (p *Position) leastCaptureOn(to int32, t int) *vm.Move {
 	if err := p.s.GenerateCapturesOf(ml, !p.pseudo, worth); err != nil {
 		return nil
 	}
-	var best *vm.Move
-	bestV := 0
+	// A pseudo-legal list may hold captures that leave the king attacked:
+	// the cheapest is tried, and if Make rejects it the cheapest above it
+	// (by value, then place) is next.
+	lastV, lastI := -1, -1
 	for {
-		best = nil
+		best, bestV, bestI := (*vm.Move)(nil), 0, -1
 		for i := range ml.Moves {
 			r := &ml.Moves[i]
 			if _, _, simple := r.Simple(); r.To != to || !simple || r.Drop || r.From == r.To || r.From < 0 || r.Piece < 0 {
 				continue
 			}
-			if v := p.ev.value[r.Piece]; best == nil || v < bestV {
-				best, bestV = r, v
+			v := p.ev.value[r.Piece]
+			if v < lastV || v == lastV && i <= lastI {
+				continue // rejected already
+			}
+			if best == nil || v < bestV {
+				best, bestV, bestI = r, v, i
 			}
 		}
 		if best == nil || !p.pseudo {
 			return best
 		}
-		// Pseudo-legal: the cheapest may leave its king attacked; try it,
-		// and drop it from the candidates if so.
 		if p.Make(best) {
 			p.Unmake()
 			return best
 		}
-		best.To = -1 // this list is scratch: mark it out of the running
+		lastV, lastI = bestV, bestI
 	}
 }

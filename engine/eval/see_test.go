@@ -7,9 +7,11 @@
 package eval_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"zrun/engine/eval"
+	"zrun/vm"
 )
 
 func TestExchangeAtLeast(t *testing.T) {
@@ -74,6 +76,117 @@ func TestExchangeAtLeast(t *testing.T) {
 			}
 			if !found {
 				t.Fatalf("%s is not a move of %s", c.move, c.fen)
+			}
+		})
+	}
+}
+
+// refExchange is the exchange on m's landing square by brute force: every
+// legal move list generated in full (vm.State.Generate, no adapter), the
+// least valuable capturer of each side taken in turn, each side free to
+// stop, no cut. It returns the value for the player making m.
+func refExchange(s *vm.State, ev *eval.Evaluator, m *vm.Move) int {
+	victim := 0
+	if took, _, _ := m.Simple(); took != vm.Empty {
+		victim = ev.Material(took.Type())
+	}
+	if _, retype, _ := m.Simple(); retype >= 0 {
+		victim += max(ev.Material(retype)-ev.Material(int(m.Piece)), 0)
+	}
+	to := m.To
+	if err := s.Make(m); err != nil {
+		panic(err)
+	}
+	defer s.Unmake()
+	return victim - refReply(s, ev, to)
+}
+
+// refReply is what the player to move gains at best by capturing on to
+// with its least valuable piece (or stopping: 0).
+func refReply(s *vm.State, ev *eval.Evaluator, to int32) int {
+	var ml vm.MoveList
+	if err := s.Generate(&ml); err != nil {
+		panic(err)
+	}
+	var best *vm.Move
+	for i := range ml.Moves {
+		r := &ml.Moves[i]
+		if _, _, simple := r.Simple(); !simple || r.To != to || r.Drop || r.From == r.To || r.Piece < 0 {
+			continue
+		}
+		if best == nil || ev.Material(int(r.Piece)) < ev.Material(int(best.Piece)) {
+			best = r
+		}
+	}
+	if best == nil {
+		return 0
+	}
+	won := ev.Material(s.Board[to].Type())
+	if err := s.Make(best); err != nil {
+		panic(err)
+	}
+	defer s.Unmake()
+	return max(0, won-refReply(s, ev, to))
+}
+
+// TestExchangeMatchesBruteForce compares ExchangeAtLeast with refExchange
+// on every simple capture, and every quiet move onto an attacked square, of
+// positions of random chess and Capablanca games.
+func TestExchangeMatchesBruteForce(t *testing.T) {
+	for _, file := range []string{"../../games/chess.zrf", "../../games/capablanca.zrf"} {
+		t.Run(file, func(t *testing.T) {
+			s, err := tunedState(file, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos, err := eval.PositionFor(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := pos.Evaluator()
+			rng := rand.New(rand.NewPCG(27, 1))
+			checked := 0
+			for game := 0; game < 12; game++ {
+				plies := 0
+				var line []string
+				for ; plies < 70; plies++ {
+					var ml vm.MoveList
+					if err := s.Generate(&ml); err != nil {
+						t.Fatal(err)
+					}
+					if len(ml.Moves) == 0 {
+						break
+					}
+					for i := range ml.Moves {
+						m := &ml.Moves[i]
+						took, _, simple := m.Simple()
+						if !simple || m.Drop || (took == vm.Empty && !s.LandingAttacked(m)) {
+							continue
+						}
+						want := refExchange(s, ev, m)
+						hash := s.Hash()
+						if !pos.ExchangeAtLeast(m, want) || pos.ExchangeAtLeast(m, want+1) {
+							t.Fatalf("%s after %s: exchange of %s is %d by brute force; ExchangeAtLeast(%d) %v, (%d) %v",
+								file, line, s.CoordString(m), want, want, pos.ExchangeAtLeast(m, want), want+1, pos.ExchangeAtLeast(m, want+1))
+						}
+						if s.Hash() != hash {
+							t.Fatalf("the position changed")
+						}
+						checked++
+					}
+					m := &ml.Moves[rng.IntN(len(ml.Moves))]
+					line = append(line, s.CoordString(m))
+					if err := s.Make(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for ; plies > 0; plies-- {
+					s.Unmake()
+				}
+			}
+			t.Logf("%d moves checked", checked)
+			if checked < 100 {
+				t.Errorf("only %d moves checked", checked)
 			}
 		})
 	}
