@@ -17,7 +17,8 @@
 //	             for moves of negative history), internal iterative
 //	             reduction, all switched by Rules; mate distance pruning;
 //	             quiescence on noisy moves (captures, promotions) with delta
-//	             pruning and losing captures skipped (RecaptureTester; the
+//	             pruning and losing captures skipped (RecaptureTester, and
+//	             ExchangeEvaluator where the position has one; the
 //	             captures delta pruning would skip are not even listed
 //	             where the Position is a GainFilter),
 //	             standing pat before moves are generated (only the noisy
@@ -30,6 +31,11 @@
 //	             moves that cannot evade it dropped before they are
 //	             ordered (EvasionFilter); stopping (context, Stop, the
 //	             limits of time.go)
+//	stats.go     the search's counters for diagnosis (nodes by kind, table
+//	             hits, first-move cutoffs, null-move cutoffs), reported after
+//	             each iteration when built with -tags searchstats
+//	stats_on.go, stats_off.go
+//	             statsOn: the counters on (searchstats) or compiled out
 //	time.go      time management: Limits (move time, clock with moves-to-go
 //	             and increment, depth, nodes) and the soft and hard limits
 //	             they give a search (also MCTS)

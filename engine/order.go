@@ -12,6 +12,9 @@ const (
 	scoreNoisy  = 1 << 26
 	scoreKiller = 1 << 24
 	histMax     = 1 << 22
+	// scoreBad: a capture the exchange evaluation says loses, tried
+	// after every quiet move.
+	scoreBad = -histMax - 1
 )
 
 // order computes the facts and order scores of the moves at ply.
@@ -177,6 +180,9 @@ func maxPacked(best, x int64) int64 {
 func (s *Searcher[M]) scoreQuiet(pd *plyData[M], i int) {
 	s.later.FillKeys(pd.moves[i:], pd.infos[i:len(pd.moves)])
 	for j := i; j < len(pd.moves); j++ {
+		if pd.infos[j].Noisy {
+			continue // a losing capture put back (scoreBad): the others were candidates
+		}
 		pd.scores[j] = packScore(quietScore(pd, pd.infos[j].Key), j)
 	}
 }
@@ -206,7 +212,8 @@ func scoreOf(p int64) int32 { return int32(p >> 32) }
 func packedIndex(p int64) int { return int(^uint32(p)) }
 
 // keepChecks drops from the moves after from those that the position can
-// tell give no check (CheckPredictor); the others stay in the order they
+// tell give no check (CheckPredictor), but the noisy ones (losing captures
+// put back after the quiet moves); the others stay in the order they
 // stand in, from which pick goes on choosing.
 func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
 	rest := pd.moves[from:]
@@ -223,7 +230,7 @@ func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
 	}
 	k := from
 	for j, m := range may {
-		if m {
+		if m || pd.infos[j+from].Noisy { // a noisy move left here is a losing capture put back: not futile
 			j += from
 			pd.moves[k], pd.infos[k], pd.scores[k] = pd.moves[j], pd.infos[j], packScore(scoreOf(pd.scores[j]), k)
 			k++

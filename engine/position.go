@@ -147,6 +147,18 @@ type RecaptureTester[M any] interface {
 	Recapturable(m M) bool
 }
 
+// ExchangeEvaluator is implemented by RecaptureTesters that can play out
+// the exchange a move starts on its landing square (a static exchange
+// evaluation): ExchangeAtLeast reports whether it wins at least threshold
+// for the player making m, both sides capturing there with their least
+// valuable piece and free to stop. The searcher asks it only of captures
+// that Recapturable says can be taken back by a piece worth more than its
+// victim: quiescence skips those that lose, and the search tries them
+// after the quiet moves. The position must be as it was when it returns.
+type ExchangeEvaluator[M any] interface {
+	ExchangeAtLeast(m M, threshold int) bool
+}
+
 // InfoLister is implemented by positions that can describe a whole move
 // list in one call: ordering needs the facts of every generated move, and
 // writing them in place costs less than returning each through an

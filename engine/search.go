@@ -39,8 +39,9 @@ type Searcher[M any] struct {
 	null  NullMover
 	noisy NoisyGenerator[M] // nil: quiescence generates every move
 	capt  CaptureGenerator[M]
-	above GainFilter[M]      // nil: quiescence lists every capture
-	recap RecaptureTester[M] // nil: quiescence searches every capture
+	above GainFilter[M]        // nil: quiescence lists every capture
+	recap RecaptureTester[M]   // nil: quiescence searches every capture
+	see   ExchangeEvaluator[M] // nil: a recapturable capture by a piece worth more than its victim loses
 	check CheckPredictor[M]
 	batch CheckBatcher[M]  // nil: keepChecks asks check move by move
 	legal LegalityGuard    // nil: Make tests every move itself
@@ -81,6 +82,8 @@ type Searcher[M any] struct {
 	// the clock at every node; lastPoll is when it last counted 64.
 	slow     bool
 	lastPoll time.Time
+
+	stats searchStats // counted only with -tags searchstats (statsOn)
 }
 
 // plyData is the per-ply scratch space: moves, their facts and order scores,
@@ -110,6 +113,7 @@ func New[M any](pos Position[M], hashMB int) *Searcher[M] {
 	s.capt, _ = pos.(CaptureGenerator[M])
 	s.above, _ = pos.(GainFilter[M])
 	s.recap, _ = pos.(RecaptureTester[M])
+	s.see, _ = pos.(ExchangeEvaluator[M])
 	s.check, _ = pos.(CheckPredictor[M])
 	s.batch, _ = pos.(CheckBatcher[M])
 	s.legal, _ = pos.(LegalityGuard)
@@ -169,6 +173,9 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		}
 		bestKey, res.Score, res.Depth = s.rootBest, v, d
 		res.PV = s.pv(bestKey, d)
+		if statsOn {
+			s.reportStats(d)
+		}
 		if s.OnInfo != nil {
 			s.OnInfo(Info{Depth: d, Score: v, Nodes: s.nodes, Time: time.Since(s.start), PV: res.PV})
 		}
@@ -318,6 +325,7 @@ func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
 	}
 	s.ctx, s.limits, s.start = ctx, lim, time.Now()
 	s.stopped, s.nodes = false, 0
+	s.stats = searchStats{}
 	s.slow, s.lastPoll = false, s.start
 	s.stopFlag.Store(false)
 	s.rules = s.pos.Rules()
@@ -407,6 +415,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	if s.poll() {
 		return 0
 	}
+	if statsOn {
+		s.stats.mainNodes++
+	}
 	pos := s.pos
 	if pos.Random() {
 		return s.chance(ply, depth)
@@ -425,10 +436,19 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 	}
 	var ttMove uint64
+	if statsOn {
+		s.stats.ttProbes++
+	}
 	if e, ok := s.tt.probe(key); ok {
 		ttMove = e.move
+		if statsOn {
+			s.stats.ttHits++
+		}
 		if v := fromTT(int(e.score), ply); ply > 0 && int(e.depth) >= depth &&
 			(e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha)) {
+			if statsOn {
+				s.stats.ttCuts++
+			}
 			return v
 		}
 	}
@@ -527,6 +547,14 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 		m := s.pick(pd, i)
 		info := &pd.infos[i]
+		// A capture the exchange says loses waits for the quiet moves:
+		// given the lowest score, it is picked again after them.
+		if info.Noisy && s.see != nil && scoreOf(pd.scores[i]) >= scoreNoisy && scoreOf(pd.scores[i]) < scoreTT &&
+			s.losingCapture(m, info) {
+			pd.scores[i] = packScore(scoreBad, i)
+			i--
+			continue
+		}
 		if ply == 0 && len(s.excluded) > 0 && s.rootExcluded(pd, i) {
 			continue
 		}
@@ -586,6 +614,12 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		} else {
 			r := s.reduction(pd, depth, legal-1, info, scoreOf(pd.scores[i]), inCheck, childCheck, pvNode)
 			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
+			if statsOn && r > 0 {
+				s.stats.lmrTries++
+				if v > alpha {
+					s.stats.lmrFails++
+				}
+			}
 			if v > alpha && r > 0 {
 				v = s.child(ply, nd, alpha, alpha+1, me, childCheck, true)
 			}
@@ -609,6 +643,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 				alpha, bound = v, boundExact
 				if v >= beta {
 					bound = boundLower
+					if statsOn {
+						s.countCut(legal, ttMove, info.Key)
+					}
 					if !info.Noisy {
 						s.rewardQuiet(pd, me, info.Key, depth)
 					}
@@ -622,6 +659,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	}
 	if legal == 0 {
 		return s.noMoves(ply, me)
+	}
+	if statsOn && bound == boundUpper {
+		s.stats.allNodes++
 	}
 	if ply > 0 || len(s.excluded) == 0 { // a root without its best moves is not the root's value
 		s.tt.store(key, bestKey, best, depth, ply, bound)
@@ -751,6 +791,9 @@ func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull b
 	// Reverse futility: far above beta near the horizon, the opponent
 	// is unlikely to recover in the plies left.
 	if !pvNode && depth <= rfpDepth && ev-futilityMargin*depth >= beta {
+		if statsOn {
+			s.stats.rfpCuts++
+		}
 		return ev, true, false
 	}
 	if !allowNull || depth < 3 || s.null == nil {
@@ -761,6 +804,12 @@ func (s *Searcher[M]) cutEarly(ply, depth, beta, me, ev int, pvNode, allowNull b
 	v, ok := s.nullMove(ply, depth, beta, me, min((ev-beta)/nullEvalStep, 2))
 	if s.stopped {
 		return 0, true, false
+	}
+	if statsOn && ok {
+		s.stats.nullTries++
+		if v >= beta {
+			s.stats.nullCuts++
+		}
 	}
 	if !ok || v < beta {
 		return 0, false, false
@@ -840,6 +889,13 @@ func (s *Searcher[M]) chance(ply, depth int) int {
 func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 	if s.poll() {
 		return 0
+	}
+	if statsOn {
+		if qd == 0 {
+			s.stats.horizonNodes++
+		} else {
+			s.stats.qNodes++
+		}
 	}
 	pos := s.pos
 	if pos.Random() {
@@ -931,15 +987,24 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 		// Delta pruning: a capture that cannot lift the score to alpha even
 		// with a margin is not worth searching (in check every move is).
 		if !inCheck && s.rules.LMR && stand+int(info.Victim)+deltaMargin <= alpha {
+			if statsOn {
+				s.stats.qDeltaSkips++
+			}
 			continue
 		}
 		// A losing exchange: the capturing piece is worth more than what
 		// it wins and can be taken back.
 		if !inCheck && s.losingCapture(m, info) {
+			if statsOn {
+				s.stats.qLosingSkips++
+			}
 			continue
 		}
 		if !pos.Make(m) {
 			continue
+		}
+		if statsOn {
+			s.stats.qCaptures++
 		}
 		legal++
 		childCheck := s.inCheck()
@@ -973,7 +1038,8 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 // can be taken back (RecaptureTester; in material games only, as the
 // prunings): quiescence does not search it.
 func (s *Searcher[M]) losingCapture(m M, info *MoveInfo) bool {
-	return s.recap != nil && s.rules.LMR && info.Attacker > info.Victim && s.recap.Recapturable(m)
+	return s.recap != nil && s.rules.LMR && info.Attacker > info.Victim && s.recap.Recapturable(m) &&
+		(s.see == nil || !s.see.ExchangeAtLeast(m, 0))
 }
 
 // repeated reports whether the position at ply occurred earlier on the

@@ -43,4 +43,6 @@
 //	               ApplyTunedFor: its values given to the games loaded
 //	position.go    Position: the adapter from *vm.State to engine.Position
 //	evalcache.go   the adapter's cache of evaluations by position hash
+//	see.go         the static exchange evaluation (engine.ExchangeEvaluator), played
+//	               with the game's own capture moves onto the square
 package eval

@@ -293,12 +293,19 @@ type noisyOnlyPos struct {
 // Recapturable makes the move and asks Attacked of the landing square. It
 // drops the moves that cannot evade a check as the adapter does (the
 // adapter's LegalityGuard and EvasionFilter): which moves stay in a list
-// decides the order of equally scored ones.
+// decides the order of equally scored ones. It plays exchanges with the
+// adapter's (ExchangeEvaluator, see_test.go checks it apart) and tells
+// the moves that give no check as the adapter does (CheckPredictor: with
+// losing captures put after the quiet moves, the searcher's shortcut that
+// drops the futile quiet moves giving no check at once, and its test of
+// such moves one by one, no longer visit exactly the same nodes).
 type filteredPos struct {
 	engine.Position[*vm.Move]
 	engine.NullMover
 	engine.LegalityGuard
 	engine.EvasionFilter[*vm.Move]
+	engine.ExchangeEvaluator[*vm.Move]
+	engine.CheckPredictor[*vm.Move]
 	s *vm.State
 }
 
@@ -384,7 +391,7 @@ func TestSearchSameWithNoisyGeneration(t *testing.T) {
 				case 2:
 					pos = p
 				case 3:
-					pos = filteredPos{p, p, p, p, p.State()}
+					pos = filteredPos{p, p, p, p, p, p, p.State()}
 				}
 				res[i] = engine.New(pos, 16).Search(context.Background(), engine.Limits{Depth: tc.depth})
 				if p.Err() != nil {
