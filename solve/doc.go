@@ -24,7 +24,9 @@
 // (pushsearch.go), with the assignment of boxes to targets as the estimate
 // and deadlock pruning (dead squares, frozen boxes, dead pairs and walled-off
 // pockets: pushpairs.go); weighted searches also follow a filling order of
-// the targets (pushorder.go). Every solution is replayed on the rules.
+// the targets (pushorder.go) and pack them (pushpack.go): a box filled in
+// its turn is never pushed again, and a box is pushed onto the next
+// targets in one macro move. Every solution is replayed on the rules.
 //
 // # Files
 //
@@ -56,6 +58,10 @@
 //	pushorder.go  the targets' filling order (boxes pulled off a full goal
 //	              area in rounds) and the weighted estimate's penalty for
 //	              targets filled out of turn
+//	pushpack.go   the weighted search's packing mode: boxes on targets filled
+//	              in the filling order's turn are walls, and a macro move
+//	              pushes one box alone onto an open target; positions with the
+//	              most boxes packed first
 //	mate.go       Mate: proof-number search for a forced win, shortest first
 //
 // Tests: mate_test.go solves mate-in-N problems of a published collection
