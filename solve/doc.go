@@ -23,7 +23,7 @@
 // and searched by A* whose nodes are the positions right after a push
 // (pushsearch.go), with the assignment of boxes to targets as the estimate
 // and deadlock pruning (dead squares, frozen boxes, dead pairs and walled-off
-// pockets: pushpairs.go); weighted searches also follow a filling order of
+// pockets: pushpairs.go, pushcorral.go); weighted searches also follow a filling order of
 // the targets (pushorder.go) and pack them (pushpack.go): a box filled in
 // its turn is never pushed again, and a box is pushed onto the next
 // targets in one macro move. Every solution is replayed on the rules.
@@ -55,6 +55,9 @@
 //	pushpairs.go  deadlocks of a few boxes: a pushed box and a neighbour that
 //	              can never both reach targets; a cluster of boxes walling the
 //	              player out of a pocket
+//	pushcorral.go corral deadlocks: the boxes walling the player out of a part
+//	              of the floor, where every push of theirs goes in, searched
+//	              alone for a way to targets or out
 //	pushorder.go  the targets' filling order (boxes pulled off a full goal
 //	              area in rounds) and the weighted estimate's penalty for
 //	              targets filled out of turn

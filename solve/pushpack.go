@@ -7,8 +7,9 @@
 // that can be pushed alone (the other boxes where they stand) onto an open
 // target is, in one macro move: the fewest pushes there, found by a
 // breadth-first search on that box's pushes, costed by its walks and
-// pushes. The open list takes the positions with the most boxes packed
-// first: each packed box makes the rest of the search smaller, as a level
+// pushes. Where a box can be packed, the position's other pushes are not
+// made (Rolling Stone's goal cut). The open list takes the positions with
+// the most boxes packed first: each packed box makes the rest of the search smaller, as a level
 // with a goal room is solved by filling the room from its back.
 
 package solve

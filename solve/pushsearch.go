@@ -510,6 +510,9 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				dl = x.pairs.deadCluster(to, player, x.boxesOf(id), bi)
 				x.occ[from], x.occ[to] = bi, -1
 			}
+			if !dl {
+				dl = x.pairs.deadCorral(to, player, x.boxesOf(id), bi)
+			}
 			if dl {
 				return true
 			}
@@ -543,19 +546,12 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 			x.open.push(cid)
 			return true
 		}
-	pushes:
-		for _, a := range x.order {
-			for ei := range m.pushes[a] {
-				e := &m.pushes[a][ei]
-				if !x.pushOK(e) || x.dead[e.to] || x.isPacked(e.box, round) {
-					continue
-				}
-				if !add(x.occ[e.box], e.to, e.player, a, int32(ei), n.g+x.dist[a]+1, 1) {
-					break pushes
-				}
-			}
-		}
-		if x.pk.on && found < 0 {
+		// Packing mode: the macro moves first; where a box can be packed,
+		// the position's other pushes are not made (Rolling Stone's goal
+		// cut).
+		cut := false
+		if x.pk.on {
+			mark := len(x.nodes)
 			for bi := range x.nb {
 				b := int32(x.boxesOf(id)[bi])
 				if x.isPacked(b, round) {
@@ -566,6 +562,22 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				})
 				if found >= 0 {
 					break
+				}
+			}
+			cut = len(x.nodes) > mark
+		}
+	pushes:
+		for _, a := range x.order {
+			if cut || found >= 0 {
+				break
+			}
+			for ei := range m.pushes[a] {
+				e := &m.pushes[a][ei]
+				if !x.pushOK(e) || x.dead[e.to] || x.isPacked(e.box, round) {
+					continue
+				}
+				if !add(x.occ[e.box], e.to, e.player, a, int32(ei), n.g+x.dist[a]+1, 1) {
+					break pushes
 				}
 			}
 		}
