@@ -8,8 +8,13 @@
 
 package solve
 
-// maxCorral bounds the boxes of a corral search.
-const maxCorral = 10
+// maxCorral bounds the boxes of a corral search, maxCorralSearch its
+// positions (past them the corral is taken as alive: the dead ones are
+// found in few).
+const (
+	maxCorral       = 10
+	maxCorralSearch = 500
+)
 
 // worthSearching reports whether a corral (its squares fill marked, its
 // boxes cl, pc.w's walk the player's) may be dead: a box off a target or a
@@ -115,5 +120,5 @@ func (pc *pairCheck) deadCorral(q, player int32, boxes []uint16, bi int32) bool 
 		w.occ[b] = -1
 	}
 	w.occ[q] = -1
-	return search && pc.clusterDead(cl, player)
+	return search && pc.clusterDead(cl, player, maxCorralSearch)
 }

@@ -209,14 +209,15 @@ func (pc *pairCheck) deadCluster(q, player int32, boxes []uint16, bi int32) bool
 	if len(cl) < 2 {
 		return false
 	}
-	return pc.clusterDead(cl, player)
+	return pc.clusterDead(cl, player, maxPairSearch)
 }
 
 // clusterDead searches the boxes of cl (at most maxCorral) alone on the
 // board, the player on player, for a position where they are all on
 // targets or wall no part of the floor off from the player; none found:
-// they are dead (taking the other boxes off only makes room).
-func (pc *pairCheck) clusterDead(cl []int32, player int32) bool {
+// they are dead (taking the other boxes off only makes room). A search
+// past limit positions takes them as alive.
+func (pc *pairCheck) clusterDead(cl []int32, player int32, limit int) bool {
 	x := pc.x
 	k0, open := pc.clusterReach(cl, player)
 	if open {
@@ -235,7 +236,7 @@ func (pc *pairCheck) clusterDead(cl []int32, player int32) bool {
 	dead := true
 	w := &pc.w
 	for len(queue) > 0 && dead {
-		if len(pc.seen) > maxPairSearch {
+		if len(pc.seen) > limit {
 			dead = false
 			break
 		}

@@ -538,6 +538,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 			best[key] = cid
 			x.nodes = append(x.nodes, xnode{key: key, bkey: cb, parent: id, stand: stand, edge: edge, player: player,
 				g: cg, h: ch, pushes: n.pushes + pushes, packed: packed, f: x.f(cg, ch)})
+
 			x.boxes = append(x.boxes, child...)
 			if !optimal && x.offTargets(child) == 0 {
 				found = cid
