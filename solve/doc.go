@@ -55,9 +55,10 @@
 //	pushpairs.go  deadlocks of a few boxes: a pushed box and a neighbour that
 //	              can never both reach targets; a cluster of boxes walling the
 //	              player out of a pocket
-//	pushcorral.go corral deadlocks: the boxes walling the player out of a part
-//	              of the floor, where every push of theirs goes in, searched
-//	              alone for a way to targets or out
+//	pushcorral.go corrals: the boxes walling the player out of a part of the
+//	              floor, where every push of theirs goes in, searched alone
+//	              for a way to targets or out (deadlocks); in weighted
+//	              searches only such a corral's pushes made (PI-corral pruning)
 //	pushorder.go  the targets' filling order (boxes pulled off a full goal
 //	              area in rounds) and the weighted estimate's penalty for
 //	              targets filled out of turn

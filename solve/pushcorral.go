@@ -1,10 +1,12 @@
-// This file finds corral deadlocks (Festival's and YASS's PI-corrals, their
-// deadlock half): after a push, the squares the player could walk to with
+// This file holds the corrals (Festival's and YASS's PI-corrals). The
+// deadlock half: after a push, the squares the player could walk to with
 // no box on the board but cannot now, next to the pushed box, are a corral;
 // the boxes inside it and on its edge are searched alone on the board
 // (clusterDead, pushpairs.go) for a position where they are all on targets
 // or the corral is open. None: the position is dropped. A corral of more
-// than maxCorral boxes is not searched.
+// than maxCorral boxes is not searched. The pruning half (weighted searches):
+// where the player is walled out of a corral that needs a box pushed in,
+// and every push of its edge boxes goes into it, only those pushes are made.
 
 package solve
 
@@ -121,4 +123,90 @@ func (pc *pairCheck) deadCorral(q, player int32, boxes []uint16, bi int32) bool 
 	}
 	w.occ[q] = -1
 	return search && pc.clusterDead(cl, player, maxCorralSearch)
+}
+
+// piCorral finds, in the position being expanded (x.occ its boxes, x's
+// walk the player's reach), the PI-corrals (Festival's and YASS's move
+// pruning): a part of the floor the player does not reach, with a box off
+// a target on its edge or an empty target in it, every push of whose edge
+// boxes the player can make goes into it. Such a corral must be entered
+// before it can be solved and nothing outside opens it, so only its edge
+// boxes' pushes are made: of the PI-corrals, the one with the fewest. The
+// edge boxes are marked in x.only; false: none found.
+func (x *searcher) piCorral(round int32) bool {
+	m := x.m
+	pc := &x.pairs
+	if x.ccur > 1<<30 {
+		clear(x.cmark)
+		x.ccur = 0
+	}
+	base := x.ccur + 1
+	bestCount := -1
+	x.onlyList = x.onlyList[:0]
+	for p := range m.n {
+		if !pc.free[p] || x.occ[p] >= 0 || x.stamp[p] == x.cur || x.cmark[p] >= base {
+			continue
+		}
+		x.ccur++
+		id := x.ccur
+		x.cmark[p] = id
+		q := append(x.cq[:0], int32(p))
+		edge := x.cedge[:0]
+		need := false
+		for i := 0; i < len(q); i++ {
+			if m.target[q[i]] {
+				need = true // an empty target in the corral
+			}
+			for _, e := range m.walks[q[i]] {
+				r := e.to
+				if x.cmark[r] == id || !pc.free[r] {
+					continue
+				}
+				switch {
+				case x.occ[r] >= 0:
+					x.cmark[r] = id
+					edge = append(edge, r)
+					if !m.target[r] {
+						need = true
+					}
+				case x.stamp[r] != x.cur:
+					x.cmark[r] = id
+					q = append(q, r)
+				}
+			}
+		}
+		x.cq, x.cedge = q, edge
+		if !need {
+			continue
+		}
+		count := 0
+		pi := true
+		for _, b := range edge {
+			if x.isPacked(b, round) {
+				continue
+			}
+			bb := x.byBox[b]
+			for i := 0; i < len(bb) && pi; i += 2 {
+				e := &m.pushes[bb[i]][bb[i+1]]
+				if x.stamp[bb[i]] != x.cur || !x.pushOK(e) || x.dead[e.to] {
+					continue
+				}
+				if x.cmark[e.to] != id || x.occ[e.to] >= 0 {
+					pi = false
+				}
+				count++
+			}
+			if !pi {
+				break
+			}
+		}
+		if pi && count > 0 && (bestCount < 0 || count < bestCount) {
+			bestCount = count
+			x.onlyList = append(x.onlyList[:0], edge...)
+		}
+	}
+	for _, b := range x.onlyList {
+		x.only[b] = true
+	}
+	return bestCount > 0
 }

@@ -71,6 +71,13 @@ type searcher struct {
 	// round is the expanded position's first round not full.
 	pk    packer
 	round int32
+	// PI-corral pruning (pushcorral.go): the corral marks and their count,
+	// a flood fill's queue and edge boxes, the boxes whose pushes are made
+	only      []bool
+	onlyList  []int32
+	cmark     []uint32
+	ccur      uint32
+	cq, cedge []int32
 }
 
 func newSearcher(m *pushModel, weight float64) *searcher {
@@ -78,7 +85,8 @@ func newSearcher(m *pushModel, weight float64) *searcher {
 	x := &searcher{m: m, nb: len(m.boxes0), weight: int64(weight*16 + 0.5),
 		zb: make([]uint64, n), zp: make([]uint64, n),
 		walker: newWalker(m),
-		dead:   make([]bool, n), byBox: make([][]int32, n), wall: make([]bool, n)}
+		dead:   make([]bool, n), byBox: make([][]int32, n), wall: make([]bool, n),
+		only: make([]bool, n), cmark: make([]uint32, n)}
 	r := rand.New(rand.NewPCG(0x50c0ba4, uint64(n)))
 	for p := range x.zb {
 		x.zb[p], x.zp[p] = r.Uint64(), r.Uint64()
@@ -567,6 +575,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 			}
 			cut = len(x.nodes) > mark
 		}
+		only := !optimal && !cut && found < 0 && x.piCorral(round)
 	pushes:
 		for _, a := range x.order {
 			if cut || found >= 0 {
@@ -574,7 +583,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 			}
 			for ei := range m.pushes[a] {
 				e := &m.pushes[a][ei]
-				if !x.pushOK(e) || x.dead[e.to] || x.isPacked(e.box, round) {
+				if !x.pushOK(e) || x.dead[e.to] || x.isPacked(e.box, round) || only && !x.only[e.box] {
 					continue
 				}
 				if !add(x.occ[e.box], e.to, e.player, a, int32(ei), n.g+x.dist[a]+1, 1) {
@@ -582,6 +591,10 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				}
 			}
 		}
+		for _, b := range x.onlyList {
+			x.only[b] = false
+		}
+		x.onlyList = x.onlyList[:0]
 		for _, b := range x.boxesOf(id) {
 			x.occ[b] = -1
 		}
