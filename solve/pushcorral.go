@@ -52,7 +52,7 @@ func (pc *pairCheck) worthSearching(cl, fill []int32) bool {
 }
 
 // initCorral notes the squares the player reaches from its start with no
-// box on the board.
+// box on the board, and each square's neighbours.
 func (pc *pairCheck) initCorral() {
 	m := pc.x.m
 	w := &pc.w
@@ -63,6 +63,16 @@ func (pc *pairCheck) initCorral() {
 	}
 	pc.nfree = len(w.order)
 	pc.mark = make([]uint32, m.n)
+	// The steps: the walks whose only blocker is where they go (a walk
+	// that slides over squares does not make them neighbours).
+	pc.steps = make([][]int32, m.n)
+	for p, ws := range m.walks {
+		for _, e := range ws {
+			if e.blkTo-e.blkOf == 1 && m.blk[e.blkOf] == e.to {
+				pc.steps[p] = append(pc.steps[p], e.to)
+			}
+		}
+	}
 }
 
 // deadCorral reports whether the box just pushed to q (boxes[bi] before the
@@ -88,8 +98,7 @@ func (pc *pairCheck) deadCorral(q, player int32, boxes []uint16, bi int32) bool 
 	cl := append(pc.cl[:0], q)
 	fill := pc.fill[:0]
 	pc.mark[q] = pc.mcur
-	for _, e := range m.walks[q] {
-		r := e.to
+	for _, r := range pc.steps[q] {
 		if pc.free[r] && w.stamp[r] != w.cur && w.occ[r] < 0 && pc.mark[r] != pc.mcur {
 			pc.mark[r] = pc.mcur
 			fill = append(fill, r)
@@ -97,8 +106,7 @@ func (pc *pairCheck) deadCorral(q, player int32, boxes []uint16, bi int32) bool 
 	}
 	over := false
 	for i := 0; i < len(fill) && !over; i++ {
-		for _, e := range m.walks[fill[i]] {
-			r := e.to
+		for _, r := range pc.steps[fill[i]] {
 			if pc.mark[r] == pc.mcur || !pc.free[r] {
 				continue
 			}
@@ -116,8 +124,31 @@ func (pc *pairCheck) deadCorral(q, player int32, boxes []uint16, bi int32) bool 
 		}
 	}
 	pc.fill = fill
-	pc.cl = cl
 	search := len(fill) > 0 && !over && len(cl) >= 2 && pc.worthSearching(cl, fill)
+	if search {
+		// The boxes in the way of the edge boxes' pushes (on the square
+		// to stand on or to push to) are searched with them: without
+		// them the edge might open where it cannot.
+		edge := len(cl)
+		for i := 0; i < edge && !over; i++ {
+			bb := x.byBox[cl[i]]
+			for j := 0; j < len(bb) && !over; j += 2 {
+				e := &m.pushes[bb[j]][bb[j+1]]
+				for _, r := range [2]int32{bb[j], e.to} {
+					if w.occ[r] >= 0 && pc.mark[r] != pc.mcur {
+						pc.mark[r] = pc.mcur
+						if len(cl) == maxCorral {
+							over = true
+							break
+						}
+						cl = append(cl, r)
+					}
+				}
+			}
+		}
+		search = !over
+	}
+	pc.cl = cl
 	for _, b := range boxes {
 		w.occ[b] = -1
 	}
@@ -157,8 +188,7 @@ func (x *searcher) piCorral(round int32) bool {
 			if m.target[q[i]] {
 				need = true // an empty target in the corral
 			}
-			for _, e := range m.walks[q[i]] {
-				r := e.to
+			for _, r := range pc.steps[q[i]] {
 				if x.cmark[r] == id || !pc.free[r] {
 					continue
 				}
@@ -179,6 +209,10 @@ func (x *searcher) piCorral(round int32) bool {
 		if !need {
 			continue
 		}
+		// PI: every push of an edge box made from outside the corral goes
+		// into it, from a square the player reaches (a push out, or one
+		// the player cannot make yet, might be made after other pushes
+		// elsewhere).
 		count := 0
 		pi := true
 		for _, b := range edge {
@@ -187,14 +221,20 @@ func (x *searcher) piCorral(round int32) bool {
 			}
 			bb := x.byBox[b]
 			for i := 0; i < len(bb) && pi; i += 2 {
-				e := &m.pushes[bb[i]][bb[i+1]]
-				if x.stamp[bb[i]] != x.cur || !x.pushOK(e) || x.dead[e.to] {
-					continue
+				a, e := bb[i], &m.pushes[bb[i]][bb[i+1]]
+				if x.dead[e.to] || x.cmark[a] == id {
+					continue // into a dead square, or from inside the corral or an edge box's square
 				}
-				if x.cmark[e.to] != id || x.occ[e.to] >= 0 {
+				switch {
+				case x.cmark[e.to] == id && x.occ[e.to] >= 0:
+					// onto an edge box: made only once that one is pushed in
+				case x.cmark[e.to] != id:
 					pi = false
+				case x.stamp[a] != x.cur || !x.pushOK(e):
+					pi = false
+				default:
+					count++
 				}
-				count++
 			}
 			if !pi {
 				break

@@ -28,6 +28,7 @@ type pairCheck struct {
 	// the board, and a mark for the walled-off squares
 	free  []bool
 	nfree int
+	steps [][]int32
 	mark  []uint32
 	mcur  uint32
 	fill  []int32

@@ -431,7 +431,10 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 	res.Heuristic = fmt.Sprintf("pushes on a model of the rules (%s): least total of each box's fewest pushes to a distinct target, by assignment; dead squares and frozen boxes pruned", m)
 	optimal := weight == 1
 	if !optimal {
-		res.Heuristic += "; positions merged by the least square the player reaches"
+		res.Heuristic += "; positions merged by the least square the player reaches; only a PI-corral's pushes where there is one"
+	}
+	if x.pk.on {
+		res.Heuristic += "; targets packed in a filling order (a box pushed onto the next target in one macro move, the other pushes cut; packed boxes are walls)"
 	}
 	if m.leftOut > 0 {
 		res.Heuristic += "; the model leaves out the rules' moves to positions it cannot hold, so a solution is not proved shortest"
