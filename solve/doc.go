@@ -73,6 +73,8 @@
 // puzzle_test.go solves Sokoban levels of the corpus and replays each
 // solution to the win by the rules (the push model's answers compared with
 // the search on the rules' moves and a breadth-first search on small
-// levels); pushmodel_test.go checks what the model learns against the rule
+// levels; by default the levels of the corpus's Sokoban that weighted
+// searches solve in a few hundred positions, replayed to the win);
+// pushmodel_test.go checks what the model learns against the rule
 // file's setup.
 package solve

@@ -367,3 +367,40 @@ func TestPuzzleWeighted(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleSokobanPacked solves, by default, the corpus's Sokoban levels
+// the packing mode solves in a few hundred positions (weight 1.5): each
+// solution replays to the win by the rules, level 1's is no longer than
+// Zillions' own (Level_01.zsg, 197 moves), and their targets all get a
+// turn in the filling order, level 7's too (a target more than boxes).
+func TestPuzzleSokobanPacked(t *testing.T) {
+	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
+	for _, lv := range []int{1, 2, 3, 4, 7, 8} {
+		s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
+		if err != nil {
+			t.Skipf("corpus not available: %v", err)
+		}
+		m, err := derivePushModel(context.Background(), s, s.Mover())
+		if err != nil {
+			t.Fatalf("level %d: %v", lv, err)
+		}
+		if x := newSearcher(m, 1.5); !x.pk.on {
+			t.Errorf("level %d: a target has no turn in the filling order", lv)
+		}
+		if lv == 7 {
+			continue // 476,416 positions at weight 5: with -sokoban
+		}
+		res, err := Puzzle(context.Background(), s, Limits{Weight: 1.5, Nodes: 20_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Found {
+			t.Errorf("level %d: no solution (%s) in %d positions", lv, res.Stopped, res.Nodes)
+			continue
+		}
+		replayWins(t, s, res.Path)
+		if lv == 1 && len(res.Path) > 197 {
+			t.Errorf("level 1: %d moves, Level_01.zsg has 197", len(res.Path))
+		}
+	}
+}
