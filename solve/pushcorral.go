@@ -153,7 +153,17 @@ func (pc *pairCheck) deadCorral(q, player int32, boxes []uint16, bi int32) bool 
 		w.occ[b] = -1
 	}
 	w.occ[q] = -1
-	return search && pc.clusterDead(cl, player, maxCorralSearch)
+	if !search {
+		return false
+	}
+	// The pushed box with each other one alone first: a dead pair is found
+	// in few positions where the whole corral's search would give up.
+	for _, r := range cl[1:] {
+		if !(m.target[q] && m.target[r]) && pc.dead(q, r, player) {
+			return true
+		}
+	}
+	return pc.clusterDead(cl, player, maxCorralSearch)
 }
 
 // piCorral finds, in the position being expanded (x.occ its boxes, x's
