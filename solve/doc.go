@@ -23,8 +23,10 @@
 // and searched by A* whose nodes are the positions right after a push
 // (pushsearch.go), with the assignment of boxes to targets as the estimate
 // and deadlock pruning (dead squares, frozen boxes, dead pairs and walled-off
-// pockets: pushpairs.go); weighted searches also follow a filling order of
-// the targets (pushorder.go). Every solution is replayed on the rules.
+// pockets: pushpairs.go, pushcorral.go); weighted searches also follow a filling order of
+// the targets (pushorder.go) and pack them (pushpack.go): a box filled in
+// its turn is never pushed again, and a box is pushed onto the next
+// targets in one macro move. Every solution is replayed on the rules.
 //
 // # Files
 //
@@ -53,9 +55,17 @@
 //	pushpairs.go  deadlocks of a few boxes: a pushed box and a neighbour that
 //	              can never both reach targets; a cluster of boxes walling the
 //	              player out of a pocket
+//	pushcorral.go corrals: the boxes walling the player out of a part of the
+//	              floor, where every push of theirs goes in, searched alone
+//	              for a way to targets or out (deadlocks); in weighted
+//	              searches only such a corral's pushes made (PI-corral pruning)
 //	pushorder.go  the targets' filling order (boxes pulled off a full goal
 //	              area in rounds) and the weighted estimate's penalty for
 //	              targets filled out of turn
+//	pushpack.go   the weighted search's packing mode: boxes on targets filled
+//	              in the filling order's turn are walls, and a macro move
+//	              pushes one box alone onto an open target; positions with the
+//	              most boxes packed first
 //	mate.go       Mate: proof-number search for a forced win, shortest first
 //
 // Tests: mate_test.go solves mate-in-N problems of a published collection
@@ -63,6 +73,8 @@
 // puzzle_test.go solves Sokoban levels of the corpus and replays each
 // solution to the win by the rules (the push model's answers compared with
 // the search on the rules' moves and a breadth-first search on small
-// levels); pushmodel_test.go checks what the model learns against the rule
+// levels; by default the levels of the corpus's Sokoban that weighted
+// searches solve in a few hundred positions, replayed to the win);
+// pushmodel_test.go checks what the model learns against the rule
 // file's setup.
 package solve

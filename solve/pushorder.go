@@ -12,7 +12,9 @@
 package solve
 
 // fillOrder returns, for each square, its target's round in the filling
-// order (0 first; -1: no target, or a target never pulled off).
+// order (0 first; -1: no target, or a target never pulled off). Where there
+// are more targets than boxes, the targets left empty when no box could be
+// pulled off come last.
 func (x *searcher) fillOrder() []int32 {
 	m := x.m
 	order := make([]int32, m.n)
@@ -36,63 +38,92 @@ func (x *searcher) fillOrder() []int32 {
 		return order
 	}
 	type st struct{ box, player int32 }
+	// pullable reports whether the box of t can be pulled off to a square
+	// that is no target, the other boxes in place.
+	pullable := func(t int32) bool {
+		w.occ[t] = -1
+		defer func() { w.occ[t] = 0 }()
+		seen := map[st]bool{{t, m.player0}: true}
+		queue := []st{{t, m.player0}}
+		for len(queue) > 0 {
+			s := queue[0]
+			queue = queue[1:]
+			w.occ[s.box] = 0
+			w.walk(s.player)
+			inReach := map[int32]bool{}
+			for _, q := range w.order {
+				inReach[q] = true
+			}
+			for i := 0; i < len(pulls[s.box]); i += 2 {
+				a, e := pulls[s.box][i], &m.pushes[pulls[s.box][i]][pulls[s.box][i+1]]
+				if !inReach[e.player] || w.occ[a] >= 0 || w.occ[e.box] >= 0 {
+					continue
+				}
+				free := true
+				for _, r := range m.blk[e.blkOf:e.blkTo] {
+					if r != s.box && w.occ[r] >= 0 {
+						free = false
+					}
+				}
+				if !free {
+					continue
+				}
+				if !m.target[e.box] {
+					w.occ[s.box] = -1
+					return true
+				}
+				ns := st{e.box, a}
+				if !seen[ns] {
+					seen[ns] = true
+					queue = append(queue, ns)
+				}
+			}
+			w.occ[s.box] = -1
+		}
+		return false
+	}
 	pass := make([]int32, m.n)
-	var rem []int32
+	var rem, spared []int32
 	passes := int32(0)
+	// spare: the targets that stay empty in a solution (more targets than
+	// boxes); when no box can be pulled off, one of them is taken off as
+	// left empty, the one that lets the most be pulled off next.
+	spare := len(m.targets) - len(m.boxes0)
 	for {
 		rem = rem[:0]
 		for _, t := range m.targets {
-			if !on[t] {
-				continue
-			}
-			// Pull the box of t toward a square that is no target.
-			w.occ[t] = -1
-			seen := map[st]bool{{t, m.player0}: true}
-			queue := []st{{t, m.player0}}
-			out := false
-			for len(queue) > 0 && !out {
-				s := queue[0]
-				queue = queue[1:]
-				w.occ[s.box] = 0
-				w.walk(s.player)
-				reach := append([]int32(nil), w.order...)
-				inReach := map[int32]bool{}
-				for _, q := range reach {
-					inReach[q] = true
-				}
-				for i := 0; i < len(pulls[s.box]) && !out; i += 2 {
-					a, e := pulls[s.box][i], &m.pushes[pulls[s.box][i]][pulls[s.box][i+1]]
-					if !inReach[e.player] || w.occ[a] >= 0 || w.occ[e.box] >= 0 {
-						continue
-					}
-					free := true
-					for _, r := range m.blk[e.blkOf:e.blkTo] {
-						if r != s.box && w.occ[r] >= 0 {
-							free = false
-						}
-					}
-					if !free {
-						continue
-					}
-					if !m.target[e.box] {
-						out = true
-						break
-					}
-					ns := st{e.box, a}
-					if !seen[ns] {
-						seen[ns] = true
-						queue = append(queue, ns)
-					}
-				}
-				w.occ[s.box] = -1
-			}
-			w.occ[t] = 0
-			if out {
+			if on[t] && pullable(t) {
 				rem = append(rem, t)
 			}
 		}
 		if len(rem) == 0 {
-			break
+			if spare == 0 {
+				break
+			}
+			bestT, bestK := int32(-1), 0
+			for _, t := range m.targets {
+				if !on[t] {
+					continue
+				}
+				on[t], w.occ[t] = false, -1
+				k := 0
+				for _, u := range m.targets {
+					if on[u] && pullable(u) {
+						k++
+					}
+				}
+				on[t], w.occ[t] = true, 0
+				if k > bestK {
+					bestT, bestK = t, k
+				}
+			}
+			if bestT < 0 {
+				break
+			}
+			on[bestT], w.occ[bestT] = false, -1
+			spared = append(spared, bestT)
+			spare--
+			continue
 		}
 		for _, t := range rem {
 			on[t] = false
@@ -101,8 +132,16 @@ func (x *searcher) fillOrder() []int32 {
 		}
 		passes++
 	}
+	isSpared := map[int32]bool{}
+	for _, t := range spared {
+		isSpared[t] = true
+	}
 	for _, t := range m.targets {
-		if !on[t] {
+		switch {
+		case isSpared[t]:
+			// Left empty: filled last, never in a solution.
+			order[t] = passes
+		case !on[t]:
 			order[t] = passes - 1 - pass[t]
 		}
 	}

@@ -23,6 +23,15 @@ type pairCheck struct {
 	heap minHeap[pairState]
 	cl   []int32
 	ord  []int32
+	cq   []clusterState
+	// corral search (pushcorral.go): the squares reached with no box on
+	// the board, and a mark for the walled-off squares
+	free  []bool
+	nfree int
+	steps [][]int32
+	mark  []uint32
+	mcur  uint32
+	fill  []int32
 }
 
 type pairState struct {
@@ -58,6 +67,7 @@ func newPairCheck(x *searcher) pairCheck {
 			ring = next
 		}
 	}
+	pc.initCorral()
 	return pc
 }
 
@@ -171,8 +181,14 @@ func (pc *pairCheck) dead(a, b, player int32) bool {
 	return dead
 }
 
-// maxCluster bounds the boxes of a cluster search.
+// maxCluster bounds the boxes of a cluster search around a pushed box.
 const maxCluster = 5
+
+// clusterState is a position of a cluster search: the boxes and the player.
+type clusterState struct {
+	boxes  [maxCorral]int32
+	player int32
+}
 
 // deadCluster searches the box pushed to q with the boxes near it (at most
 // maxCluster in all) alone on the board, the player on player, for a
@@ -194,28 +210,34 @@ func (pc *pairCheck) deadCluster(q, player int32, boxes []uint16, bi int32) bool
 	if len(cl) < 2 {
 		return false
 	}
-	if pc.open(cl, player) {
+	return pc.clusterDead(cl, player, maxPairSearch)
+}
+
+// clusterDead searches the boxes of cl (at most maxCorral) alone on the
+// board, the player on player, for a position where they are all on
+// targets or wall no part of the floor off from the player; none found:
+// they are dead (taking the other boxes off only makes room). A search
+// past limit positions takes them as alive.
+func (pc *pairCheck) clusterDead(cl []int32, player int32, limit int) bool {
+	x := pc.x
+	k0, open := pc.clusterReach(cl, player)
+	if open {
 		return false // the common case: nothing walled off
 	}
-	k0 := pc.clusterKey(cl, player)
 	if v, ok := pc.memo[k0]; ok {
 		return v
 	}
 	m := x.m
 	clear(pc.seen)
 	pc.seen[k0] = struct{}{}
-	type cstate struct {
-		boxes  [maxCluster]int32
-		player int32
-	}
-	st := cstate{player: player}
+	st := clusterState{player: player}
 	copy(st.boxes[:], cl)
-	queue := []cstate{st}
+	queue := append(pc.cq[:0], st)
 	n := len(cl)
 	dead := true
 	w := &pc.w
 	for len(queue) > 0 && dead {
-		if len(pc.seen) > maxPairSearch {
+		if len(pc.seen) > limit {
 			dead = false
 			break
 		}
@@ -246,9 +268,9 @@ func (pc *pairCheck) deadCluster(q, player int32, boxes []uint16, bi int32) bool
 				for i := range n {
 					all = all && m.target[ns.boxes[i]]
 				}
-				k := pc.clusterKey(ns.boxes[:n], ns.player)
+				k, open := pc.clusterReach(ns.boxes[:n], ns.player)
 				_, seen := pc.seen[k]
-				alive := !seen && (all || pc.open(ns.boxes[:n], ns.player))
+				alive := !seen && (all || open)
 				for i := range n {
 					w.occ[s.boxes[i]] = int32(i)
 				}
@@ -269,39 +291,25 @@ func (pc *pairCheck) deadCluster(q, player int32, boxes []uint16, bi int32) bool
 			w.occ[s.boxes[i]] = -1
 		}
 	}
+	pc.cq = queue[:0]
 	pc.memo[k0] = dead
 	return dead
 }
 
-// open reports whether the player on player, with the boxes of cl alone
-// on the board, walks everywhere it walks with none of them there.
-func (pc *pairCheck) open(cl []int32, player int32) bool {
-	w := &pc.w
-	w.walk(player)
-	free := len(w.order)
-	for _, b := range cl {
-		if w.stamp[b] == w.cur {
-			free--
-		}
-	}
-	for _, b := range cl {
-		w.occ[b] = 0
-	}
-	w.walk(player)
-	for _, b := range cl {
-		w.occ[b] = -1
-	}
-	return len(w.order) == free
-}
-
-// clusterKey names boxes and the player's part of the floor.
-func (pc *pairCheck) clusterKey(cl []int32, player int32) uint64 {
+// clusterReach walks the player on player with the boxes of cl alone on
+// the board: the key of the boxes and the player's part of the floor, and
+// whether the player walks everywhere it would with none of them there.
+func (pc *pairCheck) clusterReach(cl []int32, player int32) (uint64, bool) {
 	x := pc.x
 	w := &pc.w
 	var k uint64
+	free := pc.nfree
 	for _, b := range cl {
 		w.occ[b] = 0
 		k ^= x.zb[b]
+		if pc.free[b] {
+			free--
+		}
 	}
 	w.walk(player)
 	for _, b := range cl {
@@ -311,5 +319,5 @@ func (pc *pairCheck) clusterKey(cl []int32, player int32) uint64 {
 	for _, p := range w.order {
 		canon = min(canon, p)
 	}
-	return k ^ x.zp[canon] ^ uint64(len(cl))*0x9e3779b97f4a7c15
+	return k ^ x.zp[canon] ^ uint64(len(cl))*0x9e3779b97f4a7c15, len(w.order) == free
 }

@@ -34,6 +34,7 @@ type xnode struct {
 	player    int32
 	g, h      int32
 	pushes    int32
+	packed    int32 // boxes packed (packing mode, pushpack.go)
 	f         int64
 }
 
@@ -66,6 +67,17 @@ type searcher struct {
 	byBox  [][]int32 // byBox[p]: (stand, edge) pairs of the pushes of a box on p
 	wall   []bool
 	frozen []int32
+	// pk is the packing mode (pushpack.go), weighted searches only;
+	// round is the expanded position's first round not full.
+	pk    packer
+	round int32
+	// PI-corral pruning (pushcorral.go): the corral marks and their count,
+	// a flood fill's queue and edge boxes, the boxes whose pushes are made
+	only      []bool
+	onlyList  []int32
+	cmark     []uint32
+	ccur      uint32
+	cq, cedge []int32
 }
 
 func newSearcher(m *pushModel, weight float64) *searcher {
@@ -73,7 +85,8 @@ func newSearcher(m *pushModel, weight float64) *searcher {
 	x := &searcher{m: m, nb: len(m.boxes0), weight: int64(weight*16 + 0.5),
 		zb: make([]uint64, n), zp: make([]uint64, n),
 		walker: newWalker(m),
-		dead:   make([]bool, n), byBox: make([][]int32, n), wall: make([]bool, n)}
+		dead:   make([]bool, n), byBox: make([][]int32, n), wall: make([]bool, n),
+		only: make([]bool, n), cmark: make([]uint32, n)}
 	r := rand.New(rand.NewPCG(0x50c0ba4, uint64(n)))
 	for p := range x.zb {
 		x.zb[p], x.zp[p] = r.Uint64(), r.Uint64()
@@ -87,6 +100,7 @@ func newSearcher(m *pushModel, weight float64) *searcher {
 	x.pairs = newPairCheck(x)
 	if weight > 1 {
 		x.fill, x.filled = x.fillOrder(), make([]bool, n)
+		x.pk = newPacker(x)
 	}
 	return x
 }
@@ -329,7 +343,7 @@ func (x *searcher) isFrozen(p int32, depth int) bool {
 		if x.occ[q] < 0 {
 			return false
 		}
-		return x.wall[q] || x.isFrozen(q, depth+1)
+		return x.wall[q] || x.isPacked(q, x.round) || x.isFrozen(q, depth+1)
 	}
 	frozen := true
 	bb := x.byBox[p]
@@ -387,6 +401,9 @@ func (x *searcher) f(g, h int32) int64 {
 // less orders the open list: least f, then least estimate, then last made.
 func (x *searcher) less(a, b int32) bool {
 	na, nb := &x.nodes[a], &x.nodes[b]
+	if na.packed != nb.packed {
+		return na.packed > nb.packed
+	}
 	if na.f != nb.f {
 		return na.f < nb.f
 	}
@@ -414,7 +431,10 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 	res.Heuristic = fmt.Sprintf("pushes on a model of the rules (%s): least total of each box's fewest pushes to a distinct target, by assignment; dead squares and frozen boxes pruned", m)
 	optimal := weight == 1
 	if !optimal {
-		res.Heuristic += "; positions merged by the least square the player reaches"
+		res.Heuristic += "; positions merged by the least square the player reaches; only a PI-corral's pushes where there is one"
+	}
+	if x.pk.on {
+		res.Heuristic += "; targets packed in a filling order (a box pushed onto the next target in one macro move, the other pushes cut; packed boxes are walls)"
 	}
 	if m.leftOut > 0 {
 		res.Heuristic += "; the model leaves out the rules' moves to positions it cannot hold, so a solution is not proved shortest"
@@ -480,61 +500,104 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 			closed[ck] = struct{}{}
 		}
 		res.Expansions++
-		for _, a := range x.order {
-			for ei := range m.pushes[a] {
-				e := &m.pushes[a][ei]
-				if !x.pushOK(e) {
+		round := int32(-1)
+		if x.pk.on {
+			round, _ = x.packRound(boxes)
+		}
+		x.round = round
+		// add makes the child where box bi went from its square to to and
+		// the player to player, by the push (stand, edge) or a macro
+		// move, cg moves in; false when it solves the puzzle.
+		add := func(bi, to, player, stand, edge, cg, pushes int32) bool {
+			from := int32(x.boxesOf(id)[bi])
+			x.occ[from], x.occ[to] = -1, bi
+			dl := x.deadlocked(to)
+			x.occ[from], x.occ[to] = bi, -1
+			if !dl {
+				dl = x.pairs.deadNear(to, player, x.boxesOf(id), bi)
+			}
+			if !dl {
+				x.occ[from], x.occ[to] = -1, bi
+				dl = x.pairs.deadCluster(to, player, x.boxesOf(id), bi)
+				x.occ[from], x.occ[to] = bi, -1
+			}
+			if !dl {
+				dl = x.pairs.deadCorral(to, player, x.boxesOf(id), bi)
+			}
+			if dl {
+				return true
+			}
+			copy(child, x.boxesOf(id)) // x.boxes may have grown
+			child[bi] = uint16(to)
+			cb := n.bkey ^ x.zb[from] ^ x.zb[to]
+			key := cb ^ x.zp[player]
+			if b, ok := best[key]; ok && x.nodes[b].g <= cg {
+				return true
+			}
+			ch := x.estimate(child, player)
+			if ch != deadSquare {
+				ch += x.orderPenalty(child)
+			}
+			if ch == deadSquare || bound > 0 && cg+ch > bound {
+				return true
+			}
+			packed := int32(0)
+			if x.pk.on {
+				_, packed = x.packRound(child)
+			}
+			cid := int32(len(x.nodes))
+			best[key] = cid
+			x.nodes = append(x.nodes, xnode{key: key, bkey: cb, parent: id, stand: stand, edge: edge, player: player,
+				g: cg, h: ch, pushes: n.pushes + pushes, packed: packed, f: x.f(cg, ch)})
+
+			x.boxes = append(x.boxes, child...)
+			if !optimal && x.offTargets(child) == 0 {
+				found = cid
+				return false
+			}
+			x.open.push(cid)
+			return true
+		}
+		// Packing mode: the macro moves first; where a box can be packed,
+		// the position's other pushes are not made (Rolling Stone's goal
+		// cut).
+		cut := false
+		if x.pk.on {
+			mark := len(x.nodes)
+			for bi := range x.nb {
+				b := int32(x.boxesOf(id)[bi])
+				if x.isPacked(b, round) {
 					continue
 				}
-				bi := x.occ[e.box]
-				cg := n.g + x.dist[a] + 1
-				if x.dead[e.to] {
-					continue
-				}
-				x.occ[e.box], x.occ[e.to] = -1, bi
-				dl := x.deadlocked(e.to)
-				x.occ[e.box], x.occ[e.to] = bi, -1
-				if !dl {
-					dl = x.pairs.deadNear(e.to, e.player, boxes, bi)
-				}
-				if !dl {
-					x.occ[e.box], x.occ[e.to] = -1, bi
-					dl = x.pairs.deadCluster(e.to, e.player, boxes, bi)
-					x.occ[e.box], x.occ[e.to] = bi, -1
-				}
-				if dl {
-					continue
-				}
-				boxes = x.boxesOf(id) // x.boxes may have grown
-				copy(child, boxes)
-				child[bi] = uint16(e.to)
-				cb := n.bkey ^ x.zb[e.box] ^ x.zb[e.to]
-				key := cb ^ x.zp[e.player]
-				if b, ok := best[key]; ok && x.nodes[b].g <= cg {
-					continue
-				}
-				ch := x.estimate(child, e.player)
-				if ch != deadSquare {
-					ch += x.orderPenalty(child)
-				}
-				if ch == deadSquare || bound > 0 && cg+ch > bound {
-					continue
-				}
-				cid := int32(len(x.nodes))
-				best[key] = cid
-				x.nodes = append(x.nodes, xnode{key: key, bkey: cb, parent: id, stand: a, edge: int32(ei), player: e.player,
-					g: cg, h: ch, pushes: n.pushes + 1, f: x.f(cg, ch)})
-				x.boxes = append(x.boxes, child...)
-				if !optimal && x.offTargets(child) == 0 {
-					found = cid
+				x.macros(x.boxesOf(id), bi, n.player, round, func(to, player, moves, first, count int32) bool {
+					return add(int32(bi), to, player, first, -1-count, n.g+moves, count)
+				})
+				if found >= 0 {
 					break
 				}
-				x.open.push(cid)
 			}
-			if found >= 0 {
+			cut = len(x.nodes) > mark
+		}
+		only := !optimal && !cut && found < 0 && x.piCorral(round)
+	pushes:
+		for _, a := range x.order {
+			if cut || found >= 0 {
 				break
 			}
+			for ei := range m.pushes[a] {
+				e := &m.pushes[a][ei]
+				if !x.pushOK(e) || x.dead[e.to] || x.isPacked(e.box, round) || only && !x.only[e.box] {
+					continue
+				}
+				if !add(x.occ[e.box], e.to, e.player, a, int32(ei), n.g+x.dist[a]+1, 1) {
+					break pushes
+				}
+			}
 		}
+		for _, b := range x.onlyList {
+			x.only[b] = false
+		}
+		x.onlyList = x.onlyList[:0]
 		for _, b := range x.boxesOf(id) {
 			x.occ[b] = -1
 		}
@@ -598,8 +661,8 @@ func (x *searcher) path(root *vm.State, id int32) ([]int, error) {
 	player := x.m.player0
 	boxes := append([]uint16(nil), x.boxesOf(0)...)
 	var squares []int32
-	for i := len(chain) - 1; i >= 0; i-- {
-		n := x.nodes[chain[i]]
+	// push walks the player to stand and makes the push (stand, edge).
+	push := func(stand, edge int32) error {
 		for j := range x.occ {
 			x.occ[j] = -1
 		}
@@ -607,23 +670,37 @@ func (x *searcher) path(root *vm.State, id int32) ([]int, error) {
 			x.occ[b] = int32(bi)
 		}
 		x.walk(player)
-		if x.stamp[n.stand] != x.cur {
-			return nil, fmt.Errorf("solve: the push model's walk does not reach its push")
+		if x.stamp[stand] != x.cur {
+			return fmt.Errorf("solve: the push model's walk does not reach its push")
 		}
 		squares = squares[:0]
-		for q := n.stand; q != player; q = x.from[q] {
+		for q := stand; q != player; q = x.from[q] {
 			squares = append(squares, q)
 		}
 		for k := len(squares) - 1; k >= 0; k-- {
 			if err := step(boxes, squares[k]); err != nil {
-				return nil, err
+				return err
 			}
 		}
-		e := &m.pushes[n.stand][n.edge]
+		e := &m.pushes[stand][edge]
 		boxes[x.occ[e.box]] = uint16(e.to)
 		player = e.player
-		if err := step(boxes, player); err != nil {
-			return nil, err
+		return step(boxes, player)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		n := x.nodes[chain[i]]
+		if n.edge >= 0 {
+			if err := push(n.stand, n.edge); err != nil {
+				return nil, err
+			}
+		} else {
+			// A macro move: its pushes in steps.
+			steps := x.pk.steps[n.stand : n.stand+2*(-1-n.edge)]
+			for k := 0; k < len(steps); k += 2 {
+				if err := push(steps[k], steps[k+1]); err != nil {
+					return nil, err
+				}
+			}
 		}
 		if i > 0 {
 			if o, err := w.Goals(); err != nil || o.Over {
