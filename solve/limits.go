@@ -24,8 +24,10 @@ type Limits struct {
 	// plain A*, whose first solution is a shortest one. More finds a
 	// solution sooner, at most Weight times longer than a shortest one
 	// (the search on a push model does not keep that bound: its weighted
-	// mode adds a penalty for targets filled out of turn and merges the
-	// positions whose player reaches the same squares).
+	// mode adds a penalty for targets filled out of turn, merges the
+	// positions whose player reaches the same squares, packs the targets in
+	// a filling order and makes only a PI-corral's pushes where there is
+	// one: pushpack.go, pushcorral.go).
 	Weight float64
 	// Macro makes the puzzle search, where the goal names pieces, expand
 	// a position's walk closure and its pushes at once (macro.go) instead

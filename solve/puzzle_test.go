@@ -368,12 +368,12 @@ func TestPuzzleWeighted(t *testing.T) {
 	}
 }
 
-// TestPuzzleSokobanPacked solves, by default, the corpus's Sokoban levels
+// TestSokobanPacked solves, by default, the corpus's Sokoban levels
 // the packing mode solves in a few hundred positions (weight 1.5): each
 // solution replays to the win by the rules, level 1's is no longer than
 // Zillions' own (Level_01.zsg, 197 moves), and their targets all get a
 // turn in the filling order, level 7's too (a target more than boxes).
-func TestPuzzleSokobanPacked(t *testing.T) {
+func TestSokobanPacked(t *testing.T) {
 	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
 	for _, lv := range []int{1, 2, 3, 4, 7, 8} {
 		s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
