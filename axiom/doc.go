@@ -61,6 +61,14 @@
 //     file's goals decide (a player without moves then draws, as in the
 //     VM). move-count and stalemate? read the number of legal moves.
 //   - Players are friends only of themselves (OnFriends?).
+//   - $GenerateMoves ( player flag 0 -- ) with TRUE generates the moves
+//     of player's opponent: the scripts' mobility term "move-count
+//     current-player TRUE 0 $GenerateMoves move-count -" is added to a
+//     score for current-player (Ordo's AI.4th), and in OnEvaluate the
+//     moves list is current-player's (axiom.4th's stalemate?), so the
+//     term is the player to move's moves less the opponent's; read as
+//     player's own moves it would always be 0. splut's own search passes
+//     FALSE for the player whose moves it walks (TestMobilityIdiom).
 //   - A move is code: natives and "COMPILE w" inside a move word lay down
 //     what the move does when it is made (Ur.4th's "COMPILE WhitePieces++",
 //     axiom.4th's partial and remove-from-reserve; splut's search runs a
