@@ -28,8 +28,18 @@ var (
 	// Rithmomachy is left out: its script takes about a second a position
 	// (its arithmetic captures), so a game at 100 ms a move searches one
 	// node; Ordo's (0.1 s, its connected-group test of every move) is in.
-	// Jofur stops with a script error after some 110 random plies
-	// (Code.4th:342: EXECUTE of address 0 in common-slide), and QXO's
+	// Jofur stops with a script error after some 45-250 random plies
+	// (Code.4th:342: EXECUTE of address 0 in common-slide): the script's
+	// own stack imbalance, not the interpreter's. calc-pass, declared
+	// ( n -- n ), leaves its argument below its result ("max-val @
+	// calc-rang" over the n it never drops), and check-pass's ELSE branch
+	// ("1 COMPILE-LITERAL" where the IF branch consumes the DUPed rank)
+	// leaves the rank 0 as well: a step or a jump ends at add-move with
+	// them on its stack, but common-slide's loop goes on, and its "DUP
+	// EXECUTE" runs the 0 where its direction was (traced with .S in a
+	// copy of the script: "0 0 0 0 104536 4 0" after check-pass, the
+	// direction's address, then the 4 and the 0). What Axiom does on
+	// EXECUTE 0 no source says, as for Tavreli's board read. QXO's
 	// variant 1 in a game's tenth turn (drop-piece makes piece 20, past
 	// the script's 19): its variant 2, without drop-piece, plays.
 	axiomStrengthList = []strengthGame{
