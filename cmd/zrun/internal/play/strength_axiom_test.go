@@ -60,6 +60,13 @@ var (
 		{path: "QXO/QXO.zrf", variant: "Quantum tic-tac-toe (variant 2)", family: "tic-tac-toe (quantum)"},
 		{path: "QXO/QXO.zrf", variant: "Three Men's Morris (variant 1)", family: "tic-tac-toe (morris)"},
 	}
+	// axiomMoveTimes is the least time a move of a game gets, where the
+	// flag's would not see each of its moves once. Ordo's script takes
+	// some 0.05-0.1 s a position (its connected-group test of every move,
+	// and its OnEvaluate's mobility generates the opponent's moves too):
+	// at 2 s a move the search sees its 20-40 moves about once (at 100 ms
+	// it made the first move it generated: 3/0/7).
+	axiomMoveTimes = map[string]time.Duration{"Ordo/Ordo.zrf": 2 * time.Second}
 )
 
 // TestAxiomStrength plays, for each Axiom game of the list, auto's
@@ -84,7 +91,6 @@ func TestAxiomStrength(t *testing.T) {
 	if *axiomStrengthRun != "" {
 		filter = regexp.MustCompile(*axiomStrengthRun)
 	}
-	lim := engine.Limits{MoveTime: *axiomMoveTime}
 	var rows []string
 	for _, sg := range axiomStrengthList {
 		if filter != nil && !filter.MatchString(sg.path) {
@@ -106,6 +112,7 @@ func TestAxiomStrength(t *testing.T) {
 			continue
 		}
 		ours := c.Pick()
+		lim := engine.Limits{MoveTime: max(*axiomMoveTime, axiomMoveTimes[sg.path])}
 		sc, err := series(g, ev, ours, PlayerRandom, *axiomGames, lim)
 		if err != nil {
 			t.Errorf("%s against random: %v", g.Title, err)
@@ -120,14 +127,14 @@ func TestAxiomStrength(t *testing.T) {
 		if g.Eval != nil {
 			evalBy = "script's OnEvaluate"
 		}
-		row := fmt.Sprintf("| %s (%s) | %s | %s, %s | %d | %d/%d/%d | %.0f%% (%d capped) | %s | %s |",
-			g.Title, sg.path, sg.family, ours, evalBy, sc.games(), sc.wins, sc.draws, sc.lost, 100*sc.fraction(), sc.capped,
+		row := fmt.Sprintf("| %s (%s) | %s | %s, %s | %v | %d | %d/%d/%d | %.0f%% (%d capped) | %s | %s |",
+			g.Title, sg.path, sg.family, ours, evalBy, lim.MoveTime, sc.games(), sc.wins, sc.draws, sc.lost, 100*sc.fraction(), sc.capped,
 			time.Since(start).Round(time.Second), verdict)
 		t.Log(row)
 		rows = append(rows, row)
 	}
-	t.Logf("%d Axiom games, auto at %v a move against random, %d games each (half with each side), capped at %d moves:\n"+
-		"| game | family | auto's pick, evaluation | games | W/D/L | score | time | verdict |\n"+
-		"| --- | --- | --- | --- | --- | --- | --- | --- |\n%s",
+	t.Logf("%d Axiom games, auto at %v a move or the game's own time against random, %d games each (half with each side), capped at %d moves:\n"+
+		"| game | family | auto's pick, evaluation | move time | games | W/D/L | score | time | verdict |\n"+
+		"| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n%s",
 		len(rows), *axiomMoveTime, *axiomGames, strengthPlies, strings.Join(rows, "\n"))
 }
