@@ -182,8 +182,14 @@
 // material-balance NEGATE" favours the player with fewer seeds, as its
 // readme's goal does; TestEvaluateOhojitxi checks it against the seeds
 // counted from the rule file's pieces). Scores are scaled by 10 (the
-// framework's example Pawn is "10 {value}", zrun's pawn 100) and bounded
-// well inside the searcher's win scores. At a throw of the dice the script
+// framework's example Pawn is "10 {value}", zrun's pawn 100), read from
+// the start position's score, which is their zero (Gwyddbwyll's and
+// Gwidwill's White, one Pendragon of 800 against four Kings of 700,
+// read -60,000 from the first move and sought draws by repetition; the
+// games of equal armies score their start 0, or a mobility's worth),
+// and bounded well inside the searcher's win scores without losing their
+// order (past 10,000 they approach 40,000: squash; TestSquash,
+// TestEvaluateZeroAtStart). At a throw of the dice the script
 // runs for the player asked about, with that player's turn. The script's
 // {value}s, scaled alike, are the game's piece values (vm.Game.Values),
 // and package eval derives nothing else for such a game.
