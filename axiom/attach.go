@@ -39,6 +39,12 @@ func Attach(g *vm.Game, rulePath string) error {
 	if src.HasEval() {
 		g.Eval = src
 		src.giveValues()
+		// the start position, whose score is the evaluation's zero
+		// (scored on the first evaluation: Rithmomachy's script takes
+		// about a second a position, and loading stays under one)
+		if s, err := vm.NewState(g); err == nil {
+			src.setStart(s)
+		}
 	}
 	return nil
 }

@@ -61,6 +61,14 @@
 //     file's goals decide (a player without moves then draws, as in the
 //     VM). move-count and stalemate? read the number of legal moves.
 //   - Players are friends only of themselves (OnFriends?).
+//   - $GenerateMoves ( player flag 0 -- ) with TRUE generates the moves
+//     of player's opponent: the scripts' mobility term "move-count
+//     current-player TRUE 0 $GenerateMoves move-count -" is added to a
+//     score for current-player (Ordo's AI.4th), and in OnEvaluate the
+//     moves list is current-player's (axiom.4th's stalemate?), so the
+//     term is the player to move's moves less the opponent's; read as
+//     player's own moves it would always be 0. splut's own search passes
+//     FALSE for the player whose moves it walks (TestMobilityIdiom).
 //   - A move is code: natives and "COMPILE w" inside a move word lay down
 //     what the move does when it is made (Ur.4th's "COMPILE WhitePieces++",
 //     axiom.4th's partial and remove-from-reserve; splut's search runs a
@@ -174,8 +182,14 @@
 // material-balance NEGATE" favours the player with fewer seeds, as its
 // readme's goal does; TestEvaluateOhojitxi checks it against the seeds
 // counted from the rule file's pieces). Scores are scaled by 10 (the
-// framework's example Pawn is "10 {value}", zrun's pawn 100) and bounded
-// well inside the searcher's win scores. At a throw of the dice the script
+// framework's example Pawn is "10 {value}", zrun's pawn 100), read from
+// the start position's score, which is their zero (Gwyddbwyll's and
+// Gwidwill's White, one Pendragon of 800 against four Kings of 700,
+// read -60,000 from the first move and sought draws by repetition; the
+// games of equal armies score their start 0, or a mobility's worth),
+// and bounded well inside the searcher's win scores without losing their
+// order (past 10,000 they approach 40,000: squash; TestSquash,
+// TestEvaluateZeroAtStart). At a throw of the dice the script
 // runs for the player asked about, with that player's turn. The script's
 // {value}s, scaled alike, are the game's piece values (vm.Game.Values),
 // and package eval derives nothing else for such a game.

@@ -14,7 +14,33 @@ const scriptScale = 10
 // maxScriptScore bounds a scaled script score well inside the searcher's
 // win scores (engine.Win is 100,000), so that no evaluation reads as a
 // forced win.
-const maxScriptScore = 25000
+const maxScriptScore = 40000
+
+// scoreKnee is where bounding a score begins (squash): below it a scaled
+// score is kept as it is.
+const scoreKnee = 10000
+
+// squash bounds a scaled script score to maxScriptScore without losing
+// its order. Axiom's scores are 32-bit (#WinScore is 2,130,000,000) and
+// the scripts use the room: Gwyddbwyll's and Gwidwill's Kings are worth
+// 700 and the Pendragon 800, three times material-balance, so a side's
+// score is some 60,000 once scaled, and a bound that cut scores off there
+// made every position of the game read the same. Up to scoreKnee a score
+// is unchanged; beyond, it approaches the bound as d/(d+h) does, h
+// chosen so that the slope is 1 at the knee (and falls after it, slowly:
+// at 70,000 a difference of 30, one of Gwyddbwyll's Squires, is still 3).
+func squash(v int64) int {
+	const h = maxScriptScore - scoreKnee
+	sign := int64(1)
+	if v < 0 {
+		sign, v = -1, -v
+	}
+	if v <= scoreKnee {
+		return int(sign * v)
+	}
+	d := v - scoreKnee
+	return int(sign * (scoreKnee + h*d/(d+h)))
+}
 
 // HasEval reports whether the game's script defines its own OnEvaluate
 // (the framework's returns 0), which Attach then gives the game as its
@@ -34,12 +60,71 @@ func (src *Source) HasEval() bool { return src.eval != 0 }
 // move-count (stalemate?, the scripts' mobility terms) is the number of
 // moves of the player the script runs for, as Axiom's shared moves list
 // ($shareMovesList) gives it.
+//
+// The score is read from the start position's, which is its zero (zeroOf):
+// the rules make the start a fair position, and the searcher weighs the
+// evaluation against draws (0: a repetition, a game without moves).
+// Where a game gives its sides different armies, a script's material
+// term says the start is lost for one of them: Gwyddbwyll's White, with
+// one Pendragon of 800 against four Kings of 700, reads -60,000 from its
+// first move, and then every draw by repetition looked like a rescue and
+// White shuffled a Squire to and fro. In a game whose start the script
+// scores 0 (the same armies) nothing changes. A score is then bounded
+// without losing its order (squash).
 func (src *Source) Evaluate(s *vm.State, pl int) (int, error) {
 	src.mu.Lock()
 	defer src.mu.Unlock()
 	if src.eval == 0 {
 		return 0, fmt.Errorf("%s defines no OnEvaluate", src.files.Script)
 	}
+	v, err := src.evaluate(s, pl)
+	if err != nil {
+		return 0, err
+	}
+	z, err := src.zeroOf(pl)
+	if err != nil {
+		return 0, err
+	}
+	return squash(v - z), nil
+}
+
+// zeroOf is player pl's scaled score of the start position (0 where the
+// game gave no start: Attach keeps one), worked out on the first call.
+// In a game of two players who choose, the second's zero is the first's
+// negated, so that the scores stay each other's negatives (each player's
+// own score of the start differs by its mobility there).
+func (src *Source) zeroOf(pl int) (int64, error) {
+	if src.start == nil || pl < 0 || pl >= len(src.zero) {
+		return 0, nil
+	}
+	if !src.zeroSet[pl] {
+		who, sign := pl, int64(1)
+		for _, t := range src.g.TurnOrder {
+			if first := t.Mover; !src.g.Players[first].Random {
+				if first != pl && src.opponent(first) == pl {
+					who, sign = first, -1
+				}
+				break
+			}
+		}
+		z, err := src.evaluate(src.start, who)
+		if err != nil {
+			return 0, err
+		}
+		src.zero[pl], src.zeroSet[pl] = sign*z, true
+	}
+	return src.zero[pl], nil
+}
+
+// setStart keeps the start position that zeroOf scores.
+func (src *Source) setStart(s *vm.State) {
+	src.start = s
+	src.zero = make([]int64, len(src.g.Players))
+	src.zeroSet = make([]bool, len(src.g.Players))
+}
+
+// evaluate is OnEvaluate's score of s for pl, scaled and unbounded.
+func (src *Source) evaluate(s *vm.State, pl int) (int64, error) {
 	m := src.m
 	turn, sign := s.Turn, 1
 	var count int32
@@ -86,12 +171,11 @@ func (src *Source) Evaluate(s *vm.State, pl int) (int, error) {
 	if m.Depth() == 0 {
 		return 0, fmt.Errorf("%s: OnEvaluate left no score", src.files.Script)
 	}
-	v := int(m.Pop())
+	v := int64(m.Pop())
 	for m.Depth() > 0 {
 		m.Pop()
 	}
-	v = max(-maxScriptScore, min(maxScriptScore, v*scriptScale))
-	return sign * v, nil
+	return int64(sign) * v * scriptScale, nil
 }
 
 // giveValues gives the game's pieces the script's {value}s, scaled as its

@@ -158,3 +158,52 @@ func TestForPlayer(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateZeroAtStart: Gwyddbwyll gives White one Pendragon (800 in
+// its script) against Black's four Kings (700 each), and its OnEvaluate is
+// mobility plus three times material-balance: raw, White's score is some
+// -6,000 from the start, -60,000 scaled. The evaluation reads the start
+// as 0 (for White, the first to choose; Black's is its negative), and along random games the scores stay below the
+// bound (a cut-off there read every position alike) and are the two
+// sides' negatives where one of them is to move.
+func TestEvaluateZeroAtStart(t *testing.T) {
+	g := load(t, "Gwyddbwyll/Gwyddbwyll.zrf", "")
+	white, black := playerNamed(t, g, "White"), playerNamed(t, g, "Black")
+	rng := rand.New(rand.NewPCG(5, 6))
+	distinct := map[int]bool{}
+	for game := 0; game < 3; game++ {
+		s := start(t, g)
+		for ply := 0; ply < 80; ply++ {
+			w, err := g.Eval.Evaluate(s, white)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := g.Eval.Evaluate(s, black)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ply == 0 && w != 0 {
+				t.Fatalf("start: White %d, want 0", w)
+			}
+			if w >= 40000 || w <= -40000 {
+				t.Fatalf("game %d ply %d: White's score %d at the bound", game, ply, w)
+			}
+			if m := s.Chooser(); m == white || m == black {
+				if w != -b {
+					t.Fatalf("game %d ply %d: White %d, Black %d, not each other's negative", game, ply, w, b)
+				}
+			}
+			distinct[w] = true
+			ms := legal(t, s)
+			if len(ms) == 0 {
+				break
+			}
+			if err := s.Make(&ms[rng.IntN(len(ms))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(distinct) < 10 {
+		t.Errorf("%d distinct scores along 3 random games: the evaluation tells positions apart in few ways", len(distinct))
+	}
+}

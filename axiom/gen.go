@@ -482,6 +482,20 @@ func (src *Source) outcome(s *vm.State, legal *vm.MoveList) (vm.Outcome, bool, e
 	return o, true, nil
 }
 
+// opponentCode is the Axiom player code of the one other player who
+// takes turns and is not a random player (opponent), or pl itself where
+// there is none such (a puzzle of one player, Splut's four players).
+func (src *Source) opponentCode(pl int32) int32 {
+	p, ok := src.plVM[pl&maskPlayer]
+	if !ok {
+		return pl
+	}
+	if o := src.opponent(p); o >= 0 {
+		return src.plAx[o] & maskPlayer
+	}
+	return pl
+}
+
 // opponent is the one other player who takes turns and is not a random
 // player (dice, Fox Hunting's ?S), or -1.
 func (src *Source) opponent(pl int) int {
@@ -501,21 +515,33 @@ func (src *Source) opponent(pl int) int {
 // generateMoves is the native $GenerateMoves ( player flag 0 -- ): the
 // scripts' mobility terms run "move-count current-player TRUE 0
 // $GenerateMoves move-count - $DeallocateMoves" (Viruses' AI.4th,
-// Gwidwill.4th, Chase's AI.4th): it generates player's moves on the board
-// as the script sees it into a new moves list that move-count reads, and
-// $DeallocateMoves returns to the list before. The flag and the 0 are not
-// revealed by any script (all pass TRUE 0, but splut's own search FALSE
-// 0); here every move of the player counts, of any type. The moves are
-// counted, not kept: no script in the corpus walks a list it generated
-// this way except splut's and Ur-[aggressive]'s search engines, which
-// zrun does not run.
+// Filler's F-AI.4th, Gwidwill.4th, Chase's and Ordo's AI.4th): it
+// generates moves on the board as the script sees it into a new moves
+// list that move-count reads, and $DeallocateMoves returns to the list
+// before. Whose moves, the flag says. In OnEvaluate the moves list is
+// current-player's (axiom.4th: "stalemate? ... Stalemate if the current
+// player has no moves. Used within OnEvaluate"), and the scripts add the
+// difference to a score for current-player (Ordo's AI.4th negates its
+// board terms for Dark, then adds mobility): so with TRUE the moves are
+// those of player's opponent (the other player who chooses moves,
+// opponentCode), and the term is current-player's moves minus the
+// opponent's; were they player's own, every such term would be 0.
+// splut's own search passes FALSE with the player of the turn it
+// searches, whose moves it then walks: with FALSE they are player's own.
+// The 0 is not revealed by any script (all pass 0). Every move counts,
+// of any type. The moves are counted, not kept: no script in the corpus
+// walks a list it generated this way except splut's and
+// Ur-[aggressive]'s search engines, which zrun does not run.
 func (src *Source) generateMoves(m *forth.Machine) error {
 	if len(src.lists) >= maxLists {
 		return fmt.Errorf("more than %d nested moves lists", maxLists)
 	}
 	m.Pop()
-	m.Pop()
+	opp := m.Pop() != 0
 	pl := m.Pop() & maskPlayer
+	if opp {
+		pl = src.opponentCode(pl)
+	}
 	g := &src.gen
 	saved := struct {
 		edits         []edit

@@ -58,6 +58,9 @@ type Source struct {
 	fwEval    int32 // the framework's OnEvaluate's CFA
 	eval      int32 // the script's OnEvaluate's CFA (0: it has none)
 	evalML    vm.MoveList
+	start     *vm.State // the start position, whose score is the zero (zeroOf)
+	zero      []int64   // each player's scaled score of start, once worked out
+	zeroSet   []bool
 	movesBuf  int32 // the $movesList record move-count reads
 	cache     [cacheSize]cacheEntry
 	cacheNext int

@@ -28,6 +28,8 @@ var speedGames = []struct{ file, variant string }{
 	{"QXO/QXO.zrf", ""},
 	{"Senet/Senet.zrf", ""},
 	{"Ur/Axiomatic.Ur.zrf", ""},
+	{"Viruses/filler.zrf", ""},
+	{"Ordo/Ordo.zrf", ""},
 }
 
 // cpuTime is the CPU time the process has used: speeds are per CPU second,

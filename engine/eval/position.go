@@ -230,15 +230,26 @@ func (p *Position) pointers(ml *vm.MoveList) []*vm.Move {
 }
 
 // GenerateNoisy lists the moves of Generate that Info marks Noisy (vm's
-// IsNoisy is the same test) and how many moves Generate lists, without
-// building most quiet moves: quiescence searches only the noisy ones.
+// IsNoisy is the same test but in games with random players, where it
+// lists more: gain) and how many moves Generate lists, without building
+// most quiet moves: quiescence searches only the noisy ones.
 func (p *Position) GenerateNoisy(buf []*vm.Move) ([]*vm.Move, int) {
 	ml := p.list()
 	n, err := p.s.GenerateNoisy(ml, !p.pseudo)
 	if err != nil {
 		n = 0
 	}
-	return p.listed(buf, ml, err), n
+	out := p.listed(buf, ml, err)
+	if p.chance {
+		kept := out[:0]
+		for _, m := range out {
+			if p.Info(m).Noisy {
+				kept = append(kept, m)
+			}
+		}
+		out = kept
+	}
+	return out, n
 }
 
 // PrepareChecks readies MayGiveCheck for this position's moves (vm's
@@ -411,7 +422,8 @@ func (p *Position) NoMoves() (bool, int, int) {
 // Info derives the move's material gain from its effects: every enemy piece
 // a cell effect removes or takes over counts as a victim, and a piece that
 // changes type gains the difference in value (promotion). Noisy is vm's
-// IsNoisy (the moves GenerateNoisy lists): both read vm's Taken and Retyped.
+// IsNoisy (the moves GenerateNoisy lists): both read vm's Taken and Retyped;
+// in a game with random players it leaves out what gain says.
 func (p *Position) Info(m *vm.Move) engine.MoveInfo {
 	var mi engine.MoveInfo
 	p.info(m, &mi)
@@ -502,6 +514,15 @@ func (p *Position) attacker(m *vm.Move) int32 {
 
 // gain is what a move (not a pass) wins and the value of the piece that
 // makes it: the Victim, Attacker and Noisy of its Info.
+//
+// In a game with random players (dice, a setter), a piece of a random
+// player taken (Filler's ?N cells, which each flood takes over) counts in
+// Victim but does not make the move noisy, and neither does a change of
+// type that gains no value (Filler's flood recolours one's own cells):
+// quiescence is for the material the opponent can take back, and in a
+// game whose every move takes a setter's cells and recolours one's own, it
+// was a full-width search below the horizon (Filler's search finished no
+// iteration in 2 s). Games without random players are as before.
 func (p *Position) gain(m *vm.Move) (victim, attacker int32, noisy bool) {
 	s, ev := p.s, p.ev
 	mover := s.Mover()
@@ -510,27 +531,36 @@ func (p *Position) gain(m *vm.Move) (victim, attacker int32, noisy bool) {
 		// A specialised run's move: what it takes and becomes is known.
 		if took != vm.Empty && took.Owner() != mover {
 			victim += int32(ev.value[took.Type()])
-			noisy = true
+			noisy = noisy || !p.randomOwns(took)
 		}
 		if retype >= 0 && retype != int(m.Piece) {
-			noisy = true
-			victim += int32(max(ev.value[retype]-ev.value[m.Piece], 0))
+			gain := max(ev.value[retype]-ev.value[m.Piece], 0)
+			noisy = noisy || !p.chance || gain > 0
+			victim += int32(gain)
 		}
 		return victim, attacker, noisy
 	}
 	for _, e := range m.Effects(nil) {
 		if old, ok := s.Taken(e, mover); ok {
 			victim += int32(ev.value[old.Type()])
-			noisy = true
+			noisy = noisy || !p.randomOwns(old)
 		}
 	}
 	for _, a := range m.Actions(nil) {
 		if orig, ok := s.Retyped(a, mover); ok {
-			noisy = true
-			victim += int32(max(ev.value[a.Type]-ev.value[orig.Type()], 0))
+			gain := max(ev.value[a.Type]-ev.value[orig.Type()], 0)
+			noisy = noisy || !p.chance || gain > 0
+			victim += int32(gain)
 		}
 	}
 	return victim, attacker, noisy
+}
+
+// randomOwns reports whether c is a random player's piece (a die, a
+// setter's cell).
+func (p *Position) randomOwns(c vm.Cell) bool {
+	o := c.Owner()
+	return p.chance && o < len(p.g.Players) && p.g.Players[o].Random
 }
 
 // Recapturable is vm's LandingAttacked: the moved piece could be taken on

@@ -28,13 +28,29 @@ var (
 	// Rithmomachy is left out: its script takes about a second a position
 	// (its arithmetic captures), so a game at 100 ms a move searches one
 	// node; Ordo's (0.1 s, its connected-group test of every move) is in.
-	// Jofur stops with a script error after some 110 random plies
-	// (Code.4th:342: EXECUTE of address 0 in common-slide), and QXO's
+	// Jofur stops with a script error after some 45-250 random plies
+	// (Code.4th:342: EXECUTE of address 0 in common-slide): the script's
+	// own stack imbalance, not the interpreter's. calc-pass, declared
+	// ( n -- n ), leaves its argument below its result ("max-val @
+	// calc-rang" over the n it never drops), and check-pass's ELSE branch
+	// ("1 COMPILE-LITERAL" where the IF branch consumes the DUPed rank)
+	// leaves the rank 0 as well: a step or a jump ends at add-move with
+	// them on its stack, but common-slide's loop goes on, and its "DUP
+	// EXECUTE" runs the 0 where its direction was (traced with .S in a
+	// copy of the script: "0 0 0 0 104536 4 0" after check-pass, the
+	// direction's address, then the 4 and the 0). What Axiom does on
+	// EXECUTE 0 no source says, as for Tavreli's board read. QXO's
 	// variant 1 in a game's tenth turn (drop-piece makes piece 20, past
 	// the script's 19): its variant 2, without drop-piece, plays. The go
 	// games are left out: LifeOrDeath's Go.4th and every MarGo game file
 	// define no OnIsGameOver (MarGo's Atari.4th has one, and no file
 	// LOADs it), so their games never end and would all be capped draws.
+	//
+	// Filler (6/0/4 at 2 s a move) searches two or three plies now, but
+	// still loses to random: the engine often takes the rule file's pass
+	// ((option "pass turn" true): a pass the VM adds) while it has floods
+	// to make; that pass, unlike the script's pass-move, does not count
+	// towards the end (passed). Not resolved.
 	axiomStrengthList = []strengthGame{
 		{path: "Gabata/Gabata.zrf", family: "mancala (3 rows)"},
 		{path: "Gabata/Selus.zrf", family: "mancala (4 rows, traps)"},
@@ -53,6 +69,13 @@ var (
 		{path: "QXO/QXO.zrf", variant: "Quantum tic-tac-toe (variant 2)", family: "tic-tac-toe (quantum)"},
 		{path: "QXO/QXO.zrf", variant: "Three Men's Morris (variant 1)", family: "tic-tac-toe (morris)"},
 	}
+	// axiomMoveTimes is the least time a move of a game gets, where the
+	// flag's would not see each of its moves once. Ordo's script takes
+	// some 0.05-0.1 s a position (its connected-group test of every move,
+	// and its OnEvaluate's mobility generates the opponent's moves too):
+	// at 2 s a move the search sees its 20-40 moves about once (at 100 ms
+	// it made the first move it generated: 3/0/7).
+	axiomMoveTimes = map[string]time.Duration{"Ordo/Ordo.zrf": 2 * time.Second}
 )
 
 // TestAxiomStrength plays, for each Axiom game of the list, auto's
@@ -77,7 +100,6 @@ func TestAxiomStrength(t *testing.T) {
 	if *axiomStrengthRun != "" {
 		filter = regexp.MustCompile(*axiomStrengthRun)
 	}
-	lim := engine.Limits{MoveTime: *axiomMoveTime}
 	var rows []string
 	for _, sg := range axiomStrengthList {
 		if filter != nil && !filter.MatchString(sg.path) {
@@ -99,6 +121,7 @@ func TestAxiomStrength(t *testing.T) {
 			continue
 		}
 		ours := c.Pick()
+		lim := engine.Limits{MoveTime: max(*axiomMoveTime, axiomMoveTimes[sg.path])}
 		sc, err := series(g, ev, ours, PlayerRandom, *axiomGames, lim)
 		if err != nil {
 			t.Errorf("%s against random: %v", g.Title, err)
@@ -113,14 +136,14 @@ func TestAxiomStrength(t *testing.T) {
 		if g.Eval != nil {
 			evalBy = "script's OnEvaluate"
 		}
-		row := fmt.Sprintf("| %s (%s) | %s | %s, %s | %d | %d/%d/%d | %.0f%% (%d capped) | %s | %s |",
-			g.Title, sg.path, sg.family, ours, evalBy, sc.games(), sc.wins, sc.draws, sc.lost, 100*sc.fraction(), sc.capped,
+		row := fmt.Sprintf("| %s (%s) | %s | %s, %s | %v | %d | %d/%d/%d | %.0f%% (%d capped) | %s | %s |",
+			g.Title, sg.path, sg.family, ours, evalBy, lim.MoveTime, sc.games(), sc.wins, sc.draws, sc.lost, 100*sc.fraction(), sc.capped,
 			time.Since(start).Round(time.Second), verdict)
 		t.Log(row)
 		rows = append(rows, row)
 	}
-	t.Logf("%d Axiom games, auto at %v a move against random, %d games each (half with each side), capped at %d moves:\n"+
-		"| game | family | auto's pick, evaluation | games | W/D/L | score | time | verdict |\n"+
-		"| --- | --- | --- | --- | --- | --- | --- | --- |\n%s",
+	t.Logf("%d Axiom games, auto at %v a move or the game's own time against random, %d games each (half with each side), capped at %d moves:\n"+
+		"| game | family | auto's pick, evaluation | move time | games | W/D/L | score | time | verdict |\n"+
+		"| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n%s",
 		len(rows), *axiomMoveTime, *axiomGames, strengthPlies, strings.Join(rows, "\n"))
 }
