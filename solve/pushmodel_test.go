@@ -13,19 +13,12 @@ import (
 	"testing"
 
 	"zrun/gamefile"
+	"zrun/vm"
 )
 
 func TestPushModelCorpus(t *testing.T) {
-	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
 	for lv := 1; lv <= 2; lv++ {
-		s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
-		if err != nil {
-			t.Skipf("corpus not available: %v", err)
-		}
-		m, err := derivePushModel(context.Background(), s, s.Mover())
-		if err != nil {
-			t.Fatalf("level %d: %v", lv, err)
-		}
+		s, m := corpusLevelModel(t, lv)
 		var boxes, targets []int32
 		player := int32(-1)
 		for p, c := range s.Board {
@@ -50,4 +43,20 @@ func TestPushModelCorpus(t *testing.T) {
 			t.Errorf("level %d: the model leaves no move out", lv)
 		}
 	}
+}
+
+// corpusLevelModel is the start of the corpus's Sokoban level lv and the
+// push model derived from its rules; it skips without the corpus.
+func corpusLevelModel(t *testing.T, lv int) (*vm.State, *pushModel) {
+	t.Helper()
+	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
+	s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
+	if err != nil {
+		t.Skipf("corpus not available: %v", err)
+	}
+	m, err := derivePushModel(context.Background(), s, s.Mover())
+	if err != nil {
+		t.Fatalf("level %d: %v", lv, err)
+	}
+	return s, m
 }

@@ -374,16 +374,8 @@ func TestPuzzleWeighted(t *testing.T) {
 // Zillions' own (Level_01.zsg, 197 moves), and their targets all get a
 // turn in the filling order, level 7's too (a target more than boxes).
 func TestSokobanPacked(t *testing.T) {
-	const path = "../../shared/zrf-corpus/Sokoban/levels_01_10.zrf"
 	for _, lv := range []int{1, 2, 3, 4, 7, 8} {
-		s, err := gamefile.NewState(path, "Sokoban (Level "+strconv.Itoa(lv)+")", "")
-		if err != nil {
-			t.Skipf("corpus not available: %v", err)
-		}
-		m, err := derivePushModel(context.Background(), s, s.Mover())
-		if err != nil {
-			t.Fatalf("level %d: %v", lv, err)
-		}
+		s, m := corpusLevelModel(t, lv)
 		if x := newSearcher(m, 1.5); !x.pk.on {
 			t.Errorf("level %d: a target has no turn in the filling order", lv)
 		}
