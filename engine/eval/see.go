@@ -28,8 +28,8 @@ const seeMaxSteps = 16
 // allocates nothing once the per-ply move lists have grown.
 func (p *Position) ExchangeAtLeast(m *vm.Move, threshold int) bool {
 	victim, _, _ := p.gain(m)
-	_, retype, simple := m.Simple()
-	if !simple || m.Drop || m.From == m.To || m.From < 0 || m.To < 0 {
+	retype, simple := plainStep(m)
+	if !simple {
 		return int(victim) >= threshold
 	}
 	// The cheap bounds first: what m wins at most (its victim, the mover
@@ -114,7 +114,7 @@ func (p *Position) leastCaptureOn(to int32, t int) *vm.Move {
 		best, bestV, bestI := (*vm.Move)(nil), 0, -1
 		for i := range ml.Moves {
 			r := &ml.Moves[i]
-			if _, _, simple := r.Simple(); r.To != to || !simple || r.Drop || r.From == r.To || r.From < 0 || r.Piece < 0 {
+			if _, simple := plainStep(r); r.To != to || !simple || r.Piece < 0 {
 				continue
 			}
 			v := p.ev.value[r.Piece]
@@ -134,4 +134,12 @@ func (p *Position) leastCaptureOn(to int32, t int) *vm.Move {
 		}
 		lastV, lastI = bestV, bestI
 	}
+}
+
+// plainStep reports whether m is a move the exchange can judge (a piece
+// from one square to another, taking what stands there), and the type it
+// lands as (-1: its own).
+func plainStep(m *vm.Move) (retype int, ok bool) {
+	_, retype, simple := m.Simple()
+	return retype, simple && !m.Drop && m.From != m.To && m.From >= 0 && m.To >= 0
 }

@@ -378,10 +378,8 @@ func stepOf(g *play.Game, royal []bool, mv *moveText) stepJSON {
 	st := stepJSON{Move: mv, Mover: g.S.Chooser(), Status: g.Status()}
 	st.Board, st.Hands, st.Last = piecesOf(g)
 	if o := g.Outcome(); o.Over {
-		st.Over, st.Result, st.Goal = true, g.ResultText(o), o.Reason
-		if o.Source != "" {
-			st.Goal += ", " + o.Source
-		}
+		st.Over = true
+		st.Result, st.Goal = endedText(g, o)
 	}
 	if g.S.InCheck() {
 		for p, c := range g.S.Board {

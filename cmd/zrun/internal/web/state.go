@@ -424,10 +424,8 @@ func (se *session) buildState() ([]byte, error) {
 	st.Board, st.Hands, st.Last = piecesOf(g)
 	o := g.Outcome()
 	if o.Over {
-		st.Over, st.Result, st.Goal = true, g.ResultText(o), o.Reason
-		if o.Source != "" {
-			st.Goal += ", " + o.Source
-		}
+		st.Over = true
+		st.Result, st.Goal = endedText(g, o)
 		st.Status = "Game over: " + st.Result
 	} else {
 		st.Status = g.Status()
@@ -458,4 +456,15 @@ func (se *session) buildState() ([]byte, error) {
 		}
 	}
 	return json.Marshal(st)
+}
+
+// endedText words an ended game for the page: the result, and the goal
+// that ended it with where the rules say it (the game's state and a
+// line's steps both show them).
+func endedText(g *play.Game, o vm.Outcome) (result, goal string) {
+	goal = o.Reason
+	if o.Source != "" {
+		goal += ", " + o.Source
+	}
+	return g.ResultText(o), goal
 }
