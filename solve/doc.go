@@ -26,7 +26,10 @@
 // pockets: pushpairs.go, pushcorral.go); weighted searches also follow a filling order of
 // the targets (pushorder.go) and pack them (pushpack.go): a box filled in
 // its turn is never pushed again, and a box is pushed onto the next
-// targets in one macro move. Every solution is replayed on the rules.
+// targets in one macro move; they take their positions in turn from that
+// packing-led order and from the cells of a feature space (boxes packed,
+// parts the boxes cut the floor into: Festival's FESS, pushfess.go). Every
+// solution is replayed on the rules.
 //
 // # Files
 //
@@ -66,6 +69,9 @@
 //	              in the filling order's turn are walls, and a macro move
 //	              pushes one box alone onto an open target; positions with the
 //	              most boxes packed first
+//	pushfess.go   the weighted search's feature-space open list: positions in
+//	              cells by boxes packed and the floor's parts, taken from each
+//	              cell in turn, alternately with the packing-led open list
 //	mate.go       Mate: proof-number search for a forced win, shortest first
 //
 // Tests: mate_test.go solves mate-in-N problems of a published collection

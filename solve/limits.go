@@ -26,8 +26,9 @@ type Limits struct {
 	// (the search on a push model does not keep that bound: its weighted
 	// mode adds a penalty for targets filled out of turn, merges the
 	// positions whose player reaches the same squares, packs the targets in
-	// a filling order and makes only a PI-corral's pushes where there is
-	// one: pushpack.go, pushcorral.go).
+	// a filling order, makes only a PI-corral's pushes where there is
+	// one and takes its positions in turn from a feature space's cells:
+	// pushpack.go, pushcorral.go, pushfess.go).
 	Weight float64
 	// Macro makes the puzzle search, where the goal names pieces, expand
 	// a position's walk closure and its pushes at once (macro.go) instead

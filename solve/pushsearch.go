@@ -44,7 +44,8 @@ type searcher struct {
 	nodes  []xnode
 	boxes  []uint16
 	open   minHeap[int32]
-	weight int64 // in 1/16
+	fess   *fessOpen // weighted searches: the feature-space open list (pushfess.go)
+	weight int64     // in 1/16
 	zb, zp []uint64
 	walker
 	pairs pairCheck
@@ -101,6 +102,7 @@ func newSearcher(m *pushModel, weight float64) *searcher {
 	if weight > 1 {
 		x.fill, x.filled = x.fillOrder(), make([]bool, n)
 		x.pk = newPacker(x)
+		x.fess = newFessOpen(x)
 	}
 	return x
 }
@@ -460,18 +462,18 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 	best := map[uint64]int32{x.nodes[0].key: 0}
 	closed := map[uint64]struct{}{}
 	x.open = minHeap[int32]{less: x.less}
-	x.open.push(0)
+	x.openPush(0, root16)
 	child := make([]uint16, x.nb)
 	found := int32(-1)
-	for x.open.len() > 0 && found < 0 {
+	for x.openLen() > 0 && found < 0 {
 		if why := clk.stop(int64(len(x.nodes)), func() Progress {
-			top := x.nodes[x.open.items[0]]
-			return Progress{Bound: int(top.g + top.h), Open: x.open.len(), Expansions: res.Expansions, Made: int(top.g), Left: int(top.h)}
+			top := x.nodes[x.openTop()]
+			return Progress{Bound: int(top.g + top.h), Open: x.openLen(), Expansions: res.Expansions, Made: int(top.g), Left: int(top.h)}
 		}); why != "" {
 			res.Stopped = why
 			break
 		}
-		id := x.open.pop()
+		id := x.openPop()
 		n := x.nodes[id]
 		if x.offTargets(x.boxesOf(id)) == 0 {
 			found = id
@@ -555,7 +557,7 @@ func puzzlePush(ctx context.Context, root *vm.State, m *pushModel, lim Limits, r
 				found = cid
 				return false
 			}
-			x.open.push(cid)
+			x.openPush(cid, child)
 			return true
 		}
 		// Packing mode: the macro moves first; where a box can be packed,
