@@ -60,3 +60,28 @@ func corpusLevelModel(t *testing.T, lv int) (*vm.State, *pushModel) {
 	}
 	return s, m
 }
+
+// TestClusterOnTargets: boxes that stand on targets already are not a
+// deadlock, though they wall a square off (the corpus's Sokoban level 7:
+// the last box pushed from j6 onto j7, the room full but for i7, which
+// the boxes on j7 and i8 shut in). The cluster search once looked only at
+// the positions after a push for boxes all on targets, and dropped this
+// one, the last push of every solution of the level that leaves i7 empty.
+func TestClusterOnTargets(t *testing.T) {
+	s, m := corpusLevelModel(t, 7)
+	x := newSearcher(m, 1.5)
+	at := func(name string) int32 {
+		p, ok := s.Game().Board.PositionIndex(name)
+		if !ok || !m.target[p] && name != "j6" {
+			t.Fatalf("%s: not a target of level 7", name)
+		}
+		return int32(p)
+	}
+	cl := []int32{at("j7"), at("k7"), at("j8"), at("i8"), at("k8")}
+	if _, open := x.pairs.clusterReach(cl, at("j6")); open {
+		t.Fatal("i7 is not walled off")
+	}
+	if x.pairs.clusterDead(cl, at("j6"), maxPairSearch) {
+		t.Error("boxes all on targets taken as dead")
+	}
+}

@@ -224,6 +224,13 @@ func (pc *pairCheck) clusterDead(cl []int32, player int32, limit int) bool {
 	if open {
 		return false // the common case: nothing walled off
 	}
+	all := true
+	for _, b := range cl {
+		all = all && x.m.target[b]
+	}
+	if all {
+		return false // on targets already (a box pushed onto the last one)
+	}
 	if v, ok := pc.memo[k0]; ok {
 		return v
 	}
