@@ -82,5 +82,6 @@
 // levels; by default the levels of the corpus's Sokoban that weighted
 // searches solve in a few hundred positions, replayed to the win);
 // pushmodel_test.go checks what the model learns against the rule
-// file's setup.
+// file's setup, and the cluster deadlock search and the feature space's
+// floor parts on positions counted by hand.
 package solve

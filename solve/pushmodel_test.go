@@ -2,7 +2,9 @@
 // what it learns from the moves alone (the boxes, the player, the targets)
 // is what the rule file's board-setup names B, Y and T; and the model's
 // search agrees with the search on the rules' moves on small levels
-// (puzzle_test.go).
+// (puzzle_test.go). It also checks two pieces of the weighted search on
+// positions counted by hand: a cluster of boxes on targets is no deadlock,
+// and the parts the boxes cut the floor into (the feature space's cells).
 
 package solve
 
@@ -83,5 +85,42 @@ func TestClusterOnTargets(t *testing.T) {
 	}
 	if x.pairs.clusterDead(cl, at("j6"), maxPairSearch) {
 		t.Error("boxes all on targets taken as dead")
+	}
+}
+
+// TestFessRegions counts the parts the boxes cut the floor into (the
+// feature space's connectivity, pushfess.go) on the small levels of
+// testdata/minisoko.zrf, against counts made by hand.
+func TestFessRegions(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		boxes   []string
+		want    int
+	}{
+		{"Mini A", []string{"c1"}, 2}, // a1-b1 and d1-e1
+		{"Mini A", []string{"e1"}, 1},
+		{"Mini A", []string{"a1"}, 1},
+		{"Mini B", []string{"b2", "c3"}, 1},
+		{"Mini B", []string{"b1", "a2"}, 2},             // a1 shut in
+		{"Mini B", []string{"c1", "c2", "c3", "c4"}, 2}, // a wall across the room
+		{"Mini B", []string{"d1", "e2", "d3", "e4"}, 3}, // e1 and e3 shut in
+	} {
+		s := mini(t, tc.variant)
+		m, err := derivePushModel(context.Background(), s, s.Mover())
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := newSearcher(m, 1.5)
+		var boxes []uint16
+		for _, n := range tc.boxes {
+			p, ok := s.Game().Board.PositionIndex(n)
+			if !ok {
+				t.Fatalf("%s: no square %s", tc.variant, n)
+			}
+			boxes = append(boxes, uint16(p))
+		}
+		if got := x.fess.regions(m, boxes); got != tc.want {
+			t.Errorf("%s, boxes on %v: %d parts, by hand %d", tc.variant, tc.boxes, got, tc.want)
+		}
 	}
 }
