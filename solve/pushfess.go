@@ -102,13 +102,9 @@ func (o *fessOpen) regions(m *pushModel, boxes []uint16) int {
 	return k
 }
 
-// feature is the cell of a position: its boxes packed and its regions.
-func (x *searcher) feature(boxes []uint16) int64 {
-	var packed int32
-	if x.pk.on {
-		_, packed = x.packRound(boxes)
-	}
-	return int64(packed)<<16 | int64(x.fess.regions(x.m, boxes))
+// feature is the cell of node id: its boxes packed and its floor's parts.
+func (x *searcher) feature(id int32, boxes []uint16) int64 {
+	return int64(x.nodes[id].packed)<<16 | int64(x.fess.regions(x.m, boxes))
 }
 
 // openPush puts node id (its boxes boxes) on the open list, and on the
@@ -116,7 +112,7 @@ func (x *searcher) feature(boxes []uint16) int64 {
 func (x *searcher) openPush(id int32, boxes []uint16) {
 	x.open.push(id)
 	if x.fess != nil {
-		x.fess.push(x.feature(boxes), id)
+		x.fess.push(x.feature(id, boxes), id)
 	}
 }
 
