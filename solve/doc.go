@@ -80,7 +80,9 @@
 // solution to the win by the rules (the push model's answers compared with
 // the search on the rules' moves and a breadth-first search on small
 // levels; by default the levels of the corpus's Sokoban that weighted
-// searches solve in a few hundred positions, replayed to the win);
+// searches solve in a few thousand positions, replayed to the win; a
+// level whose push model leaves moves out and finds nothing goes on with
+// the rules' moves);
 // pushmodel_test.go checks what the model learns against the rule
 // file's setup, and the cluster deadlock search and the feature space's
 // floor parts on positions counted by hand.

@@ -47,7 +47,7 @@ func Puzzle(ctx context.Context, s *vm.State, lim Limits) (Result, error) {
 					return res, err
 				}
 			}
-			if _, ok := err.(modelReject); !ok {
+			if _, ok := err.(modelReject); err != nil && !ok {
 				return Result{}, err
 			}
 		}

@@ -390,3 +390,32 @@ func TestSokobanPacked(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleModelFallback: where the push model's search finds no
+// solution but the model left some of the rules' moves out, Puzzle goes
+// on with the rules' moves instead of answering. The corpus's Sokoban
+// level 15: a box must cross the targets' first row onto a square that
+// is no target, a push whose box the rules keep marked as on a target
+// (the model leaves it out, and its search ends at once); the level is
+// the 15th of XSokoban, solved many times over.
+func TestPuzzleModelFallback(t *testing.T) {
+	s, err := gamefile.NewState("../../shared/zrf-corpus/Sokoban/levels_11_20.zrf", "Sokoban (Level 15)", "")
+	if err != nil {
+		t.Skipf("corpus not available: %v", err)
+	}
+	m, err := derivePushModel(context.Background(), s, s.Mover())
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := puzzlePush(context.Background(), s.Clone(), m, Limits{Weight: 1.5, Nodes: 2000}, Result{})
+	if err != nil || alone.Found || !alone.Exhausted || m.leftOut == 0 {
+		t.Fatalf("the push model's search: found %v exhausted %v, %d moves left out, err %v; want exhausted with moves left out", alone.Found, alone.Exhausted, m.leftOut, err)
+	}
+	res, err := Puzzle(context.Background(), s, Limits{Weight: 1.5, Nodes: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Exhausted || res.Stopped != "node limit" || strings.HasPrefix(res.Heuristic, "pushes on a model") {
+		t.Errorf("exhausted %v stopped %q after %d positions (%s); want the rules' moves searched to the node limit", res.Exhausted, res.Stopped, res.Nodes, res.Heuristic)
+	}
+}
