@@ -587,11 +587,7 @@ func (m *Machine) run(cfa int32) {
 	m.ip = 0
 	m.cur = -1
 	m.dispatch(cfa)
-	for m.ip != 0 && !m.exiting {
-		x := m.fetch(m.ip)
-		m.ip += cell
-		m.dispatch(x)
-	}
+	m.loop()
 	m.ip, m.cur = saved, savedCur
 }
 
