@@ -3,6 +3,7 @@ package axiom_test
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"zrun/vm"
 )
@@ -50,11 +51,19 @@ func BenchmarkOrdoGenerate(b *testing.B) {
 	var ml vm.MoveList
 	b.ReportAllocs()
 	b.ResetTimer()
+	c0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
 		if err := ps[i%len(ps)].Generate(&ml); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, c0)
+}
+
+// reportCPU reports the process's CPU time per op since c0 (cpu-ms/op):
+// on a machine shared with other work it varies less than the time.
+func reportCPU(b *testing.B, c0 time.Duration) {
+	b.ReportMetric(float64(cpuTime()-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
 // BenchmarkOrdoEvaluate is the script's OnEvaluate of an Ordo position
@@ -63,10 +72,12 @@ func BenchmarkOrdoEvaluate(b *testing.B) {
 	g, ps := ordoPositions(b)
 	b.ReportAllocs()
 	b.ResetTimer()
+	c0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
 		s := ps[i%len(ps)]
 		if _, err := g.Eval.Evaluate(s, s.Chooser()); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, c0)
 }

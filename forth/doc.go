@@ -83,8 +83,13 @@
 //	            parsing, numbers and float literals, LOAD's file lookup
 //	machine.go  the machine: memory, stacks, the dictionary, the outer
 //	            interpreter, the API and error recovery
-//	inner.go    the inner interpreter: dispatch, with the words threads run
-//	            most done in line (the same checks and errors)
+//	inner.go    the inner interpreter: dispatch, and loop, which follows a
+//	            thread with its state in locals and does the words threads
+//	            run most in line (the same checks and errors)
+//	decode.go   the decoded words: what each word does, worked out once by
+//	            its code field address (short colon, CONSTANT and array
+//	            words done at once), dropped when a store changes a cell
+//	            a decoding read
 //	words.go    the kernel's words (stack, arithmetic, memory, compiler,
 //	            control flow, strings, floats, random numbers)
 //	errors.go   Error, UnknownWord and the internal fault

@@ -25,6 +25,12 @@ const (
 	opConst
 	opDefer
 	opArray
+	opDoes      // decoded: a DOES> word (arg: its code field address)
+	opPushImm   // decoded: push arg (a variable's address, a one-value word)
+	opPushFetch // decoded: push the cell at arg (a constant, ": here $pos @ ;")
+	opIndex     // decoded: an array word (arg: its first cell)
+	opTimesImm  // decoded: multiply by arg (CORE.4TH's CELLS)
+	opCellSize
 	opExit
 	opLit
 	opBranch
@@ -59,7 +65,7 @@ const (
 	opI
 	opDo
 	opLoop
-	// the binary operators ( a b -- c ), from here on
+	// the binary operators ( a b -- c )
 	opAnd
 	opOr
 	opXor
@@ -83,7 +89,7 @@ var inlineOps = map[string]op{
 	"DUP": opDup, "DROP": opDrop, "2DROP": op2Drop, "SWAP": opSwap, "OVER": opOver, "ROT": opRot,
 	"2DUP": op2Dup, "?DUP": opQDup, ">R": opToR, "R>": opFromR, "R@": opRFetch,
 	"NOT": opNot, "0=": opNot, "0<": opZeroLess, "0>": opZeroGreater, "0<>": opZeroNe,
-	"1+": opOnePlus, "1-": opOneMinus, "NEGATE": opNegate, "CELLS": opCells,
+	"1+": opOnePlus, "1-": opOneMinus, "NEGATE": opNegate, "CELLS": opCells, "CELLSIZE": opCellSize,
 	"TRUE": opTrue, "FALSE": opFalse, "I": opI, "(DO)": opDo, "(LOOP)": opLoop,
 	"AND": opAnd, "OR": opOr, "XOR": opXor, "+": opPlus, "-": opMinus, "*": opTimes,
 	"=": opEq, "<>": opNe, "<": opLess, ">": opGreater, "<=": opLessEq, ">=": opGreaterEq,
@@ -180,15 +186,14 @@ func (m *Machine) loop() {
 	if m.exiting {
 		return
 	}
-	mem, ops := m.mem, m.ops
+	mem, dec := m.mem, m.dec
 	ip, ds, rs := m.ip, m.ds, m.rs
 	steps, limit := m.steps, m.cfg.StepLimit
 	dsMax, rsMax := m.cfg.StackDepth, m.cfg.ReturnDepth
 	memEnd := int32(len(mem) - cell) // the last address a cell is read at
-	nPrims := int32(len(m.prims))
-	xExit, xLit, xFetch := m.xExit, m.xLit, m.xFetch
 	for ip != 0 {
-		var x, code int32
+		var x int32
+		var d inst
 		if ip < 0 || ip > memEnd {
 			m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
 			m.badAddress(ip, cell)
@@ -202,90 +207,60 @@ func (m *Machine) loop() {
 			m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
 			m.failWord(m.peekString(m.peek(x-hdrCode+hdrName)), nil, "step budget of %d exceeded: endless loop?", limit)
 		}
-		if x < nativeStart || x > memEnd {
-			m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
-			m.fail("address %d is not an executable word", x)
+		if ux := uint32(x); ux-nativeStart <= uint32(memEnd-nativeStart) && ux%cell == 0 {
+			d = dec[ux/cell]
 		}
-		code = le(mem, x)
-		if uint32(code) >= uint32(len(ops)) {
-			if code < dictStart {
-				if code >= 0 && code < nPrims {
-					goto slow // a host native
-				}
-				m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
-				m.fail("address %d is not an executable word (code field %d)", x, code)
+		if d == 0 {
+			if d = m.decoded(x); d == 0 {
+				goto slow
 			}
-			if code > memEnd+cell-1 {
-				m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
-				m.fail("address %d is not an executable word (code field %d)", x, code)
-			}
-			// A DOES> word. CORE.4TH's CONSTANT is "<BUILDS , DOES> @":
-			// a body of "@ EXIT" is done at once (the two words counted).
-			if len(ds) >= dsMax || len(rs) >= rsMax {
-				m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
-				m.Push(x + cell)
-				m.rpush(ip)
-			}
-			if xFetch > 0 && code <= memEnd-cell && le(mem, code) == xFetch && le(mem, code+cell) == xExit {
-				if x+cell > memEnd {
-					m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
-					m.badAddress(x+cell, cell)
-				}
-				steps += 2
-				ds = append(ds, le(mem, x+cell))
-				continue
-			}
-			ds = append(ds, x+cell)
-			rs = append(rs, ip)
-			ip = code
-			continue
 		}
 		{
 			n := len(ds)
-			switch ops[code] {
+			switch d.op() {
 			case opColon:
-				// The framework's commonest words are one value: ":
-				// CELLSIZE 4 ;" (LIT 4 EXIT), ": here $pos @ ;" (a
-				// variable, @, EXIT). They are done at once, their words
-				// counted.
-				if b := x + cell; b <= memEnd-2*cell && le(mem, b+2*cell) == xExit && n < dsMax {
-					c0, c1 := le(mem, b), le(mem, b+cell)
-					if c0 == xLit {
-						steps += 2
-						ds = append(ds, c1)
-						continue
-					}
-					if c1 == xFetch && c0 >= nativeStart && c0 <= memEnd-cell && le(mem, c0) == codeCreate {
-						steps += 3
-						ds = append(ds, le(mem, c0+cell))
-						continue
-					}
-				}
 				if len(rs) >= rsMax {
 					goto slow
 				}
 				rs = append(rs, ip)
-				ip = x + cell
-			case opCreate:
-				if n >= dsMax {
+				ip = d.arg()
+			case opDoes:
+				if n >= dsMax || len(rs) >= rsMax {
 					goto slow
 				}
 				ds = append(ds, x+cell)
-			case opConst:
-				if n >= dsMax || x+cell > memEnd {
+				rs = append(rs, ip)
+				ip = le(mem, x)
+			case opPushImm:
+				if n >= dsMax {
 					goto slow
 				}
-				ds = append(ds, le(mem, x+cell))
-			case opArray:
+				steps += d.extra()
+				ds = append(ds, d.arg())
+			case opPushFetch:
+				a := d.arg()
+				if n >= dsMax || a > memEnd {
+					goto slow
+				}
+				steps += d.extra()
+				ds = append(ds, le(mem, a))
+			case opIndex:
 				if n < 1 {
 					goto slow
 				}
-				ds[n-1] = x + cell + ds[n-1]*cell
+				steps += d.extra()
+				ds[n-1] = d.arg() + ds[n-1]*cell
+			case opTimesImm:
+				if n < 1 {
+					goto slow
+				}
+				steps += d.extra()
+				ds[n-1] *= d.arg()
 			case opDefer, opExecute:
 				// The word to run next is the deferred word's or the one
 				// on the stack: run it here, as the primitive would.
 				var t int32
-				if ops[code] == opDefer {
+				if d.op() == opDefer {
 					if x+cell > memEnd {
 						goto slow
 					}
@@ -296,13 +271,10 @@ func (m *Machine) loop() {
 					}
 					t = ds[n-1]
 				}
-				if chain >= maxChain || t < nativeStart || t > memEnd {
+				if chain >= maxChain || m.decoded(t) == 0 {
 					goto slow
 				}
-				if c := le(mem, t); (c < 0 || c >= nPrims) && (c < dictStart || c > memEnd+cell-1) {
-					goto slow
-				}
-				if ops[code] == opExecute {
+				if d.op() == opExecute {
 					ds = ds[:n-1]
 				}
 				x = t
@@ -316,18 +288,18 @@ func (m *Machine) loop() {
 				ip = rs[r-1]
 				rs = rs[:r-1]
 			case opLit:
-				if ip <= 0 || ip > memEnd || n >= dsMax {
+				if ip > memEnd || n >= dsMax {
 					goto slow
 				}
 				ds = append(ds, le(mem, ip))
 				ip += cell
 			case opBranch:
-				if ip <= 0 || ip > memEnd {
+				if ip > memEnd {
 					goto slow
 				}
 				ip = le(mem, ip)
 			case op0Branch:
-				if ip <= 0 || ip > memEnd || n < 1 {
+				if ip > memEnd || n < 1 {
 					goto slow
 				}
 				if ds[n-1] == 0 {
@@ -345,7 +317,7 @@ func (m *Machine) loop() {
 					goto slow
 				}
 				ds[n-1] = le(mem, a)
-			case opStore:
+			case opStore, opPlusStore:
 				if n < 2 {
 					goto slow
 				}
@@ -353,17 +325,12 @@ func (m *Machine) loop() {
 				if a < 0 || a > memEnd {
 					goto slow
 				}
-				binary.LittleEndian.PutUint32(mem[a:], uint32(ds[n-2]))
-				ds = ds[:n-2]
-			case opPlusStore:
-				if n < 2 {
-					goto slow
+				v := ds[n-2]
+				if d.op() == opPlusStore {
+					v += le(mem, a)
 				}
-				a := ds[n-1]
-				if a < 0 || a > memEnd {
-					goto slow
-				}
-				binary.LittleEndian.PutUint32(mem[a:], uint32(le(mem, a)+ds[n-2]))
+				binary.LittleEndian.PutUint32(mem[a:], uint32(v))
+				m.wroteCell(a)
 				ds = ds[:n-2]
 			case opIncr, opDecr:
 				if n < 1 {
@@ -373,11 +340,12 @@ func (m *Machine) loop() {
 				if a < 0 || a > memEnd {
 					goto slow
 				}
-				d := int32(1)
-				if ops[code] == opDecr {
-					d = -1
+				v := int32(1)
+				if d.op() == opDecr {
+					v = -1
 				}
-				binary.LittleEndian.PutUint32(mem[a:], uint32(le(mem, a)+d))
+				binary.LittleEndian.PutUint32(mem[a:], uint32(le(mem, a)+v))
+				m.wroteCell(a)
 				ds = ds[:n-1]
 			case opDup:
 				if n < 1 || n >= dsMax {
@@ -484,7 +452,7 @@ func (m *Machine) loop() {
 				if n >= dsMax {
 					goto slow
 				}
-				ds = append(ds, flagOf(ops[code] == opTrue))
+				ds = append(ds, flagOf(d.op() == opTrue))
 			case opDo:
 				if n < 2 || len(rs)+2 > rsMax {
 					goto slow
@@ -493,7 +461,7 @@ func (m *Machine) loop() {
 				ds = ds[:n-2]
 			case opLoop:
 				r := len(rs)
-				if ip <= 0 || ip > memEnd || r < 2 {
+				if ip > memEnd || r < 2 {
 					goto slow
 				}
 				if i := int64(rs[r-1]) + 1; i < int64(rs[r-2]) {
@@ -503,14 +471,13 @@ func (m *Machine) loop() {
 					rs = rs[:r-2]
 					ip += cell
 				}
-			default:
-				o := ops[code]
-				if o < opAnd || n < 2 {
+			case opAnd, opOr, opXor, opPlus, opMinus, opTimes, opEq, opNe, opLess, opGreater, opLessEq, opGreaterEq, opMin, opMax:
+				if n < 2 {
 					goto slow
 				}
 				a, b := ds[n-2], ds[n-1]
 				var c int32
-				switch o {
+				switch d.op() {
 				case opAnd:
 					c = a & b
 				case opOr:
@@ -542,21 +509,19 @@ func (m *Machine) loop() {
 				}
 				ds[n-2] = c
 				ds = ds[:n-1]
+			default:
+				goto slow
 			}
 			continue
 		}
 	slow:
-		// The primitive itself: the machine's state handed over and
-		// taken back (it may have moved ip, the stacks, the steps).
-		m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
-		{
-			saved := m.cur
-			m.w, m.cur = x, code
-			m.prims[code].fn(m)
-			m.cur = saved
-		}
+		// The word as dispatch runs it: a primitive (its own checks and
+		// errors), a colon or DOES> word begun, an address rejected. The
+		// machine's state is handed over and taken back (the primitive
+		// may have moved ip, the stacks, the steps).
+		m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps-1
+		m.dispatch(x)
 		ip, ds, rs, steps = m.ip, m.ds, m.rs, m.steps
-		nPrims = int32(len(m.prims)) // LOAD may have defined natives
 		if m.exiting {
 			break
 		}
