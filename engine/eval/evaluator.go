@@ -81,6 +81,9 @@ type Evaluator struct {
 	dynMask int
 	// tempo: the side to move gets the tempo term (two-player games).
 	tempo bool
+	// race: the pip count of a script game whose pieces run a track and
+	// leave the board (race.go); nil in other games.
+	race *race
 }
 
 // Derive computes the tables for g by generating the moves of lone
@@ -207,6 +210,9 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 	}
 	ev.weighPlacement()
+	if ev.race = deriveRace(g); ev.race != nil {
+		ev.race.apply(ev) // race.go: the pip count of a race's runners
+	}
 	ev.placed = ev.placedTable(len(g.Players), len(s.Board))
 	return ev, nil
 }

@@ -16,3 +16,6 @@ func (ev *Evaluator) WithoutDyn() *Evaluator {
 	c.dyn, c.dynMask = nil, 0
 	return &c
 }
+
+// HasRace reports whether ev has the race term (race.go).
+func (ev *Evaluator) HasRace() bool { return ev.race != nil }
