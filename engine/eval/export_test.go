@@ -19,3 +19,12 @@ func (ev *Evaluator) WithoutDyn() *Evaluator {
 
 // HasRace reports whether ev has the race term (race.go).
 func (ev *Evaluator) HasRace() bool { return ev.race != nil }
+
+// ScoreVars lists ev's score variables (scorevars.go) as index, player.
+func (ev *Evaluator) ScoreVars() [][2]int {
+	var out [][2]int
+	for _, sv := range ev.scores {
+		out = append(out, [2]int{sv.idx, sv.player})
+	}
+	return out
+}

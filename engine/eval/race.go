@@ -38,17 +38,14 @@ const (
 	// the board, and raceFar is where a square counts as never leaving.
 	raceIterations = 2000
 	raceFar        = 1000
-	// racePlies bounds the random games' plies; raceGames their number;
-	// raceProbeTime what their first raceProbe plies may take: a script
-	// slower than that (under 2,000 plies a second: Senet plays 25,000)
-	// gets no race term, and one that still takes raceTime in all is
-	// given up. The tables depend on the seeded games alone, not on the
-	// machine's speed, but for games near those bounds.
-	racePlies     = 9000
-	raceGames     = 3
-	raceProbe     = 256
-	raceProbeTime = 128 * time.Millisecond
-	raceTime      = 5 * time.Second
+	// racePlies bounds the random games' plies, raceGames their number
+	// and raceTime their time: a script slower than racePlies in
+	// raceTime (Senet plays 25,000 plies a second, Ur 6,000, Abstract
+	// Mancala some hundreds) is judged on the games so far, so that its
+	// tables may then depend on the machine's speed.
+	racePlies = 4500
+	raceGames = 3
+	raceTime  = time.Second
 	// raceOneWay is the share of moves that must go towards the exit.
 	raceOneWay = 0.75
 	// raceMinMoves is the least number of own moves seen per player.
@@ -71,24 +68,49 @@ type race struct {
 	types []map[int]bool
 }
 
-// deriveRace plays g's random games and returns its race term, or nil
-// when g is no race.
-func deriveRace(g *vm.Game) *race {
+// observed is what seeded random games of a script game showed: each
+// choosing player's moves square to square (seen, by player), whether a
+// move onto an enemy piece took it off the board, and how each game
+// variable changed (vars).
+type observed struct {
+	choosers map[int]bool // the players who choose their moves
+	own      bool         // each moves its own pieces (no {for-player})
+	seen     []raceSeen
+	captured bool
+	vars     []varSeen
+}
+
+// varSeen is how one game variable (vm.State.Vars) changed in the games:
+// the moves of each choosing player that raised it, and the moves that
+// lowered it or that a random player made and changed it.
+type varSeen struct {
+	up          []int // by player
+	down, other int
+}
+
+// observe plays g's seeded random games, for a game whose moves a script
+// makes and that gives no evaluation of its own, of two choosing players;
+// nil for other games, and for a script too slow to play them.
+func observe(g *vm.Game) *observed {
 	if g.Moves == nil || g.Eval != nil {
 		return nil
 	}
-	choosers := map[int]bool{}
+	choosers, own := map[int]bool{}, true
 	for _, tu := range g.TurnOrder {
 		if !g.Players[tu.Mover].Random {
-			choosers[tu.As] = true
+			choosers[tu.Mover] = true
+			own = own && tu.As == tu.Mover
 		}
 	}
 	if len(choosers) != 2 {
 		return nil
 	}
-	seen := make([]raceSeen, len(g.Players))
-	for i := range seen {
-		seen[i] = raceSeen{edges: map[[2]int32]int{}, exits: map[int32]int{}, types: map[int]bool{}}
+	ob := &observed{choosers: choosers, own: own, seen: make([]raceSeen, len(g.Players)), vars: make([]varSeen, len(g.Vars))}
+	for i := range ob.seen {
+		ob.seen[i] = raceSeen{edges: map[[2]int32]int{}, exits: map[int32]int{}, types: map[int]bool{}}
+	}
+	for i := range ob.vars {
+		ob.vars[i].up = make([]int, len(g.Players))
 	}
 	rng := rand.New(rand.NewPCG(0x5e7e, 0x0b0a7d))
 	var ml vm.MoveList
@@ -98,20 +120,16 @@ func deriveRace(g *vm.Game) *race {
 		t        int
 	}
 	var pending []moved
+	vars := make([]int64, len(g.Vars))
 	start, plies := time.Now(), 0
 	for game := 0; game < raceGames && plies < racePlies; game++ {
-		if game > 0 {
-			if _, sure := judgeRace(g, seen, choosers); sure {
-				return nil
-			}
-		}
 		s, err := vm.NewState(g)
 		if err != nil {
 			return nil
 		}
 		for plies < racePlies {
-			if plies == raceProbe && time.Since(start) > raceProbeTime || plies%64 == 0 && time.Since(start) > raceTime {
-				return nil // a slow script: not worth the wait
+			if time.Since(start) > raceTime {
+				return ob // a slow script: what the games showed so far
 			}
 			if s.Generate(&ml) != nil || len(ml.Moves) == 0 {
 				break
@@ -122,7 +140,7 @@ func deriveRace(g *vm.Game) *race {
 			m := &ml.Moves[rng.IntN(len(ml.Moves))]
 			tu := g.TurnOrder[s.Turn]
 			choosing := !g.Players[tu.Mover].Random
-			pl := tu.As
+			pl := tu.Mover
 			pending = pending[:0]
 			enemies, onEnemy := 0, false
 			if choosing {
@@ -142,17 +160,29 @@ func deriveRace(g *vm.Game) *race {
 				}
 				enemies = countOthers(s, pl, choosers)
 			}
+			copy(vars, s.Vars)
 			if s.Make(m) != nil {
 				return nil
 			}
 			plies++
+			for i, v := range s.Vars {
+				switch vs := &ob.vars[i]; {
+				case v == vars[i]:
+				case !choosing:
+					vs.other++
+				case v < vars[i]:
+					vs.down++
+				default:
+					vs.up[pl]++
+				}
+			}
 			if !choosing {
 				continue
 			}
 			if onEnemy && countOthers(s, pl, choosers) < enemies {
-				return nil // a capture: no race
+				ob.captured = true
 			}
-			r := &seen[pl]
+			r := &ob.seen[pl]
 			for _, mv := range pending {
 				r.moves++
 				r.types[mv.t] = true
@@ -164,20 +194,27 @@ func deriveRace(g *vm.Game) *race {
 			}
 		}
 	}
-	rc, _ := judgeRace(g, seen, choosers)
-	return rc
+	return ob
+}
+
+// deriveRace is the race term of the game ob observed, or nil when it is
+// no race.
+func deriveRace(g *vm.Game, ob *observed) *race {
+	if ob == nil || ob.captured || !ob.own {
+		return nil
+	}
+	return judgeRace(g, ob.seen, ob.choosers)
 }
 
 // judgeRace makes the race term from what the games showed: nil when they
-// show no race, with sure set when more games would not change that (a
-// player's moves seen enough, and too many of them away from the exit).
-func judgeRace(g *vm.Game, seen []raceSeen, choosers map[int]bool) (rc *race, sure bool) {
+// show no race.
+func judgeRace(g *vm.Game, seen []raceSeen, choosers map[int]bool) (rc *race) {
 	n := g.Board.N()
 	rc = &race{dist: make([][]float64, len(g.Players)), far: make([]float64, len(g.Players)), types: make([]map[int]bool, len(g.Players))}
 	for pl := range choosers {
 		r := &seen[pl]
 		if len(r.exits) == 0 || r.moves < raceMinMoves {
-			return nil, false
+			return nil
 		}
 		dist := movesToLeave(n, sharedTrack(seen, choosers, pl))
 		towards, all := 0, 0
@@ -192,7 +229,7 @@ func judgeRace(g *vm.Game, seen []raceSeen, choosers map[int]bool) (rc *race, su
 			all += k
 		}
 		if float64(towards) < raceOneWay*float64(all) {
-			return nil, true
+			return nil
 		}
 		far := 0.0
 		for _, d := range dist {
@@ -200,7 +237,7 @@ func judgeRace(g *vm.Game, seen []raceSeen, choosers map[int]bool) (rc *race, su
 		}
 		rc.dist[pl], rc.far[pl], rc.types[pl] = dist, far, r.types
 	}
-	return rc, false
+	return rc
 }
 
 // sharedTrack is what the games showed of pl's moves, with the other
