@@ -123,6 +123,9 @@ func observe(g *vm.Game) *observed {
 	vars := make([]int64, len(g.Vars))
 	start, plies := time.Now(), 0
 	for game := 0; game < raceGames && plies < racePlies; game++ {
+		if game > 0 && len(g.Vars) == 0 && !ob.exitsSeen() {
+			return ob // a whole game and no piece borne off: no race
+		}
 		s, err := vm.NewState(g)
 		if err != nil {
 			return nil
@@ -195,6 +198,16 @@ func observe(g *vm.Game) *observed {
 		}
 	}
 	return ob
+}
+
+// exitsSeen reports whether every choosing player bore a piece off.
+func (ob *observed) exitsSeen() bool {
+	for pl := range ob.choosers {
+		if len(ob.seen[pl].exits) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // deriveRace is the race term of the game ob observed, or nil when it is
