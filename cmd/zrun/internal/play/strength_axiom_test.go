@@ -86,9 +86,10 @@ var (
 	// move, and its OnEvaluate's mobility generates the opponent's moves
 	// too): at 2 s a move the search sees its 20-40 moves once or twice
 	// (at 100 ms it made the first move it generated: 3/0/7). 8/0/2 at
-	// 2 s before package forth's decoded words; 9/0/1 and 10/0/0 after (12 minutes each),
-	// on a machine shared at a load of 2.5-7 (the search got a third to
-	// a half of a CPU). Kept at 2 s: 1 s is what 2 s was before, 8/0/2.
+	// 2 s before package forth's decoded words; 9/0/1 and 10/0/0 after
+	// (12 minutes each), on a machine shared at a load of 2.5-7 (the
+	// search got a third to a half of a CPU). Kept at 2 s: 1 s is what
+	// 2 s was before, 8/0/2.
 	axiomMoveTimes = map[string]time.Duration{"Ordo/Ordo.zrf": 2 * time.Second}
 )
 
