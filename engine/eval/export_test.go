@@ -1,6 +1,10 @@
 package eval
 
-import "zrun/vm"
+import (
+	"time"
+
+	"zrun/vm"
+)
 
 // Watches reports whether s keeps the placement sums Evaluate reads
 // (Watch), so that it need not scan the board.
@@ -27,4 +31,14 @@ func (ev *Evaluator) ScoreVars() [][2]int {
 		out = append(out, [2]int{sv.idx, sv.player})
 	}
 	return out
+}
+
+// SetObserveTime sets the time script games are observed for (race.go)
+// and returns the setting to restore: tests that compare the tables a
+// slow script gives raise it, so that a loaded machine plays the same
+// seeded games to their end.
+func SetObserveTime(d time.Duration) (restore func()) {
+	old := observeTime
+	observeTime = d
+	return func() { observeTime = old }
 }

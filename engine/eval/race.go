@@ -38,14 +38,10 @@ const (
 	// the board, and raceFar is where a square counts as never leaving.
 	raceIterations = 2000
 	raceFar        = 1000
-	// racePlies bounds the random games' plies, raceGames their number
-	// and raceTime their time: a script slower than racePlies in
-	// raceTime (Senet plays 25,000 plies a second, Ur 6,000, Abstract
-	// Mancala some hundreds) is judged on the games so far, so that its
-	// tables may then depend on the machine's speed.
+	// racePlies bounds the random games' plies and raceGames their
+	// number; observeTime bounds their time.
 	racePlies = 4500
 	raceGames = 3
-	raceTime  = time.Second
 	// raceOneWay is the share of moves that must go towards the exit.
 	raceOneWay = 0.75
 	// raceMinMoves is the least number of own moves seen per player.
@@ -131,7 +127,7 @@ func observe(g *vm.Game) *observed {
 			return nil
 		}
 		for plies < racePlies {
-			if time.Since(start) > raceTime {
+			if time.Since(start) > observeTime {
 				return ob // a slow script: what the games showed so far
 			}
 			if s.Generate(&ml) != nil || len(ml.Moves) == 0 {
@@ -291,6 +287,14 @@ func sharedTrack(seen []raceSeen, choosers map[int]bool, pl int) *raceSeen {
 	}
 	return &pooled
 }
+
+// observeTime bounds the time of the random games: a script slower than
+// racePlies in observeTime (Senet plays 25,000 plies a second, Ur 6,000,
+// Abstract Mancala about 600; a machine shared with other work a few
+// times fewer) is judged on the games played so far, so that its tables
+// may then depend on the machine's load. Tests that compare tables raise
+// it (SetObserveTime).
+var observeTime = 2 * time.Second
 
 // countOthers counts the pieces on s's board of the choosing players
 // other than pl.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"zrun/axiom"
 	"zrun/engine/eval"
@@ -22,6 +23,7 @@ func raceGame(t *testing.T, rel string) *vm.Game {
 		t.Skipf("corpus not found: %v", err)
 	}
 	axiom.SetFrameworkDir(filepath.Join(raceCorpus, "Senet", "Axiom", "Senet"))
+	t.Cleanup(eval.SetObserveTime(time.Minute))
 	g, err := gamefile.LoadGame(p, "")
 	if err != nil {
 		t.Fatal(err)
