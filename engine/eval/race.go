@@ -1,8 +1,10 @@
 // This file derives the race term: in a game whose pieces run along a
 // track and leave the board at its end, which the first to bring all its
-// pieces off wins (Senet, the Royal Game of Ur), a piece borne off is
-// progress, not a loss; material, which counts the pieces on the board,
-// says the opposite. The term is the pip count of such games: each piece
+// pieces off wins (Senet), a piece borne off is progress, not a loss;
+// material, which counts the pieces on the board, says the opposite. (The
+// Royal Game of Ur is such a race too, but its pieces stack and are moved
+// on after they land, so the moves seen show no track; its variables
+// count the pieces borne off, which scorevars.go reads.) The term is the pip count of such games: each piece
 // on the board counts minus the moves it still needs to leave, one borne
 // off counts 0.
 //
