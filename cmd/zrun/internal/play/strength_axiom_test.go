@@ -38,7 +38,12 @@ var (
 	// package eval's race term (race.go: each runner counts by the moves
 	// it still needs to leave the board, found from seeded random games)
 	// it is 7/0/3 at 500 ms (17 minutes, the machine shared at a load of
-	// 5-6): better, not 90%.
+	// 5-6): better, not 90%. Abstract Mancala (no OnEvaluate either; its
+	// seeds belong to ?C, the sowing player, so material was the same for
+	// both sides) was 0/0/10; with eval's score term (scorevars.go: FP and
+	// SP, the seeds First and Second have taken) 10/0/0 at 500 ms. Ur, whose
+	// WhitePieces and BlackPieces now count as scores, stays 10/0/0 at
+	// 500 ms.
 	// Jofur stops with a script error after some 45-250 random plies
 	// (Code.4th:342: EXECUTE of address 0 in common-slide): the script's
 	// own stack imbalance, not the interpreter's. calc-pass, declared
