@@ -31,6 +31,8 @@ var decodeCases = []langCase{
 	{src: ": t 1 2 3 ROT 2DUP 2DROP ?DUP 0 ?DUP ; t", want: []int32{2, 3, 1, 1, 0}},
 	{src: ": t 3 4 MIN 3 4 MAX 5 NEGATE 0 0<> 7 0<> 12 10 XOR ; t", want: []int32{3, 4, -5, 0, -1, 6}},
 	{src: "VARIABLE v : t 5 v ! 2 v +! v ++ v ++ v -- v @ ; t", want: []int32{8}},
+	// words far up the dictionary, past the table's first size (it grows)
+	{src: ": near 2 ; 1500000 ALLOT : far 5 ; : f far near + ; f ' far EXECUTE", want: []int32{7, 5}},
 }
 
 func TestDecodedWords(t *testing.T) {
