@@ -37,8 +37,9 @@ var (
 	// borne off, which is how Senet is won, read as a piece lost. With
 	// package eval's race term (race.go: each runner counts by the moves
 	// it still needs to leave the board, found from seeded random games)
-	// it is 7/0/3 at 500 ms (17 minutes, the machine shared at a load of
-	// 5-6): better, not 90%. Abstract Mancala (no OnEvaluate either; its
+	// it was 7/0/3 at 500 ms in a first series (17 minutes, the machine
+	// shared at a load of 5-6) and 10/0/0 in a second (16 minutes, load
+	// 1-3): 17/0/3 in all, 85%. Abstract Mancala (no OnEvaluate either; its
 	// seeds belong to ?C, the sowing player, so material was the same for
 	// both sides) was 0/0/10; with eval's score term (scorevars.go: FP and
 	// SP, the seeds First and Second have taken) 10/0/0 at 500 ms. Ur, whose
