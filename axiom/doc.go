@@ -192,7 +192,13 @@
 // TestEvaluateZeroAtStart). At a throw of the dice the script
 // runs for the player asked about, with that player's turn. The script's
 // {value}s, scaled alike, are the game's piece values (vm.Game.Values),
-// and package eval derives nothing else for such a game.
+// and package eval derives nothing else for such a game. A game whose
+// script has no OnEvaluate (Senet, Ur, Abstract Mancala) gets package
+// eval's derived evaluation, which for script games is found from seeded
+// random games: a race's runners counted by the moves they need to leave
+// the board (eval's race.go, Senet) and the {variable}s only one player's
+// moves raise counted as that player's score (scorevars.go: Abstract
+// Mancala's seeds taken, Ur's pieces borne off).
 //
 // The {players ... players} block's engines are read (vm.Player.Engine):
 // {random} and {first} are played as asked by the front ends' default

@@ -20,7 +20,7 @@ var framework = filepath.Join(corpus, "Senet", "Axiom", "Senet")
 func init() { axiom.SetFrameworkDir(framework) }
 
 // load loads a corpus game and fails unless it got its move source.
-func load(t *testing.T, rel, variant string) *vm.Game {
+func load(t testing.TB, rel, variant string) *vm.Game {
 	t.Helper()
 	p := filepath.Join(corpus, filepath.FromSlash(rel))
 	if _, err := os.Stat(p); err != nil {
@@ -36,7 +36,7 @@ func load(t *testing.T, rel, variant string) *vm.Game {
 	return g
 }
 
-func start(t *testing.T, g *vm.Game) *vm.State {
+func start(t testing.TB, g *vm.Game) *vm.State {
 	t.Helper()
 	s, err := vm.NewState(g)
 	if err != nil {

@@ -98,10 +98,6 @@ func (m *Machine) RunThread(addr int32) {
 	saved, savedCur := m.ip, m.cur
 	m.rpush(0)
 	m.ip = addr
-	for m.ip != 0 && !m.exiting {
-		x := m.fetch(m.ip)
-		m.ip += cell
-		m.dispatch(x)
-	}
+	m.loop()
 	m.ip, m.cur = saved, savedCur
 }

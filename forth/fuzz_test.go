@@ -40,9 +40,15 @@ func FuzzInterpret(f *testing.F) {
 				}
 				return "", name, errors.New("no files while fuzzing")
 			}})
-		_ = m.Interpret("fuzz.4th", src)
+		// A failure is the machine's own error, never a Go panic it
+		// recovered (an index out of range in the inner interpreter).
+		if err := m.Interpret("fuzz.4th", src); err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatalf("%q: %v", src, err)
+		}
 		// The text may have wrecked the dictionary (Forth lets it), so this
 		// may fail; it must not panic or hang either.
-		_ = m.Interpret("after", "1 2 + DROP")
+		if err := m.Interpret("after", "1 2 + DROP"); err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatalf("%q, then 1 2 + DROP: %v", src, err)
+		}
 	})
 }

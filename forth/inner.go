@@ -2,15 +2,20 @@ package forth
 
 import "encoding/binary"
 
-// The inner interpreter's fast path. Every word still has its primitive in
-// the table (m.prims), which the slow path calls; the words a script's
-// thread runs most (measured on QXO, Afrika and Splut's move generation:
-// EXIT, @, the colon and variable code actions, 0BRANCH, DUP, AND, the
-// comparisons, LIT account for four words in five) are done in line by
-// dispatch, with the same checks and the same errors, so that they cost no
-// call through the table.
+// The inner interpreter. Every word has its primitive in the table
+// (m.prims), which the slow path calls; the words a script's thread runs
+// most (measured on Ordo's, QXO's, Afrika's and Splut's move generation:
+// EXIT, @, the colon and variable code actions, 0BRANCH, DUP, LIT, the
+// comparisons and arithmetic, EXECUTE and the array and DOES> words
+// account for nearly all) are done in line by loop, which follows a
+// thread with its instruction pointer, data and return stacks and step
+// count in local variables, and hands them back to the machine only
+// around a primitive it calls. A word done in line has the same checks
+// and the same errors as its primitive: where a check fails (a stack
+// empty or full, an address outside memory) loop calls the primitive,
+// which fails with its own message.
 
-// An op is what dispatch does in line for a primitive (opCall: call it).
+// An op is what loop does in line for a primitive (opCall: call it).
 type op uint8
 
 const (
@@ -18,18 +23,52 @@ const (
 	opColon
 	opCreate
 	opConst
+	opDefer
+	opArray
+	opDoes      // decoded: a DOES> word (arg: its code field address)
+	opPushImm   // decoded: push arg (a variable's address, a one-value word)
+	opPushFetch // decoded: push the cell at arg (a constant, ": here $pos @ ;")
+	opIndex     // decoded: an array word (arg: its first cell)
+	opTimesImm  // decoded: multiply by arg (CORE.4TH's CELLS)
+	opCellSize
 	opExit
 	opLit
 	opBranch
 	op0Branch
+	opExecute
 	opFetch
 	opStore
+	opPlusStore
+	opIncr
+	opDecr
 	opDup
 	opDrop
+	op2Drop
 	opSwap
 	opOver
+	opRot
+	op2Dup
+	opQDup
+	opToR
+	opFromR
+	opRFetch
+	opNot
+	opZeroLess
+	opZeroGreater
+	opZeroNe
+	opOnePlus
+	opOneMinus
+	opNegate
+	opCells
+	opTrue
+	opFalse
+	opI
+	opDo
+	opLoop
+	// the binary operators ( a b -- c )
 	opAnd
 	opOr
+	opXor
 	opPlus
 	opMinus
 	opTimes
@@ -39,26 +78,22 @@ const (
 	opGreater
 	opLessEq
 	opGreaterEq
-	opNot
-	opZeroLess
-	opZeroGreater
-	opOnePlus
-	opOneMinus
-	opTrue
-	opFalse
-	opI
-	opLoop
+	opMin
+	opMax
 )
 
-// inlineOps names the kernel words dispatch runs in line.
+// inlineOps names the kernel words loop runs in line.
 var inlineOps = map[string]op{
-	"EXIT": opExit, "LIT": opLit, "BRANCH": opBranch, "0BRANCH": op0Branch,
-	"@": opFetch, "!": opStore, "DUP": opDup, "DROP": opDrop, "SWAP": opSwap, "OVER": opOver,
-	"AND": opAnd, "OR": opOr, "+": opPlus, "-": opMinus, "*": opTimes,
+	"EXIT": opExit, "LIT": opLit, "BRANCH": opBranch, "0BRANCH": op0Branch, "EXECUTE": opExecute,
+	"@": opFetch, "!": opStore, "+!": opPlusStore, "++": opIncr, "--": opDecr,
+	"DUP": opDup, "DROP": opDrop, "2DROP": op2Drop, "SWAP": opSwap, "OVER": opOver, "ROT": opRot,
+	"2DUP": op2Dup, "?DUP": opQDup, ">R": opToR, "R>": opFromR, "R@": opRFetch,
+	"NOT": opNot, "0=": opNot, "0<": opZeroLess, "0>": opZeroGreater, "0<>": opZeroNe,
+	"1+": opOnePlus, "1-": opOneMinus, "NEGATE": opNegate, "CELLS": opCells, "CELLSIZE": opCellSize,
+	"TRUE": opTrue, "FALSE": opFalse, "I": opI, "(DO)": opDo, "(LOOP)": opLoop,
+	"AND": opAnd, "OR": opOr, "XOR": opXor, "+": opPlus, "-": opMinus, "*": opTimes,
 	"=": opEq, "<>": opNe, "<": opLess, ">": opGreater, "<=": opLessEq, ">=": opGreaterEq,
-	"NOT": opNot, "0=": opNot, "0<": opZeroLess, "0>": opZeroGreater,
-	"1+": opOnePlus, "1-": opOneMinus, "TRUE": opTrue, "FALSE": opFalse,
-	"I": opI, "(LOOP)": opLoop,
+	"MIN": opMin, "MAX": opMax,
 }
 
 // setOps fills the table of in-line operations once the kernel's words
@@ -68,6 +103,8 @@ func (m *Machine) setOps() {
 	m.ops[codeColon] = opColon
 	m.ops[codeCreate] = opCreate
 	m.ops[codeConst] = opConst
+	m.ops[codeDefer] = opDefer
+	m.ops[codeArray] = opArray
 	for i, p := range m.prims {
 		if o, ok := inlineOps[p.name]; ok && i >= numCodeActions {
 			m.ops[i] = o
@@ -86,11 +123,19 @@ func flagOf(b bool) int32 {
 	return 0
 }
 
+// le reads the little-endian cell at a (which the caller has checked).
+func le(mem []byte, a int32) int32 { return int32(binary.LittleEndian.Uint32(mem[a:])) }
+
+// maxChain bounds how many EXECUTEs and deferred words loop follows in
+// line one after another; past it they run through their primitives,
+// whose nesting is bounded by maxNest with its own error.
+const maxChain = 8
+
 // dispatch runs the word whose code field is at cfa: a primitive runs to
 // completion; a colon or DOES> word saves ip on the return stack and
-// points ip at its thread, which the loop in run then follows. EXECUTE
-// and the threads themselves dispatch, so Forth calling Forth never
-// recurses in Go.
+// points ip at its thread, which loop then follows. It is how the host
+// and the primitives that execute words (EXECUTE through the slow path, a
+// deferred word) start a word; threads run in loop.
 func (m *Machine) dispatch(cfa int32) {
 	m.steps++
 	if m.steps > m.cfg.StepLimit {
@@ -100,11 +145,14 @@ func (m *Machine) dispatch(cfa int32) {
 		// every word's header is in the native area or the dictionary
 		m.fail("address %d is not an executable word", cfa)
 	}
-	code := int32(binary.LittleEndian.Uint32(m.mem[cfa:]))
+	code := le(m.mem, cfa)
 	if code >= 0 && int(code) < len(m.prims) {
 		saved := m.cur
 		m.w, m.cur = cfa, code
-		if int(code) >= len(m.ops) || m.ops[code] == opCall || !m.inlineOp(m.ops[code], cfa) {
+		if int(code) < len(m.ops) && m.ops[code] == opColon {
+			m.rpush(m.ip)
+			m.ip = cfa + cell
+		} else {
 			m.prims[code].fn(m)
 		}
 		m.cur = saved
@@ -113,8 +161,7 @@ func (m *Machine) dispatch(cfa int32) {
 	if code >= dictStart && int(code) <= len(m.mem)-2*cell {
 		// A DOES> word. CORE.4TH's CONSTANT is "<BUILDS , DOES> @": a
 		// body of "@ EXIT" is done at once (the two words counted).
-		if m.xFetch > 0 && int32(binary.LittleEndian.Uint32(m.mem[code:])) == m.xFetch &&
-			int32(binary.LittleEndian.Uint32(m.mem[code+cell:])) == m.xExit {
+		if m.xFetch > 0 && le(m.mem, code) == m.xFetch && le(m.mem, code+cell) == m.xExit {
 			m.steps += 2
 			m.Push(m.fetch(cfa + cell))
 			return
@@ -133,182 +180,351 @@ func (m *Machine) dispatch(cfa int32) {
 	m.fail("address %d is not an executable word (code field %d)", cfa, code)
 }
 
-// inlineOp does operation o of the word at cfa; false means the primitive
-// must run instead (a case the fast path leaves to it, such as an error).
-func (m *Machine) inlineOp(o op, cfa int32) bool {
-	ds := m.ds
-	n := len(ds)
-	switch o {
-	case opColon:
-		// The framework's commonest words are one value: ": CELLSIZE 4 ;"
-		// (LIT 4 EXIT), ": here $pos @ ;" (a variable, @, EXIT). They are
-		// done at once, their words counted.
-		if b := cfa + cell; int(b) <= len(m.mem)-3*cell && int32(binary.LittleEndian.Uint32(m.mem[b+2*cell:])) == m.xExit {
-			c0 := int32(binary.LittleEndian.Uint32(m.mem[b:]))
-			c1 := int32(binary.LittleEndian.Uint32(m.mem[b+cell:]))
-			if c0 == m.xLit {
-				m.steps += 2
-				m.Push(c1)
-				return true
-			}
-			if c1 == m.xFetch && c0 >= nativeStart && int(c0) <= len(m.mem)-2*cell && binary.LittleEndian.Uint32(m.mem[c0:]) == codeCreate {
-				m.steps += 3
-				m.Push(m.fetch(c0 + cell))
-				return true
-			}
-		}
-		m.rpush(m.ip)
-		m.ip = cfa + cell
-	case opCreate:
-		m.Push(cfa + cell)
-	case opConst:
-		m.Push(m.fetch(cfa + cell))
-	case opExit:
-		m.ip = m.rpop()
-	case opLit:
-		if m.ip <= 0 {
-			return false
-		}
-		m.Push(m.fetch(m.ip))
-		m.ip += cell
-	case opBranch:
-		if m.ip <= 0 {
-			return false
-		}
-		m.ip = m.fetch(m.ip)
-	case op0Branch:
-		if m.ip <= 0 || n < 1 {
-			return false
-		}
-		t := m.fetch(m.ip)
-		m.ip += cell
-		m.ds = ds[:n-1]
-		if ds[n-1] == 0 {
-			m.ip = t
-		}
-	case opFetch:
-		if n < 1 {
-			return false
-		}
-		a := ds[n-1]
-		if a < 0 || int(a) > len(m.mem)-cell {
-			return false
-		}
-		ds[n-1] = int32(binary.LittleEndian.Uint32(m.mem[a:]))
-	case opStore:
-		if n < 2 {
-			return false
-		}
-		a := ds[n-1]
-		if a < 0 || int(a) > len(m.mem)-cell {
-			return false
-		}
-		binary.LittleEndian.PutUint32(m.mem[a:], uint32(ds[n-2]))
-		m.ds = ds[:n-2]
-	case opDup:
-		if n < 1 {
-			return false
-		}
-		m.Push(ds[n-1])
-	case opDrop:
-		if n < 1 {
-			return false
-		}
-		m.ds = ds[:n-1]
-	case opSwap:
-		if n < 2 {
-			return false
-		}
-		ds[n-1], ds[n-2] = ds[n-2], ds[n-1]
-	case opOver:
-		if n < 2 {
-			return false
-		}
-		m.Push(ds[n-2])
-	case opNot:
-		if n < 1 {
-			return false
-		}
-		ds[n-1] = flagOf(ds[n-1] == 0)
-	case opZeroLess:
-		if n < 1 {
-			return false
-		}
-		ds[n-1] = flagOf(ds[n-1] < 0)
-	case opZeroGreater:
-		if n < 1 {
-			return false
-		}
-		ds[n-1] = flagOf(ds[n-1] > 0)
-	case opOnePlus:
-		if n < 1 {
-			return false
-		}
-		ds[n-1]++
-	case opOneMinus:
-		if n < 1 {
-			return false
-		}
-		ds[n-1]--
-	case opTrue:
-		m.Push(-1)
-	case opFalse:
-		m.Push(0)
-	case opI:
-		r := len(m.rs)
-		if r < 1 {
-			return false
-		}
-		m.Push(m.rs[r-1])
-	case opLoop:
-		r := len(m.rs)
-		if m.ip <= 0 || r < 2 {
-			return false
-		}
-		t := m.fetch(m.ip)
-		m.ip += cell
-		i := int64(m.rs[r-1]) + 1
-		if i < int64(m.rs[r-2]) {
-			m.rs[r-1] = int32(i)
-			m.ip = t
-		} else {
-			m.rs = m.rs[:r-2]
-		}
-	default:
-		// the binary operators ( a b -- c )
-		if n < 2 {
-			return false
-		}
-		a, b := ds[n-2], ds[n-1]
-		var c int32
-		switch o {
-		case opAnd:
-			c = a & b
-		case opOr:
-			c = a | b
-		case opPlus:
-			c = a + b
-		case opMinus:
-			c = a - b
-		case opTimes:
-			c = a * b
-		case opEq:
-			c = flagOf(a == b)
-		case opNe:
-			c = flagOf(a != b)
-		case opLess:
-			c = flagOf(a < b)
-		case opGreater:
-			c = flagOf(a > b)
-		case opLessEq:
-			c = flagOf(a <= b)
-		case opGreaterEq:
-			c = flagOf(a >= b)
-		default:
-			return false
-		}
-		ds[n-2] = c
-		m.ds = ds[:n-1]
+// loop follows the thread at m.ip until it ends (ip 0: the EXIT of the
+// word run or RunThread began) or an Exit unwinds to its Catch.
+func (m *Machine) loop() {
+	if m.exiting {
+		return
 	}
-	return true
+	mem, dec := m.mem, m.dec
+	ip, ds, rs := m.ip, m.ds, m.rs
+	steps, limit := m.steps, m.cfg.StepLimit
+	dsMax, rsMax := m.cfg.StackDepth, m.cfg.ReturnDepth
+	memEnd := int32(len(mem) - cell) // the last address a cell is read at
+	for ip != 0 {
+		var x int32
+		var d inst
+		if ip < 0 || ip > memEnd {
+			m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
+			m.badAddress(ip, cell)
+		}
+		x = le(mem, ip)
+		ip += cell
+		chain := 0
+	word:
+		steps++
+		if steps > limit {
+			m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
+			m.failWord(m.peekString(m.peek(x-hdrCode+hdrName)), nil, "step budget of %d exceeded: endless loop?", limit)
+		}
+		if ux := uint32(x); ux-nativeStart <= uint32(memEnd-nativeStart) && ux%cell == 0 {
+			d = dec[ux/cell]
+		}
+		if d == 0 {
+			if d = m.decoded(x); d == 0 {
+				goto slow
+			}
+		}
+		{
+			n := len(ds)
+			switch d.op() {
+			case opColon:
+				if len(rs) >= rsMax {
+					goto slow
+				}
+				rs = append(rs, ip)
+				ip = d.arg()
+			case opDoes:
+				if n >= dsMax || len(rs) >= rsMax {
+					goto slow
+				}
+				ds = append(ds, x+cell)
+				rs = append(rs, ip)
+				ip = le(mem, x)
+			case opPushImm:
+				if n >= dsMax {
+					goto slow
+				}
+				steps += d.extra()
+				ds = append(ds, d.arg())
+			case opPushFetch:
+				a := d.arg()
+				if n >= dsMax || a > memEnd {
+					goto slow
+				}
+				steps += d.extra()
+				ds = append(ds, le(mem, a))
+			case opIndex:
+				if n < 1 {
+					goto slow
+				}
+				steps += d.extra()
+				ds[n-1] = d.arg() + ds[n-1]*cell
+			case opTimesImm:
+				if n < 1 {
+					goto slow
+				}
+				steps += d.extra()
+				ds[n-1] *= d.arg()
+			case opDefer, opExecute:
+				// The word to run next is the deferred word's or the one
+				// on the stack: run it here, as the primitive would.
+				var t int32
+				if d.op() == opDefer {
+					if x+cell > memEnd {
+						goto slow
+					}
+					t = le(mem, x+cell)
+				} else {
+					if n < 1 {
+						goto slow
+					}
+					t = ds[n-1]
+				}
+				if chain >= maxChain || m.decoded(t) == 0 {
+					goto slow
+				}
+				if d.op() == opExecute {
+					ds = ds[:n-1]
+				}
+				x = t
+				chain++
+				goto word
+			case opExit:
+				r := len(rs)
+				if r < 1 {
+					goto slow
+				}
+				ip = rs[r-1]
+				rs = rs[:r-1]
+			case opLit:
+				if ip > memEnd || n >= dsMax {
+					goto slow
+				}
+				ds = append(ds, le(mem, ip))
+				ip += cell
+			case opBranch:
+				if ip > memEnd {
+					goto slow
+				}
+				ip = le(mem, ip)
+			case op0Branch:
+				if ip > memEnd || n < 1 {
+					goto slow
+				}
+				if ds[n-1] == 0 {
+					ip = le(mem, ip)
+				} else {
+					ip += cell
+				}
+				ds = ds[:n-1]
+			case opFetch:
+				if n < 1 {
+					goto slow
+				}
+				a := ds[n-1]
+				if a < 0 || a > memEnd {
+					goto slow
+				}
+				ds[n-1] = le(mem, a)
+			case opStore, opPlusStore:
+				if n < 2 {
+					goto slow
+				}
+				a := ds[n-1]
+				if a < 0 || a > memEnd {
+					goto slow
+				}
+				v := ds[n-2]
+				if d.op() == opPlusStore {
+					v += le(mem, a)
+				}
+				binary.LittleEndian.PutUint32(mem[a:], uint32(v))
+				m.wroteCell(a)
+				ds = ds[:n-2]
+			case opIncr, opDecr:
+				if n < 1 {
+					goto slow
+				}
+				a := ds[n-1]
+				if a < 0 || a > memEnd {
+					goto slow
+				}
+				v := int32(1)
+				if d.op() == opDecr {
+					v = -1
+				}
+				binary.LittleEndian.PutUint32(mem[a:], uint32(le(mem, a)+v))
+				m.wroteCell(a)
+				ds = ds[:n-1]
+			case opDup:
+				if n < 1 || n >= dsMax {
+					goto slow
+				}
+				ds = append(ds, ds[n-1])
+			case opDrop:
+				if n < 1 {
+					goto slow
+				}
+				ds = ds[:n-1]
+			case op2Drop:
+				if n < 2 {
+					goto slow
+				}
+				ds = ds[:n-2]
+			case opSwap:
+				if n < 2 {
+					goto slow
+				}
+				ds[n-1], ds[n-2] = ds[n-2], ds[n-1]
+			case opOver:
+				if n < 2 || n >= dsMax {
+					goto slow
+				}
+				ds = append(ds, ds[n-2])
+			case opRot:
+				if n < 3 {
+					goto slow
+				}
+				ds[n-3], ds[n-2], ds[n-1] = ds[n-2], ds[n-1], ds[n-3]
+			case op2Dup:
+				if n < 2 || n+2 > dsMax {
+					goto slow
+				}
+				ds = append(ds, ds[n-2], ds[n-1])
+			case opQDup:
+				if n < 1 || n >= dsMax {
+					goto slow
+				}
+				if v := ds[n-1]; v != 0 {
+					ds = append(ds, v)
+				}
+			case opToR:
+				if n < 1 || len(rs) >= rsMax {
+					goto slow
+				}
+				rs = append(rs, ds[n-1])
+				ds = ds[:n-1]
+			case opFromR:
+				r := len(rs)
+				if r < 1 || n >= dsMax {
+					goto slow
+				}
+				ds = append(ds, rs[r-1])
+				rs = rs[:r-1]
+			case opRFetch, opI:
+				r := len(rs)
+				if r < 1 || n >= dsMax {
+					goto slow
+				}
+				ds = append(ds, rs[r-1])
+			case opNot:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1] = flagOf(ds[n-1] == 0)
+			case opZeroLess:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1] = flagOf(ds[n-1] < 0)
+			case opZeroGreater:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1] = flagOf(ds[n-1] > 0)
+			case opZeroNe:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1] = flagOf(ds[n-1] != 0)
+			case opOnePlus:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1]++
+			case opOneMinus:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1]--
+			case opNegate:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1] = -ds[n-1]
+			case opCells:
+				if n < 1 {
+					goto slow
+				}
+				ds[n-1] *= cell
+			case opTrue, opFalse:
+				if n >= dsMax {
+					goto slow
+				}
+				ds = append(ds, flagOf(d.op() == opTrue))
+			case opDo:
+				if n < 2 || len(rs)+2 > rsMax {
+					goto slow
+				}
+				rs = append(rs, ds[n-2], ds[n-1])
+				ds = ds[:n-2]
+			case opLoop:
+				r := len(rs)
+				if ip > memEnd || r < 2 {
+					goto slow
+				}
+				if i := int64(rs[r-1]) + 1; i < int64(rs[r-2]) {
+					rs[r-1] = int32(i)
+					ip = le(mem, ip)
+				} else {
+					rs = rs[:r-2]
+					ip += cell
+				}
+			case opAnd, opOr, opXor, opPlus, opMinus, opTimes, opEq, opNe, opLess, opGreater, opLessEq, opGreaterEq, opMin, opMax:
+				if n < 2 {
+					goto slow
+				}
+				a, b := ds[n-2], ds[n-1]
+				var c int32
+				switch d.op() {
+				case opAnd:
+					c = a & b
+				case opOr:
+					c = a | b
+				case opXor:
+					c = a ^ b
+				case opPlus:
+					c = a + b
+				case opMinus:
+					c = a - b
+				case opTimes:
+					c = a * b
+				case opEq:
+					c = flagOf(a == b)
+				case opNe:
+					c = flagOf(a != b)
+				case opLess:
+					c = flagOf(a < b)
+				case opGreater:
+					c = flagOf(a > b)
+				case opLessEq:
+					c = flagOf(a <= b)
+				case opGreaterEq:
+					c = flagOf(a >= b)
+				case opMin:
+					c = min(a, b)
+				case opMax:
+					c = max(a, b)
+				}
+				ds[n-2] = c
+				ds = ds[:n-1]
+			default:
+				goto slow
+			}
+			continue
+		}
+	slow:
+		// The word as dispatch runs it: a primitive (its own checks and
+		// errors), a colon or DOES> word begun, an address rejected. The
+		// machine's state is handed over and taken back (the primitive
+		// may have moved ip, the stacks, the steps).
+		m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps-1
+		m.dispatch(x)
+		ip, ds, rs, steps = m.ip, m.ds, m.rs, m.steps
+		if m.exiting {
+			break
+		}
+	}
+	m.ip, m.ds, m.rs, m.steps = ip, ds, rs, steps
 }

@@ -110,6 +110,13 @@ type Machine struct {
 	xFetch                                           int32 // @, for CONSTANT's DOES> body (inner.go)
 	ops                                              []op  // what dispatch does in line, by primitive
 
+	// the decoded words (decode.go): an inst by code field address, the
+	// cells decodings read, and the range of dec in use
+	dec          []inst
+	watched      []uint64
+	watchAny     bool
+	decLo, decHi int
+
 	// locs maps a compiled cell of a colon definition to the source word
 	// it was compiled from, so that a failure while the host runs a word
 	// names the file:line of the word that failed (offsets are turned
@@ -160,6 +167,7 @@ func New(cfg Config) *Machine {
 	m.seed(1, cfg.Seed+1)
 	m.installKernel()
 	m.setOps()
+	m.initDecode()
 	return m
 }
 
@@ -313,6 +321,7 @@ func (m *Machine) fetch(a int32) int32 {
 func (m *Machine) store(a, v int32) {
 	m.check(a, cell)
 	binary.LittleEndian.PutUint32(m.mem[a:], uint32(v))
+	m.wroteCell(a)
 }
 
 // peek reads a cell without failing (0 outside memory): for the error
@@ -354,6 +363,7 @@ func (m *Machine) putString(a int32, s string) {
 	m.check(a, int32(len(s))+1)
 	copy(m.mem[a:], s)
 	m.mem[int(a)+len(s)] = 0
+	m.wrote(a, int32(len(s))+1)
 }
 
 // strSize is CORE.4TH's "SIZE: the cells a string takes inline,
@@ -587,11 +597,7 @@ func (m *Machine) run(cfa int32) {
 	m.ip = 0
 	m.cur = -1
 	m.dispatch(cfa)
-	for m.ip != 0 && !m.exiting {
-		x := m.fetch(m.ip)
-		m.ip += cell
-		m.dispatch(x)
-	}
+	m.loop()
 	m.ip, m.cur = saved, savedCur
 }
 

@@ -201,7 +201,7 @@ func (m *Machine) installKernel() {
 	def("@", func(m *Machine) { m.Push(m.fetch(m.Pop())) })
 	def("!", func(m *Machine) { a, v := m.Pop(), m.Pop(); m.store(a, v) })
 	def("C@", func(m *Machine) { a := m.Pop(); m.check(a, 1); m.Push(int32(m.mem[a])) })
-	def("C!", func(m *Machine) { a, v := m.Pop(), m.Pop(); m.check(a, 1); m.mem[a] = byte(v) })
+	def("C!", func(m *Machine) { a, v := m.Pop(), m.Pop(); m.check(a, 1); m.mem[a] = byte(v); m.wrote(a, 1) })
 	def("+!", func(m *Machine) { a, v := m.Pop(), m.Pop(); m.store(a, m.fetch(a)+v) })
 	// ++ and -- ( addr -- ) step a variable: the framework's
 	// "$directionCount ++", lib.4th's "++ ( ' -- )".
@@ -213,6 +213,7 @@ func (m *Machine) installKernel() {
 		v, h := m.Pop(), m.here()
 		m.check(h, 1)
 		m.mem[h] = byte(v)
+		m.wrote(h, 1)
 		m.store(addrDP, h+1)
 	})
 	def("ALLOT", func(m *Machine) { m.allot(int64(m.Pop())) })
@@ -228,6 +229,7 @@ func (m *Machine) installKernel() {
 		for i := a; i < a+n; i++ {
 			m.mem[i] = byte(c)
 		}
+		m.wrote(a, n)
 	})
 	def("ERASE", func(m *Machine) {
 		n, a := m.Pop(), m.Pop()
@@ -236,6 +238,7 @@ func (m *Machine) installKernel() {
 		}
 		m.check(a, n)
 		clear(m.mem[a : a+n])
+		m.wrote(a, n)
 	})
 	move := func(m *Machine) {
 		n, dst, src := m.Pop(), m.Pop(), m.Pop()
@@ -245,6 +248,7 @@ func (m *Machine) installKernel() {
 		m.check(src, n)
 		m.check(dst, n)
 		copy(m.mem[dst:dst+n], m.mem[src:src+n])
+		m.wrote(dst, n)
 	}
 	def("MOVE", move)
 	def("CMOVE", move)

@@ -8,7 +8,12 @@
 // mobility, bonuses for the distance to promotion and goal squares, and
 // for n-in-a-row goals the open lines each player has started (lines.go),
 // and in games of one royal piece each the own pieces next to it
-// (shelter.go). Terms read from where the pieces stand against each other
+// (shelter.go). A game whose moves a script makes, with no evaluation of
+// its own, is observed in seeded random games: if its pieces run a track
+// and leave the board at its end (Senet), each counts by the moves it
+// still needs to leave (race.go); a game variable only one player's
+// moves raise is that player's score (Abstract Mancala's seeds taken,
+// scorevars.go). Terms read from where the pieces stand against each other
 // (threats.go): enemy pieces reaching the royal piece's neighbourhood,
 // pieces a cheapest piece attacks, and passers (the passed pawn
 // generalised); and the side to move's tempo. Each term has a weight in
@@ -39,6 +44,9 @@
 //	               lone pieces' reach
 //	terms.go       the terms' names and weights, and Features: each term unweighted
 //	gating.go      pieces in hand of gating games counted as material
+//	race.go        script games observed in seeded random games, and the race
+//	               term of those whose pieces run a track and leave the board
+//	scorevars.go   the score term: game variables that count a player's score
 //	valuesfile.go  reading the tuned-values file kept beside the rule file, and
 //	               ApplyTunedFor: its values given to the games loaded
 //	position.go    Position: the adapter from *vm.State to engine.Position

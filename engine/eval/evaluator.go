@@ -81,6 +81,12 @@ type Evaluator struct {
 	dynMask int
 	// tempo: the side to move gets the tempo term (two-player games).
 	tempo bool
+	// race: the pip count of a script game whose pieces run a track and
+	// leave the board (race.go); nil in other games.
+	race *race
+	// scores: the game variables that count a player's score (a script
+	// game's captured seeds, scorevars.go); nil in other games.
+	scores []scoreVar
 }
 
 // Derive computes the tables for g by generating the moves of lone
@@ -207,6 +213,12 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 		}
 	}
 	ev.weighPlacement()
+	if ob := observe(g); ob != nil {
+		if ev.race = deriveRace(g, ob); ev.race != nil {
+			ev.race.apply(ev) // race.go: the pip count of a race's runners
+		}
+		ev.scores = deriveScoreVars(g, ob) // scorevars.go
+	}
 	ev.placed = ev.placedTable(len(g.Players), len(s.Board))
 	return ev, nil
 }
@@ -489,6 +501,9 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 		ev.dyn.raw(s, pl, &r, ev.dynMask)
 		v += weighted(r.king, ev.weight[TermKingAttack]) + weighted(r.threats, ev.weight[TermThreats]) +
 			weighted(r.passed, ev.weight[TermPassed])
+	}
+	if len(ev.scores) > 0 {
+		v += ev.scoreTerm(s, pl)
 	}
 	if ev.tempo {
 		if s.Chooser() == pl {

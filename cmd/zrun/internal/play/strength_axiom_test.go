@@ -27,7 +27,24 @@ var (
 	// territory game, a chess-like game, a push game and a tic-tac-toe.
 	// Rithmomachy is left out: its script takes about a second a position
 	// (its arithmetic captures), so a game at 100 ms a move searches one
-	// node; Ordo's (0.1 s, its connected-group test of every move) is in.
+	// node; Ordo's (its connected-group test of every move: some 4.5
+	// million Forth words, 21 ms of CPU to generate a position's moves and
+	// 40 ms to evaluate it, since package forth's decoded words; 44 and 80
+	// before) is in.
+	//
+	// Senet (race, throw sticks; no OnEvaluate) was 3/0/7 at 500 ms a
+	// move when material was all the derived evaluation saw: a piece
+	// borne off, which is how Senet is won, read as a piece lost. With
+	// package eval's race term (race.go: each runner counts by the moves
+	// it still needs to leave the board, found from seeded random games)
+	// it was 7/0/3 at 500 ms in a first series (17 minutes, the machine
+	// shared at a load of 5-6) and 10/0/0 in a second (16 minutes, load
+	// 1-3): 17/0/3 in all, 85%. Abstract Mancala (no OnEvaluate either; its
+	// seeds belong to ?C, the sowing player, so material was the same for
+	// both sides) was 0/0/10; with eval's score term (scorevars.go: FP and
+	// SP, the seeds First and Second have taken) 10/0/0 at 500 ms. Ur, whose
+	// WhitePieces and BlackPieces now count as scores, stays 10/0/0 at
+	// 500 ms.
 	// Jofur stops with a script error after some 45-250 random plies
 	// (Code.4th:342: EXECUTE of address 0 in common-slide): the script's
 	// own stack imbalance, not the interpreter's. calc-pass, declared
@@ -71,10 +88,14 @@ var (
 	}
 	// axiomMoveTimes is the least time a move of a game gets, where the
 	// flag's would not see each of its moves once. Ordo's script takes
-	// some 0.05-0.1 s a position (its connected-group test of every move,
-	// and its OnEvaluate's mobility generates the opponent's moves too):
-	// at 2 s a move the search sees its 20-40 moves about once (at 100 ms
-	// it made the first move it generated: 3/0/7).
+	// some 0.06 s of CPU a position (its connected-group test of every
+	// move, and its OnEvaluate's mobility generates the opponent's moves
+	// too): at 2 s a move the search sees its 20-40 moves once or twice
+	// (at 100 ms it made the first move it generated: 3/0/7). 8/0/2 at
+	// 2 s before package forth's decoded words; 9/0/1 and 10/0/0 after
+	// (12 minutes each), on a machine shared at a load of 2.5-7 (the
+	// search got a third to a half of a CPU). Kept at 2 s: 1 s is what
+	// 2 s was before, 8/0/2.
 	axiomMoveTimes = map[string]time.Duration{"Ordo/Ordo.zrf": 2 * time.Second}
 )
 
