@@ -66,19 +66,24 @@ func (p *Position) ExchangeAtLeast(m *vm.Move, threshold int) bool {
 			gains[d] = next
 			break
 		}
-		r := p.leastCaptureOn(to, c.Type())
+		r, isMade := p.leastCaptureOn(to, c.Type())
 		if r == nil {
 			break
 		}
 		d++
 		gains[d] = next
+		if isMade {
+			made++
+		}
 		if d == seeMaxSteps {
 			break
 		}
-		if !p.Make(r) {
-			break
+		if !isMade {
+			if !p.Make(r) {
+				break
+			}
+			made++
 		}
-		made++
 	}
 	for ; made > 0; made-- {
 		p.Unmake()
@@ -93,18 +98,21 @@ func (p *Position) ExchangeAtLeast(m *vm.Move, threshold int) bool {
 // leastCaptureOn returns the legal simple capture onto square to by the
 // least valuable piece of the player to move (nil if none): the captures are
 // generated at this ply (its list, reused by the search only at its own
-// ply, which the caller has made moves past).
+// ply, which the caller has made moves past). Where moves are pseudo-legal
+// the capture is made to test it, and left made (made true): the caller
+// takes it back.
 //
-// Only the captures of the piece's type (t) need be built: vm's
-// GenerateCapturesOf may leave out the others.
-func (p *Position) leastCaptureOn(to int32, t int) *vm.Move {
+// Only the captures onto to of the piece's type (t) need be built: vm's
+// GenerateCapturesOnto may leave out the others, and does not visit the
+// pieces that cannot capture there.
+func (p *Position) leastCaptureOn(to int32, t int) (r *vm.Move, made bool) {
 	ml := p.list()
 	worth := ^uint64(0)
 	if t < 64 {
 		worth = 1 << uint(t)
 	}
-	if err := p.s.GenerateCapturesOf(ml, !p.pseudo, worth); err != nil {
-		return nil
+	if err := p.s.GenerateCapturesOnto(ml, !p.pseudo, worth, to); err != nil {
+		return nil, false
 	}
 	// A pseudo-legal list may hold captures that leave the king attacked:
 	// the cheapest is tried, and if Make rejects it the cheapest above it
@@ -126,11 +134,10 @@ func (p *Position) leastCaptureOn(to int32, t int) *vm.Move {
 			}
 		}
 		if best == nil || !p.pseudo {
-			return best
+			return best, false
 		}
 		if p.Make(best) {
-			p.Unmake()
-			return best
+			return best, true
 		}
 		lastV, lastI = bestV, bestI
 	}
