@@ -153,7 +153,10 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	}
 	fast := only == AnyMoveType && limit >= s.pre.maxSpecSteps
 	words := s.occ.words
-	ontoRev := s.ontoReachers(gn, pl)
+	var ontoRev []uint64
+	if gn.onto >= 0 { // the call, not inlined, only there
+		ontoRev = s.ontoReachers(gn, pl)
+	}
 	for w, word := range s.occ.own[int(pl)*words : int(pl+1)*words] {
 		if ontoRev != nil {
 			word &= ontoRev[w]
