@@ -151,9 +151,10 @@ type RecaptureTester[M any] interface {
 // the exchange a move starts on its landing square (a static exchange
 // evaluation): ExchangeAtLeast reports whether it wins at least threshold
 // for the player making m, both sides capturing there with their least
-// valuable piece and free to stop. The searcher asks it only of captures
-// that Recapturable says can be taken back by a piece worth more than its
-// victim: quiescence skips those that lose, and the search tries them
+// valuable piece and free to stop. The searcher asks it, in place of
+// Recapturable, of captures by a piece worth more than its victim (so it
+// answers Recapturable's question too: a piece nobody can take keeps what
+// it took): quiescence skips those that lose, and the search tries them
 // after the quiet moves. The position must be as it was when it returns.
 type ExchangeEvaluator[M any] interface {
 	ExchangeAtLeast(m M, threshold int) bool

@@ -1035,11 +1035,18 @@ func (s *Searcher[M]) qsearch(ply, alpha, beta, qd int, inCheck bool) int {
 }
 
 // losingCapture reports a capture by a piece worth more than it wins that
-// can be taken back (RecaptureTester; in material games only, as the
-// prunings): quiescence does not search it.
+// loses material (in material games only, as the prunings): the exchange on
+// its square loses (ExchangeEvaluator, which also tells a piece nobody can
+// take), or without one, it can be taken back (RecaptureTester). Quiescence
+// does not search it.
 func (s *Searcher[M]) losingCapture(m M, info *MoveInfo) bool {
-	return s.recap != nil && s.rules.LMR && info.Attacker > info.Victim && s.recap.Recapturable(m) &&
-		(s.see == nil || !s.see.ExchangeAtLeast(m, 0))
+	if s.recap == nil || !s.rules.LMR || info.Attacker <= info.Victim {
+		return false
+	}
+	if s.see != nil {
+		return !s.see.ExchangeAtLeast(m, 0)
+	}
+	return s.recap.Recapturable(m)
 }
 
 // repeated reports whether the position at ply occurred earlier on the

@@ -297,3 +297,46 @@ func (s *State) LandingAttacked(m *Move) bool {
 	s.Board[m.From], s.Board[m.To] = piece, saved
 	return hit
 }
+
+// LandingDefended reports whether, after the simple move m, another piece
+// of the mover's could capture on To: take back there whatever took the
+// moved piece. As LandingAttacked, the move is not made: its piece is set
+// on To and lifted from From (its square left out of the mover's pieces,
+// and a line through From opens) for the query, then put back. Moves that
+// are not simple answer false, as does a drop or a move that stays. A
+// static exchange whose capture no piece of the mover's defends ends with
+// the first recapture: it need not be played out.
+func (s *State) LandingDefended(m *Move) bool {
+	if !m.simple || m.Drop || m.From == m.To || m.From < 0 || m.To < 0 {
+		return false
+	}
+	pl := s.Mover()
+	piece := s.Board[m.From]
+	if piece == Empty {
+		return false
+	}
+	landed := piece
+	if m.retype >= 0 {
+		landed = piece.WithType(int(m.retype))
+	}
+	saved := s.Board[m.To]
+	// The occupancy holds the moved piece on From: its bits there are
+	// cleared while the mover's pieces are visited, or the empty square
+	// would be run as a piece.
+	o := &s.occ
+	word, bit := int(m.From)/64, uint64(1)<<uint(m.From%64)
+	owner, t := piece.Owner(), piece.Type()
+	ownAt := owner*o.words + word
+	typeAt := (owner*o.nT+t)*o.words + word
+	hadOwn, hadType := o.own[ownAt]&bit, o.bits[typeAt]&bit
+	o.own[ownAt] &^= bit
+	o.bits[typeAt] &^= bit
+	s.Board[m.From], s.Board[m.To] = Empty, landed
+	s.liftedAt = m.From + 1
+	hit := s.attackedBy(m.To, pl, false, landed, 0)
+	s.liftedAt = 0
+	s.Board[m.From], s.Board[m.To] = piece, saved
+	o.own[ownAt] |= hadOwn
+	o.bits[typeAt] |= hadType
+	return hit
+}

@@ -126,11 +126,13 @@
 //     AttackedByInterpreter (export_test.go), is that reference, and
 //     TestAttackedMatchesInterpreter compares them on every square.
 //     TestLandingAttackedMatchesMaking compares LandingAttacked with making
-//     the move and asking Attacked.
+//     the move and asking Attacked, TestLandingDefendedMatchesMaking
+//     LandingDefended likewise.
 //   - noisy.go and quietonly.go against the full generation: playouts
 //     require GenerateNoisy to list exactly the noisy moves of Generate, in
 //     its order, with its count (TestGenerateNoisy, TestQuietOnly,
-//     TestGenerateCapturesOf for GenerateCapturesOf).
+//     TestGenerateCapturesOf for GenerateCapturesOf, and
+//     TestGenerateCapturesOnto for the captures onto one square).
 //   - checkguard.go and legal.go against making the move: TestCheckGuard
 //     (a move MayGiveCheck clears never leaves the enemy king attacked),
 //     TestLegalGuard and TestGuardsThroughGates (LegalGuard agrees with

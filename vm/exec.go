@@ -124,6 +124,10 @@ type pieceSets struct {
 	// worthSet is enemySet's squares of those types.
 	worth    uint64
 	worthSet squareSet
+	// onto: in captures-only generation, the one square whose captures
+	// are wanted (GenerateCapturesOnto): worthSet keeps only it, so the
+	// pieces that cannot capture there are not visited. -1 elsewhere.
+	onto int32
 	// lastOK[t], for the types of prepared.lastSets, is where their en
 	// passant blocks may run from in this generation.
 	lastOK []squareSet
@@ -169,7 +173,7 @@ func (gn *generator) init(s *State, level int) {
 	gn.s, gn.g, gn.pre, gn.level = s, s.g, s.pre, level
 	gn.links = s.g.Board.links
 	gn.n = int32(s.g.Board.N())
-	gn.worth = allTypes
+	gn.worth, gn.onto = allTypes, -1
 	n := s.g.Board.N()
 	gn.posFlags = make([]uint64, len(s.g.PosFlags)*s.pre.posFlagWords)
 	gn.ov = make([]Cell, n)

@@ -136,6 +136,11 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 		if gn.worth != allTypes {
 			gn.worthSet = s.occ.worthy(pl, gn.worth)
 		}
+		if gn.onto >= 0 {
+			var one squareSet
+			one.add(gn.onto)
+			gn.worthSet = gn.worthSet.and(one)
+		}
 		if len(s.pre.lastSets) > 0 {
 			if gn.lastOK == nil {
 				gn.lastOK = make([]squareSet, len(s.pre.runs))
@@ -148,7 +153,14 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 	}
 	fast := only == AnyMoveType && limit >= s.pre.maxSpecSteps
 	words := s.occ.words
+	var ontoRev []uint64
+	if gn.onto >= 0 { // the call, not inlined, only there
+		ontoRev = s.ontoReachers(gn, pl)
+	}
 	for w, word := range s.occ.own[int(pl)*words : int(pl+1)*words] {
+		if ontoRev != nil {
+			word &= ontoRev[w]
+		}
 		for ; word != 0; word &= word - 1 {
 			p := int32(w<<6 + bits.TrailingZeros64(word))
 			t := s.Board[p].Type()
@@ -220,6 +232,22 @@ func (s *State) runBlocks(gn *generator, pl, only int32) {
 		}
 	}
 	gn.countQuiet = false // drops and continuations run interpreted
+}
+
+// ontoReachers returns, in captures onto one square (gn.onto), the
+// squares from which some type of pl's could capture there (the reach
+// table's reverse reach, as an attack test reads it): runBlocks visits
+// only pl's pieces there. Nil where every piece is visited.
+func (s *State) ontoReachers(gn *generator, pl int32) []uint64 {
+	if gn.onto < 0 || s.noReach {
+		return nil
+	}
+	pr := s.playerReach(int(pl))
+	if pr == nil || pr.rev == nil {
+		return nil
+	}
+	words := s.occ.words
+	return pr.rev[int(gn.onto)*words : int(gn.onto)*words+words]
 }
 
 // runLimited runs block r from p where some move types may not move

@@ -143,6 +143,26 @@ const allTypes = ^uint64(0)
 // takes a piece of a type in worth, is always listed; the moves listed
 // keep their order.
 func (s *State) GenerateCapturesOf(ml *MoveList, legal bool, worth uint64) error {
+	return s.generateCaptures(ml, legal, worth, -1)
+}
+
+// GenerateCapturesOnto is GenerateCapturesOf that may also leave out the
+// captures that do not land on square to: the mover's pieces that could
+// not capture there (by the squares their captures can land on) are not
+// visited, so a static exchange asks for the few captures onto one square
+// without building the rest. Every capture that lands on to and takes a
+// piece of a type in worth is listed, as GenerateCapturesOf lists it; the
+// caller keeps those it wants (the list may hold others).
+func (s *State) GenerateCapturesOnto(ml *MoveList, legal bool, worth uint64, to int32) error {
+	if to < 0 || int(to) >= len(s.Board) {
+		return s.generateCaptures(ml, legal, worth, -1)
+	}
+	return s.generateCaptures(ml, legal, worth, to)
+}
+
+// generateCaptures is GenerateCapturesOf restricted to captures onto the
+// square onto when it is not -1 (GenerateCapturesOnto).
+func (s *State) generateCaptures(ml *MoveList, legal bool, worth uint64, onto int32) error {
 	if s.noisyNeedsAll(legal) {
 		if err := s.generate(ml, 0, legal); err != nil {
 			return err
@@ -154,9 +174,9 @@ func (s *State) GenerateCapturesOf(ml *MoveList, legal bool, worth uint64) error
 	if len(s.g.Pieces) > 64 || len(s.Board) > maxSetSquares {
 		worth = allTypes
 	}
-	gn.worth = worth
+	gn.worth, gn.onto = worth, onto
 	s.runSkippingQuiet(ml, true, false)
-	gn.worth = allTypes
+	gn.worth, gn.onto = allTypes, -1
 	if gn.err != nil {
 		return gn.err
 	}

@@ -51,6 +51,7 @@
 //	               ApplyTunedFor: its values given to the games loaded
 //	position.go    Position: the adapter from *vm.State to engine.Position
 //	evalcache.go   the adapter's cache of evaluations by position hash
-//	see.go         the static exchange evaluation (engine.ExchangeEvaluator), played
+//	see.go         the static exchange evaluation (engine.ExchangeEvaluator): two attack
+//	               queries, then (a piece both attacked and defended) played
 //	               with the game's own capture moves onto the square
 package eval

