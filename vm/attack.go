@@ -277,18 +277,11 @@ func (s *State) blockHits(gn *generator, o int, q int32, t, bi int, b *MoveBlock
 // Searchers use it to skip captures that lose material (a piece taken by a
 // cheaper one that can be recaptured), a cheap stand-in for static exchange.
 func (s *State) LandingAttacked(m *Move) bool {
-	if !m.simple || m.Drop || m.From == m.To || m.From < 0 || m.To < 0 {
+	piece, landed, ok := s.landing(m)
+	if !ok {
 		return false
 	}
 	pl := s.Mover()
-	piece := s.Board[m.From]
-	if piece == Empty {
-		return false
-	}
-	landed := piece
-	if m.retype >= 0 {
-		landed = piece.WithType(int(m.retype))
-	}
 	saved := s.Board[m.To]
 	s.Board[m.From], s.Board[m.To] = Empty, landed
 	s.liftedAt = m.From + 1 // the occupancy still has it there
@@ -296,6 +289,25 @@ func (s *State) LandingAttacked(m *Move) bool {
 	s.liftedAt = 0
 	s.Board[m.From], s.Board[m.To] = piece, saved
 	return hit
+}
+
+// landing is the piece the simple move m lifts and the piece it lands as
+// (promoted where m retypes it); not ok for moves LandingAttacked and
+// LandingDefended answer false: not simple, a drop, a move that stays, or
+// no piece on From.
+func (s *State) landing(m *Move) (piece, landed Cell, ok bool) {
+	if !m.simple || m.Drop || m.From == m.To || m.From < 0 || m.To < 0 {
+		return Empty, Empty, false
+	}
+	piece = s.Board[m.From]
+	if piece == Empty {
+		return Empty, Empty, false
+	}
+	landed = piece
+	if m.retype >= 0 {
+		landed = piece.WithType(int(m.retype))
+	}
+	return piece, landed, true
 }
 
 // LandingDefended reports whether, after the simple move m, another piece
@@ -307,18 +319,11 @@ func (s *State) LandingAttacked(m *Move) bool {
 // static exchange whose capture no piece of the mover's defends ends with
 // the first recapture: it need not be played out.
 func (s *State) LandingDefended(m *Move) bool {
-	if !m.simple || m.Drop || m.From == m.To || m.From < 0 || m.To < 0 {
+	piece, landed, ok := s.landing(m)
+	if !ok {
 		return false
 	}
 	pl := s.Mover()
-	piece := s.Board[m.From]
-	if piece == Empty {
-		return false
-	}
-	landed := piece
-	if m.retype >= 0 {
-		landed = piece.WithType(int(m.retype))
-	}
 	saved := s.Board[m.To]
 	// The occupancy holds the moved piece on From: its bits there are
 	// cleared while the mover's pieces are visited, or the empty square
