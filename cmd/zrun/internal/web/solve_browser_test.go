@@ -119,8 +119,11 @@ func TestSolutionBrowser(t *testing.T) {
 	value(p, chromedp.Poll[bool](`window.zrunSolve.step === 0`, chromedp.WithPollingTimeout(20*time.Second)))
 	p.run(chromedp.Click(chromedp.CSS(`#line-next`)), chromedp.Click(chromedp.CSS(`#line-next`)))
 	p.run(chromedp.Click(chromedp.CSS(`#new`)))
-	value(p, chromedp.Poll[bool](`window.zrunSolve.line === null && window.zrunState().history.length === 0`, chromedp.WithPollingTimeout(10*time.Second)))
-	if n := len(value(p, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#moves li")].map(li => li.textContent)`))); n != 0 {
+	// The move list is drawn after the state arrives: wait for both (a
+	// list that keeps the line's moves fails here after 10 s).
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`window.zrunSolve.line === null && window.zrunState().history.length === 0 && document.querySelectorAll("#moves li").length === 0`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		n := len(value(p, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#moves li")].map(li => li.textContent)`)))
 		t.Fatalf("after New game the move list shows %d moves, want the game's 0", n)
 	}
 	gen = p.gen()

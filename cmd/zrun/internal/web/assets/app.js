@@ -27,6 +27,7 @@
   let sel = null; // {pos} or {hand: [player, type]} or {drop: pos}
   let pending = 0; // commands sent or waiting to be sent
   let missedGen = null; // the last change announced while commands were pending
+  let answered = 0; // commands answered with a state (refresh drops a fetch they overtook)
   let queue = Promise.resolve(); // settles when the last command queued is answered
   let helps = null; // per piece: help with its moves described, fetched after the first drawing
   // The page's switches, remembered by the browser: the author's pictures
@@ -67,8 +68,14 @@
 
   async function refresh() {
     if (editing) return; // the editor's position is shown; the game comes back when it closes
+    // A command's answer that arrives while this fetch is on its way is
+    // the newer state (New game pressed as the solution viewer closes and
+    // fetches the game): the fetched one is then dropped, not drawn over it.
+    const asked = answered;
     try {
-      setState(await call("state"));
+      const s = await call("state");
+      if (answered !== asked || pending > 0) return;
+      setState(s);
     } catch (e) {
       showError(e.message);
     }
@@ -96,6 +103,7 @@
       const t0 = performance.now();
       const s = await call(path, body);
       const t1 = performance.now();
+      answered++;
       setState(s);
       times.lastFetchMs = t1 - t0;
       times.lastRenderMs = performance.now() - t1;
