@@ -27,6 +27,9 @@ func TestAxiomClickAndReply(t *testing.T) {
 	// The engine plays Second, quickly.
 	p.run(chromedp.SetValue(chromedp.CSS(`#movetime`), "250"))
 	p.run(chromedp.Evaluate[chromedp.Void](`document.getElementById("movetime").dispatchEvent(new Event("change"))`))
+	// The setting's answer is a new state, which clears a selection: wait
+	// for it before the clicks (else it may land between c1 and d1).
+	value(p, chromedp.Poll[bool](`window.zrunState().moveTime === 250`, chromedp.WithPollingTimeout(30*time.Second)))
 	if got := p.pieceAt("c1"); got == "" {
 		t.Fatalf("c1 is empty at the start; want a pit of 8 seeds")
 	}
