@@ -24,6 +24,8 @@ func TestTimeBudget(t *testing.T) {
 		{"10 s + 0.1 s", Limits{Time: 10 * time.Second, Inc: 100 * ms}, (10*time.Second-300*ms)/20 + 50*ms, 10 * time.Second},
 		{"5 moves to go", Limits{Time: 10 * time.Second, MovesToGo: 5}, (10*time.Second - 300*ms) / 5, 10 * time.Second},
 		{"last 80 ms", Limits{Time: 80 * ms}, (80*ms - 10*ms) / 20, 80 * ms},
+		{"4 s + 0.1 s: 40 increments", Limits{Time: 4 * time.Second, Inc: 100 * ms}, (4*time.Second-300*ms)/30 + 50*ms, 4 * time.Second},
+		{"1 s + 0.1 s: 10 increments", Limits{Time: time.Second, Inc: 100 * ms}, (time.Second-125*ms)/40 + 50*ms, time.Second},
 	} {
 		soft, hard := timeBudget(tc.lim)
 		if d := soft - tc.soft; d < -ms || d > ms {
