@@ -40,12 +40,15 @@ const (
 	TermPassed
 	// TermTempo: the side to move's edge.
 	TermTempo
+	// TermExposure: open lines to the royal piece while the enemy has
+	// the pieces to use them (exposure.go).
+	TermExposure
 	// NumTerms is the number of terms.
 	NumTerms
 )
 
 // termNames are the terms' names in values files and the tuner's columns.
-var termNames = [NumTerms]string{"placement", "shelter", "king-attack", "threats", "passed", "tempo"}
+var termNames = [NumTerms]string{"placement", "shelter", "king-attack", "threats", "passed", "tempo", "exposure"}
 
 // tempoUnit is the tempo term's value at weight 100.
 const tempoUnit = 10
@@ -109,6 +112,8 @@ func (ev *Evaluator) Active(k Term) bool {
 		return ev.dyn != nil && ev.dyn.passers
 	case TermTempo:
 		return ev.tempo
+	case TermExposure:
+		return ev.exposure != nil
 	}
 	return false
 }
@@ -140,6 +145,9 @@ func (ev *Evaluator) Features(s *vm.State, pl int, out *[NumTerms]int) {
 		var r dynRaw
 		ev.dyn.raw(s, pl, &r, dynAll)
 		out[TermKingAttack], out[TermThreats], out[TermPassed] = r.king, r.threats, r.passed
+	}
+	if ev.exposure != nil {
+		out[TermExposure] = ev.exposure.raw(s, pl)
 	}
 	if ev.tempo {
 		out[TermTempo] = tempoUnit
