@@ -8,7 +8,8 @@
 // mobility, bonuses for the distance to promotion and goal squares, and
 // for n-in-a-row goals the open lines each player has started (lines.go),
 // and in games of one royal piece each the own pieces next to it
-// (shelter.go). A game whose moves a script makes, with no evaluation of
+// (shelter.go) and the open lines that lead to it while the enemy has the
+// pieces to use them (exposure.go). A game whose moves a script makes, with no evaluation of
 // its own, is observed in seeded random games: if its pieces run a track
 // and leave the board at its end (Senet), each counts by the moves it
 // still needs to leave (race.go); a game variable only one player's
@@ -40,6 +41,8 @@
 //	               tables, promotion and goal distance bonuses
 //	lines.go       the line term: open lines towards an n-in-a-row goal
 //	shelter.go     the royal piece's shelter: own pieces next to it
+//	exposure.go    the royal piece's exposure: empty squares along the board's
+//	               directions from it, weighed by the enemy's dear material
 //	threats.go     king attack, threats by the cheapest pieces and passers, from
 //	               lone pieces' reach
 //	terms.go       the terms' names and weights, and Features: each term unweighted

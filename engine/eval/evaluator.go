@@ -69,6 +69,9 @@ type Evaluator struct {
 	// shelter: own pieces next to the royal piece (shelter.go); nil in
 	// games without one royal piece each.
 	shelter *shelter
+	// exposure: open lines to the royal piece (exposure.go); nil in
+	// games without one royal piece each.
+	exposure *exposure
 	// weight is each term's weight in percent of its unit (terms.go;
 	// vm.Game.Weights, from a values file).
 	weight [NumTerms]int
@@ -201,6 +204,9 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	ev.addLines(g)
 	if !ev.drops {
 		ev.gating = newGating(g, ev.value)
+	}
+	if probe && !script && !ev.giveaway {
+		ev.exposure = newExposure(g, ev.value)
 	}
 	if probe && !script && !ev.giveaway {
 		ev.dyn = newDyn(g, s, ml, ev.value, royal)
@@ -495,6 +501,9 @@ func (ev *Evaluator) Evaluate(s *vm.State, pl int) int {
 	}
 	if ev.shelter != nil {
 		v += weighted(ev.shelter.raw(s, pl), ev.weight[TermShelter])
+	}
+	if ev.exposure != nil && ev.weight[TermExposure] != 0 {
+		v += weighted(ev.exposure.raw(s, pl), ev.weight[TermExposure])
 	}
 	if ev.dynMask != 0 {
 		var r dynRaw
