@@ -46,7 +46,7 @@ func PlayGame(rules Rules, opening []string, white, black *Engine, lim Limit, ma
 	ml := &vm.MoveList{}
 	moves := append([]string(nil), opening...)
 	for _, m := range opening {
-		if err := playCoord(s, ml, m); err != nil {
+		if _, err := playCoord(s, ml, m); err != nil {
 			return Result{}, fmt.Errorf("opening move %s: %v", m, err)
 		}
 	}
@@ -113,11 +113,12 @@ func PlayGame(rules Rules, opening []string, white, black *Engine, lim Limit, ma
 			w := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[rep.Claim]
 			return Result{White: w, Reason: "claimed " + rep.Claim + " " + rep.Why, Plies: len(moves), Moves: moves}, nil
 		}
-		if err := playCoord(s, ml, rep.Move); err != nil {
+		played, err := playCoord(s, ml, rep.Move)
+		if err != nil {
 			return lossOf(side == 1, fmt.Sprintf("illegal move %q", rep.Move), moves), nil
 		}
-		moves = append(moves, rep.Move)
-		last = rep.Move
+		moves = append(moves, played)
+		last = played
 	}
 }
 
@@ -132,12 +133,31 @@ func lossOf(blackLost bool, why string, moves []string) Result {
 }
 
 // playCoord makes the legal move written m in coordinates (exactly, else
-// ignoring case: engines differ on promotion letters' case).
-func playCoord(s *vm.State, ml *vm.MoveList, m string) error {
+// ignoring case: engines differ on promotion letters' case), or castling
+// written O-O or O-O-O (with letter O or digit 0), as Sjaak II sends it
+// in Capablanca and XBoard accepts. It returns the move as the other
+// engine is told it: m itself, or a castling move's coordinates.
+func playCoord(s *vm.State, ml *vm.MoveList, m string) (string, error) {
 	if err := s.Generate(ml); err != nil {
-		return err
+		return "", err
 	}
 	found := -1
+	if side := castleSide(m); side != 0 {
+		if v := vm.NewGridView(s.Game()); v != nil {
+			for i := range ml.Moves {
+				if v.CastleSide(s, &ml.Moves[i]) == side {
+					if found >= 0 {
+						return "", fmt.Errorf("%q names more than one move", m)
+					}
+					found = i
+				}
+			}
+		}
+		if found >= 0 {
+			c := s.CoordString(&ml.Moves[found])
+			return c, s.Make(&ml.Moves[found])
+		}
+	}
 	for i := range ml.Moves {
 		c := s.CoordString(&ml.Moves[i])
 		if c == m {
@@ -149,7 +169,19 @@ func playCoord(s *vm.State, ml *vm.MoveList, m string) error {
 		}
 	}
 	if found < 0 {
-		return fmt.Errorf("no legal move %q", m)
+		return "", fmt.Errorf("no legal move %q", m)
 	}
-	return s.Make(&ml.Moves[found])
+	return m, s.Make(&ml.Moves[found])
+}
+
+// castleSide reads castling text: 1 for O-O, -1 for O-O-O, 0 for other
+// text (check marks after it are allowed).
+func castleSide(m string) int {
+	switch strings.TrimRight(strings.ReplaceAll(m, "0", "O"), "+#") {
+	case "O-O":
+		return 1
+	case "O-O-O":
+		return -1
+	}
+	return 0
 }

@@ -87,3 +87,19 @@ func TestNodesNeedNPS(t *testing.T) {
 		t.Errorf("got %v, want ErrUnsupported", err)
 	}
 }
+
+// Castling written O-O and 0-0-0, as Sjaak II sends it, is the castling
+// move (XBoard accepts it so), and the other engine is told the King's
+// from-to (e1g1, e8c8: UCI's and CECP's coordinates).
+func TestCastlingText(t *testing.T) {
+	white := scripted(t, "white", "e2e4", "g1f3", "f1c4", "O-O", "a2a3", "a3a4")
+	black := scripted(t, "black", "d7d5", "c8g4", "b8c6", "d8d7", "0-0-0", "a7a6")
+	r, err := PlayGame(chessRules(t), nil, white, black, Limit{Depth: 1}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "e2e4 d7d5 g1f3 c8g4 f1c4 b8c6 e1g1 d8d7 a2a3 e8c8 a3a4"
+	if got := strings.Join(r.Moves, " "); got != want || !strings.Contains(r.Reason, "adjudicated draw") {
+		t.Errorf("got %q (%s), want %q played out to the cap", got, r.Reason, want)
+	}
+}

@@ -171,3 +171,34 @@ func layoutGrid(g *Game, at map[[2]int]int32, labels [][]string, horiz0, rev0, r
 	}
 	return v
 }
+
+// CastleSide tells a castling move of s: 1 towards higher files (O-O), -1
+// towards lower ones (O-O-O), 0 for any other move. Castling is the royal
+// piece moving along its rank (or staying, as in some Chess960 arrays)
+// while another piece of the mover moves along that rank too (or stays);
+// the side is the other piece's, seen from the royal piece's square.
+func (v *GridView) CastleSide(s *State, m *Move) int {
+	royal := false
+	for _, t := range s.Game().RoyalTypes(s.Mover()) {
+		royal = royal || t == int(m.Piece)
+	}
+	if !royal || m.From < 0 || m.To < 0 || v.Rank[m.From] != v.Rank[m.To] {
+		return 0
+	}
+	for _, a := range m.Actions(nil) {
+		// The other piece may stay where it is: Chess960's King b1 to g1
+		// with the Rook on f1 is "Rook f1 - f1".
+		if a.Kind != ActMove || a.From == m.From || a.From < 0 || a.To < 0 ||
+			!v.InGrid[a.From] || !v.InGrid[a.To] || v.Rank[a.From] != v.Rank[m.From] || v.Rank[a.To] != v.Rank[m.From] {
+			continue
+		}
+		if c := s.Board[a.From]; c == Empty || c.Owner() != s.Mover() {
+			continue
+		}
+		if v.ColOf[a.From] > v.ColOf[m.From] {
+			return 1
+		}
+		return -1
+	}
+	return 0
+}

@@ -122,31 +122,13 @@ func gateSAN(s *vm.State, m *vm.Move, castle bool) string {
 	return ""
 }
 
-// castleSAN names a castling move: the royal piece moves along its rank
-// (or stays, as in some Chess960 arrays) and another piece of the mover
-// moves along that rank too (or stays); the side is the other piece's,
-// seen from the royal piece's square (O-O towards higher files).
+// castleSAN names a castling move "O-O" (towards higher files) or
+// "O-O-O" (vm.GridView.CastleSide), else "".
 func castleSAN(s *vm.State, m *vm.Move, v *vm.GridView) string {
-	royal := false
-	for _, t := range s.Game().RoyalTypes(s.Mover()) {
-		royal = royal || t == int(m.Piece)
-	}
-	if !royal || m.From < 0 || m.To < 0 || v.Rank[m.From] != v.Rank[m.To] {
-		return ""
-	}
-	for _, a := range m.Actions(nil) {
-		// The other piece may stay where it is: Chess960's King b1 to g1
-		// with the Rook on f1 is "Rook f1 - f1".
-		if a.Kind != vm.ActMove || a.From == m.From || a.From < 0 || a.To < 0 ||
-			!v.InGrid[a.From] || !v.InGrid[a.To] || v.Rank[a.From] != v.Rank[m.From] || v.Rank[a.To] != v.Rank[m.From] {
-			continue
-		}
-		if c := s.Board[a.From]; c == vm.Empty || c.Owner() != s.Mover() {
-			continue
-		}
-		if v.ColOf[a.From] > v.ColOf[m.From] {
-			return "O-O"
-		}
+	switch v.CastleSide(s, m) {
+	case 1:
+		return "O-O"
+	case -1:
 		return "O-O-O"
 	}
 	return ""
