@@ -13,11 +13,8 @@
 //	             (games with royal pieces); null-move pruning (verified from
 //	             depth 6, for zugzwang; deeper the more the evaluation
 //	             exceeds beta), reverse futility, futility and late-move
-//	             pruning, logarithmic late-move reductions (shifted by
-//	             the move's histories: a ply per 8192 of their sum, so
-//	             negative history reduces a ply more at least; one more
-//	             where the side's evaluation fell since its last move,
-//	             "not improving"), internal iterative
+//	             pruning, logarithmic late-move reductions (one ply more
+//	             for moves of negative history), internal iterative
 //	             reduction, all switched by Rules; mate distance pruning;
 //	             quiescence on noisy moves (captures, promotions) with delta
 //	             pruning and losing captures skipped (RecaptureTester, and
@@ -53,11 +50,8 @@
 //	prefetch_other.go
 //	             no prefetch on other architectures
 //	order.go     move ordering: TT move, MVV-LVA from MoveInfo, two killers per ply, history
-//	             (a cutoff's quiet move gains what the quiet moves tried before it lose)
-//	             and, where Rules.LMR holds, continuation histories (by the Dest of the
-//	             moves one and two plies up and the move's own Dest), all moved by
-//	             gravity; picked lazily, from the few TT and noisy moves alone while any
-//	             is left
+//	             (a cutoff's quiet move gains what the quiet moves tried before it lose);
+//	             picked lazily, from the few TT and noisy moves alone while any is left
 //	bestpacked_amd64.go, bestpacked_amd64.s
 //	             scan the quiet moves' scores four at a time (AVX2, when the
 //	             processor has it)

@@ -68,7 +68,7 @@ func (s *Searcher[M]) order(ply int, ttMove uint64, me int, noisyOnly bool) {
 		case noisyOnly:
 			sc = -1
 		default:
-			sc = int(quietScore(pd, info))
+			sc = int(quietScore(pd, info.Key))
 		}
 		pd.scores[i] = packScore(int32(sc), i)
 		if sc > scoreKiller {
@@ -183,27 +183,20 @@ func (s *Searcher[M]) scoreQuiet(pd *plyData[M], i int) {
 		if pd.infos[j].Noisy {
 			continue // a losing capture put back (scoreBad): the others were candidates
 		}
-		pd.scores[j] = packScore(quietScore(pd, &pd.infos[j]), j)
+		pd.scores[j] = packScore(quietScore(pd, pd.infos[j].Key), j)
 	}
 }
 
-// quietScore is the order score of the quiet move at pd: a killer's,
-// else the history order read (pd.hist) and, in games whose Rules allow
-// late-move reductions, the continuation histories of the moves one and
-// two plies up (pd.cont1, pd.cont2) at the move's Dest.
-func quietScore[M any](pd *plyData[M], info *MoveInfo) int32 {
-	switch key := info.Key; key {
+// quietScore is the order score of the quiet move key at pd: a killer's,
+// else the history order read (pd.hist).
+func quietScore[M any](pd *plyData[M], key uint64) int32 {
+	switch key {
 	case pd.killers[0]:
 		return scoreKiller
 	case pd.killers[1]:
 		return scoreKiller - 1
 	}
-	h := pd.hist[histIndex(info.Key)]
-	if pd.cont1 != nil {
-		slot := info.Dest & (contSlots - 1)
-		h += int32(pd.cont1[slot]) + int32(pd.cont2[slot])
-	}
-	return h
+	return pd.hist[histIndex(key)]
 }
 
 // packScore packs a move's order score above its place in the list, so that
@@ -251,30 +244,12 @@ func (s *Searcher[M]) keepChecks(pd *plyData[M], from int) {
 // ply and in the history table of the side that played it, where the quiet
 // moves searched before it without a cutoff (pd.tried) lose as much, so
 // the history ranks moves by how often they refute, not how often they
-// were tried. In games whose Rules allow late-move reductions (pd.cont1
-// set) the continuation histories learn the same, and every table moves
-// by gravity (rewardStat) instead of being clamped.
-func (s *Searcher[M]) rewardQuiet(pd *plyData[M], me int, info *MoveInfo, depth int) {
-	key := info.Key
+// were tried.
+func (s *Searcher[M]) rewardQuiet(pd *plyData[M], me int, key uint64, depth int) {
 	if pd.killers[0] != key {
 		pd.killers[1], pd.killers[0] = pd.killers[0], key
 	}
 	hs := &s.hist[histSide(me)]
-	if pd.cont1 != nil {
-		bonus := statBonus(depth)
-		c1, c2 := pd.cont1, pd.cont2
-		rewardStat(&hs[histIndex(key)], bonus)
-		slot := info.Dest & (contSlots - 1)
-		rewardStat16(&c1[slot], bonus)
-		rewardStat16(&c2[slot], bonus)
-		for j, k := range pd.tried {
-			rewardStat(&hs[histIndex(k)], -bonus)
-			slot := pd.triedDest[j] & (contSlots - 1)
-			rewardStat16(&c1[slot], -bonus)
-			rewardStat16(&c2[slot], -bonus)
-		}
-		return
-	}
 	bonus := int32(depth * depth)
 	h := &hs[histIndex(key)]
 	*h = min(*h+bonus, histMax)
@@ -282,78 +257,6 @@ func (s *Searcher[M]) rewardQuiet(pd *plyData[M], me int, info *MoveInfo, depth 
 		h := &hs[histIndex(k)]
 		*h = max(*h-bonus, -histMax)
 	}
-}
-
-// statMax bounds each history of a game whose Rules allow late-move
-// reductions: the gravity of rewardStat keeps an entry within ±statMax,
-// so the three summed (quietScore) stay far below the killers' scores.
-const statMax = 1 << 14
-
-// statBonus is what a cutoff at depth is worth to the histories (and
-// what each quiet move tried before it loses): the square of the depth,
-// as the butterfly history's, up to half the bound.
-func statBonus(depth int) int32 {
-	return int32(min(16*depth*depth, statMax/2))
-}
-
-// rewardStat moves a history entry by bonus with gravity: the nearer the
-// entry is to ±statMax in bonus's direction, the less it moves, so it never
-// passes the bound and an old verdict is outweighed by new ones.
-func rewardStat(h *int32, bonus int32) {
-	*h += bonus - *h*abs32(bonus)/statMax
-}
-
-// rewardStat16 is rewardStat for a continuation history's entry.
-func rewardStat16(h *int16, bonus int32) {
-	v := int32(*h)
-	*h = int16(v + bonus - v*abs32(bonus)/statMax)
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// Continuation histories: contSubs tables of contSlots entries, one table
-// for each previous move (its Dest, its mover's side and the side to move
-// now, hashed by contSub), indexed by the move's Dest. A node reads the
-// tables of the moves one and two plies up (plyData.cont1, cont2), each
-// a few kilobytes, so scoring its moves touches two small regions.
-const (
-	contSubs  = 1 << 11
-	contSlots = 1 << 12
-)
-
-type contTable [contSlots]int16
-
-// contSub is the table of a previous move of Dest prev made by side
-// prevMe, read by side me.
-func contSub(prev uint32, prevMe, me int) int {
-	x := prev<<2 | uint32(histSide(prevMe))<<1 | uint32(histSide(me))
-	return int((x * 0x9E3779B1) >> (32 - 11))
-}
-
-// setConts points the node at ply (side me) to the continuation tables
-// of the moves one and two plies up (the move searched at those plies:
-// plyData.moved), where the game's Rules allow late-move reductions;
-// elsewhere it leaves them nil (quietScore reads the history alone).
-func (s *Searcher[M]) setConts(pd *plyData[M], ply, me int) {
-	if s.cont == nil {
-		pd.cont1, pd.cont2 = nil, nil
-		return
-	}
-	var p1, p2 uint32
-	s1, s2 := -me, me
-	if ply >= 1 {
-		p1, s1 = s.plies[ply-1].moved, s.plies[ply-1].sign
-	}
-	if ply >= 2 {
-		p2, s2 = s.plies[ply-2].moved, s.plies[ply-2].sign
-	}
-	pd.cont1 = &s.cont[contSub(p1, s1, me)]
-	pd.cont2 = &s.cont[contSub(p2, s2, me)]
 }
 
 // decayHistory halves the history between searches so old cutoffs fade.

@@ -218,13 +218,7 @@ type MoveInfo struct {
 	// bytes: ordering writes and swaps one per generated move.
 	Victim   int32 // material the move wins (captured values, promotion gain)
 	Attacker int32 // value of the moving piece (for MVV-LVA)
-	// Dest names the moving piece's type and its landing square, 0 when
-	// unknown: two moves of one piece type to one square share it, in any
-	// position. The continuation histories are indexed by it (order.go):
-	// a reply is judged by where it lands after where the move before
-	// landed, as Stockfish's piece-to tables do.
-	Dest  uint32
-	Noisy bool // captures or promotes: searched in quiescence
+	Noisy    bool  // captures or promotes: searched in quiescence
 	// Continues: the move is a part of a turn its player goes on with (a
 	// jump of a multi-jump); the turn's parts together use up one ply of
 	// depth, as draughts counts a multi-capture as one move.

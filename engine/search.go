@@ -56,11 +56,8 @@ type Searcher[M any] struct {
 	rules     Rules
 	tt        *table
 	hist      [2][histSize]int32
-	// cont: the continuation histories (order.go), allocated by the
-	// first search of a game whose Rules allow late-move reductions.
-	cont  []contTable
-	plies [maxPly + 1]plyData[M]
-	path  [maxPly + 1]uint64
+	plies     [maxPly + 1]plyData[M]
+	path      [maxPly + 1]uint64
 
 	// OnInfo, when set, is called after each completed iteration.
 	OnInfo func(Info)
@@ -101,23 +98,11 @@ type plyData[M any] struct {
 	mayCheck []bool
 	// unscored: the quiet moves' scores are not written yet (order left
 	// them to scoreQuiet, which pick calls once the candidates are spent).
-	unscored  bool
-	tried     []uint64         // keys of the quiet moves searched at the node without a cutoff
-	triedDest []uint32         // their Dests
-	hist      *[histSize]int32 // the history order read (the mover's)
-	// cont1, cont2: the continuation histories of the moves one and two
-	// plies up (setConts), nil where the Rules allow no reductions.
-	cont1, cont2 *contTable
-	// moved: the Dest of the move being searched from this node (0 while
-	// its null move is): the nodes below read their continuation
-	// histories by it.
-	moved uint32
-	sign  int // +1 root side, -1 opponents, 0 chance node
-	n     int // legal moves generated
-	// ev: the static evaluation of the node, where hasEv (a node of a
-	// game that prunes, not in check nor in a PV node, computes it).
-	ev    int
-	hasEv bool
+	unscored bool
+	tried    []uint64         // keys of the quiet moves searched at the node without a cutoff
+	hist     *[histSize]int32 // the history order read (the mover's)
+	sign     int              // +1 root side, -1 opponents, 0 chance node
+	n        int              // legal moves generated
 }
 
 // New returns a searcher for pos with a transposition table of about hashMB megabytes.
@@ -147,7 +132,6 @@ func (s *Searcher[M]) Stop() { s.stopFlag.Store(true) }
 func (s *Searcher[M]) Clear() {
 	s.tt.clear()
 	s.hist = [2][histSize]int32{}
-	clear(s.cont)
 }
 
 // Search finds a move for the player to move within the limits. At a chance
@@ -345,9 +329,6 @@ func (s *Searcher[M]) begin(ctx context.Context, lim Limits) {
 	s.slow, s.lastPoll = false, s.start
 	s.stopFlag.Store(false)
 	s.rules = s.pos.Rules()
-	if s.rules.LMR && s.cont == nil {
-		s.cont = make([]contTable, contSubs)
-	}
 	s.root = s.pos.ToMove()
 	s.tt.age++
 	s.decayHistory()
@@ -478,7 +459,6 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		depth--
 	}
 	pd := &s.plies[ply]
-	pd.hasEv = false
 	pvNode := beta-alpha > 1
 	// Reverse futility and the null move need only the evaluation. Where
 	// it can be guessed before the moves are generated (this side's
@@ -528,15 +508,6 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 	late := mayCut && !triedEarly
 	if prune || late {
 		eval = s.staticEval(ply, me)
-		pd.ev, pd.hasEv = eval, true
-	}
-	// Improving: the evaluation is above this side's two plies up, where
-	// both are known; otherwise the node counts as improving.
-	improving := true
-	if prune && ply >= 2 {
-		if p2 := &s.plies[ply-2]; p2.hasEv && p2.sign == me {
-			improving = eval > p2.ev
-		}
 	}
 	if late && eval >= beta {
 		v, cut, verified := s.cutEarly(ply, depth, beta, me, eval, pvNode, allowNull)
@@ -549,10 +520,9 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 	}
 	s.guard(pd, inCheck)
-	s.setConts(pd, ply, me)
 	s.order(ply, ttMove, me, false)
 	mover := pos.ToMove()
-	pd.tried, pd.triedDest = pd.tried[:0], pd.triedDest[:0]
+	pd.tried = pd.tried[:0]
 	best, bestKey, bound := -Inf, uint64(0), boundUpper
 	legal := 0
 	checksOnly := false
@@ -632,7 +602,6 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 			pos.Unmake()
 			continue
 		}
-		pd.moved = info.Dest
 		nd := depth - 1
 		if info.Continues && pos.ToMove() == mover {
 			nd = depth // the turn goes on: its last part uses the ply
@@ -643,7 +612,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		if legal == 1 {
 			v = s.child(ply, nd, alpha, beta, me, childCheck, true)
 		} else {
-			r := s.reduction(pd, depth, legal-1, info, scoreOf(pd.scores[i]), inCheck, childCheck, pvNode, improving)
+			r := s.reduction(pd, depth, legal-1, info, scoreOf(pd.scores[i]), inCheck, childCheck, pvNode)
 			v = s.child(ply, nd-r, alpha, alpha+1, me, childCheck, true)
 			if statsOn && r > 0 {
 				s.stats.lmrTries++
@@ -678,7 +647,7 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 						s.countCut(legal, ttMove, info.Key)
 					}
 					if !info.Noisy {
-						s.rewardQuiet(pd, me, info, depth)
+						s.rewardQuiet(pd, me, info.Key, depth)
 					}
 					break
 				}
@@ -686,7 +655,6 @@ func (s *Searcher[M]) search(ply, depth, alpha, beta int, inCheck, allowNull boo
 		}
 		if !info.Noisy {
 			pd.tried = append(pd.tried, info.Key)
-			pd.triedDest = append(pd.triedDest, info.Dest)
 		}
 	}
 	if legal == 0 {
@@ -752,7 +720,7 @@ func (s *Searcher[M]) noMoves(ply, me int) int {
 //
 // score is the move's order score: for a quiet move that is not a killer,
 // its history.
-func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info *MoveInfo, score int32, inCheck, childCheck, pvNode, improving bool) int {
+func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info *MoveInfo, score int32, inCheck, childCheck, pvNode bool) int {
 	if !s.rules.LMR || depth < 3 || i < 3 || info.Noisy || inCheck || childCheck ||
 		info.Key == pd.killers[0] || info.Key == pd.killers[1] {
 		return 0
@@ -761,25 +729,10 @@ func (s *Searcher[M]) reduction(pd *plyData[M], depth, i int, info *MoveInfo, sc
 	if pvNode {
 		r--
 	}
-	// The histories (main and continuation) shift the reduction, a ply
-	// for each histLMR of their sum (rounded down, so a move of negative
-	// history is reduced a ply more at least): less for moves that often
-	// refuted, more for those that rarely did.
-	r -= floorDiv(int(score), histLMR)
-	r = max(min(r, depth-2), 0)
-	if r > 0 && !improving {
-		r = min(r+1, depth-2) // the side's evaluation fell since its last move
+	if score < 0 {
+		r++ // searched before without refuting more often than it refuted
 	}
-	return r
-}
-
-// floorDiv is a/b rounded down (b > 0).
-func floorDiv(a, b int) int {
-	q := a / b
-	if a%b != 0 && a < 0 {
-		q--
-	}
-	return q
+	return max(min(r, depth-2), 0)
 }
 
 // lmrTable[d][i] is 0.75 + ln(d)*ln(i)/2.25, at least 1.
@@ -791,12 +744,6 @@ var lmrTable = func() (t [64][64]int) {
 	}
 	return t
 }()
-
-// histLMR is the combined history score worth one ply of reduction.
-// (Shifting it by 4000, as Stockfish's statScore is, reduced most quiet
-// moves a ply more and lost composed mates at their depth: the Morphy
-// mate in 2 at depth 6.)
-const histLMR = 8192
 
 // iirDepth is the least depth internal iterative reduction applies at.
 const iirDepth = 4
@@ -822,7 +769,6 @@ func (s *Searcher[M]) nullMove(ply, depth, beta, me, extra int) (int, bool) {
 	if !s.null.MakeNull() {
 		return 0, false
 	}
-	s.plies[ply].moved = 0
 	defer s.null.UnmakeNull()
 	if s.sign() != -me {
 		return 0, false

@@ -446,7 +446,7 @@ func (p *Position) InfosDeferred(ms []*vm.Move, out []engine.MoveInfo, noisyKeys
 	for i, m := range ms {
 		mi := &out[i]
 		if took, retype, ok := m.Simple(); ok && took == vm.Empty && retype < 0 {
-			*mi = engine.MoveInfo{Continues: m.Continue >= 0, Dest: dest(m)} // a specialised run's quiet move
+			*mi = engine.MoveInfo{Continues: m.Continue >= 0} // a specialised run's quiet move
 			continue
 		}
 		switch p.facts(m, mi); {
@@ -490,16 +490,7 @@ func (p *Position) facts(m *vm.Move, mi *engine.MoveInfo) {
 	if !m.Pass {
 		victim, attacker, noisy = p.gain(m)
 	}
-	mi.Continues, mi.Victim, mi.Attacker, mi.Noisy, mi.Dest = m.Continue >= 0, victim, attacker, noisy, dest(m)
-}
-
-// dest is MoveInfo.Dest: the moving piece's type and landing square, 0 for
-// a pass (and for a move with no piece or square).
-func dest(m *vm.Move) uint32 {
-	if m.Pass || m.Piece < 0 || m.To < 0 {
-		return 0
-	}
-	return uint32(m.Piece)*251 + uint32(m.To) + 1
+	mi.Continues, mi.Victim, mi.Attacker, mi.Noisy = m.Continue >= 0, victim, attacker, noisy
 }
 
 // quietFacts writes the facts but the Key of a specialised run's quiet move
@@ -509,7 +500,7 @@ func (p *Position) quietFacts(m *vm.Move, mi *engine.MoveInfo) bool {
 	if took, retype, ok := m.Simple(); !ok || took != vm.Empty || retype >= 0 {
 		return false
 	}
-	mi.Continues, mi.Victim, mi.Attacker, mi.Noisy, mi.Dest = m.Continue >= 0, 0, p.attacker(m), false, dest(m)
+	mi.Continues, mi.Victim, mi.Attacker, mi.Noisy = m.Continue >= 0, 0, p.attacker(m), false
 	return true
 }
 
