@@ -158,7 +158,6 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 	}
 	inCheck := s.inCheck()
 	var bestKey uint64
-	same := 0 // iterations in a row that kept the best move (iterationTooLate)
 	if lim.MultiPV > 1 && len(pd.moves) > 1 {
 		bestKey = s.searchLines(&res, min(lim.MultiPV, len(pd.moves)), maxDepth, soft, inCheck)
 		return s.finish(res, bestKey)
@@ -172,11 +171,6 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 			}
 			break
 		}
-		if s.rootBest == bestKey {
-			same++
-		} else {
-			same = 0
-		}
 		bestKey, res.Score, res.Depth = s.rootBest, v, d
 		res.PV = s.pv(bestKey, d)
 		if statsOn {
@@ -188,7 +182,7 @@ func (s *Searcher[M]) Search(ctx context.Context, lim Limits) Result[M] {
 		if plies, ok := MateIn(v); ok && abs(plies) <= d {
 			break // a forced result within the horizon cannot change
 		}
-		if iterationTooLate(time.Since(s.start), soft, same) {
+		if iterationTooLate(time.Since(s.start), soft) {
 			break
 		}
 	}
@@ -276,7 +270,7 @@ func (s *Searcher[M]) searchLines(res *Result[M], n, maxDepth int, soft time.Dur
 				s.OnInfo(in)
 			}
 		}
-		if allMates || iterationTooLate(time.Since(s.start), soft, 1) {
+		if allMates || iterationTooLate(time.Since(s.start), soft) {
 			break // forced results within the horizon cannot change
 		}
 		n = len(lines)
