@@ -9,8 +9,8 @@
 // run and a match say they pay: at 100 the terms of threats.go lost in
 // Capablanca (-81 Elo [-165, -6] in 96 games at equal nodes,
 // docs/strength-log.md) and cost a third of the search's speed; the
-// exposure term at 200 scored +3 [-56, +62] in 114 games at equal nodes
-// (session 29), no gain shown.
+// exposure term scored +3 [-56, +62] in 114 games at weight 200 and +5
+// [-37, +48] in 200 at 400, at equal nodes (session 29): no gain shown.
 
 package eval
 
