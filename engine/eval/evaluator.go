@@ -207,8 +207,6 @@ func Derive(g *vm.Game) (*Evaluator, error) {
 	}
 	if probe && !script && !ev.giveaway {
 		ev.exposure = newExposure(g, ev.value)
-	}
-	if probe && !script && !ev.giveaway {
 		ev.dyn = newDyn(g, s, ml, ev.value, royal)
 	}
 	if ev.dyn != nil {

@@ -80,20 +80,9 @@ func newExposure(g *vm.Game, value []int) *exposure {
 		return nil
 	}
 	for pl := range 2 {
-		x.full[pl] = max(x.material(s, 1-pl), 1)
+		x.full[pl] = max(x.enemyMaterial(s, 1-pl), 1)
 	}
 	return x
-}
-
-// material is player o's dear material on the board.
-func (x *exposure) material(s *vm.State, o int) int32 {
-	var m int32
-	for _, c := range s.Board {
-		if c != vm.Empty && c.Owner() == o {
-			m += x.dear[c.Type()]
-		}
-	}
-	return m
 }
 
 // open counts the empty squares along each direction from p.
@@ -132,7 +121,8 @@ func (x *exposure) raw(s *vm.State, pl int) int {
 }
 
 // enemyMaterial is player o's dear material, read from its pieces'
-// squares (State.Occupied) rather than the whole board.
+// squares (State.Occupied) rather than the whole board: at the start
+// (full) and, for the other player's royal piece, in each evaluation.
 func (x *exposure) enemyMaterial(s *vm.State, o int) int32 {
 	var m int32
 	board := s.Board
