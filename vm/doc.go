@@ -125,9 +125,8 @@
 //     every enemy piece: State.noReach, set by the test hook
 //     AttackedByInterpreter (export_test.go), is that reference, and
 //     TestAttackedMatchesInterpreter compares them on every square.
-//     TestLandingAttackedMatchesMaking compares LandingAttacked with making
-//     the move and asking Attacked, TestLandingDefendedMatchesMaking
-//     LandingDefended likewise.
+//     TestLandingQueriesMatchMaking compares LandingAttacked and
+//     LandingDefended with making the move and asking Attacked.
 //   - noisy.go and quietonly.go against the full generation: playouts
 //     require GenerateNoisy to list exactly the noisy moves of Generate, in
 //     its order, with its count (TestGenerateNoisy, TestQuietOnly,
